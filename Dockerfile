@@ -1,0 +1,51 @@
+# syntax=docker/dockerfile:1
+# Lepinguturg, production profile: `docker compose up -d --build` (see docker-compose.yml).
+
+# --- build: client (vite -> client/dist) and server (tsc -> server/dist) ---------------------------
+FROM node:20-bookworm-slim AS build
+# better-sqlite3 (embedded profile) compiles from source when no prebuilt binary fits.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY server/package.json server/
+COPY client/package.json client/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# --- prod-deps: the server's runtime dependencies only ----------------------------------------------
+FROM node:20-bookworm-slim AS prod-deps
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY server/package.json server/
+COPY client/package.json client/
+# The lock file names both workspaces, so both package.json files are needed; only the server's
+# dependencies are installed. server/node_modules holds versions npm could not hoist; it may not
+# exist, so it is created for the COPY below.
+RUN npm ci --omit=dev --workspace server --include-workspace-root=false --no-audit --no-fund \
+  && mkdir -p server/node_modules \
+  && npm cache clean --force
+
+# --- runtime ----------------------------------------------------------------------------------------
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    PROFILE=production \
+    PORT=3000
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY server/package.json server/
+COPY client/package.json client/
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=prod-deps /app/server/node_modules ./server/node_modules
+COPY --from=build /app/server/dist ./server/dist
+COPY --from=build /app/client/dist ./client/dist
+# The only place the app may write (the embedded profile's data; unused in production).
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 3000
+CMD ["node", "server/dist/main.js"]

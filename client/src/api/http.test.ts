@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../i18n';
+import { describeError } from './error-messages';
+import { ApiError, http, parseErrorBody } from './http';
+
+describe('parseErrorBody', () => {
+  it('reads the API error body: code, message and field errors', () => {
+    const error = parseErrorBody(
+      400,
+      JSON.stringify({
+        statusCode: 400,
+        code: 'VALIDATION.FORM_HAS_ERRORS',
+        message: 'Vormil on vigu!',
+        errors: { limit: ['Maksimaalne lubatud väärtus on 50'] },
+      }),
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('VALIDATION.FORM_HAS_ERRORS');
+    expect(error.messages).toEqual(['Vormil on vigu!']);
+    expect(error.fieldErrors).toEqual({ limit: ['Maksimaalne lubatud väärtus on 50'] });
+  });
+
+  it('takes a plain string or a list of strings as the messages', () => {
+    expect(parseErrorBody(500, 'Gateway exploded').messages).toEqual(['Gateway exploded']);
+    expect(parseErrorBody(400, JSON.stringify(['first', 'second'])).messages).toEqual(['first', 'second']);
+  });
+
+  it('turns an errors map without a code into one message per entry', () => {
+    const error = parseErrorBody(
+      400,
+      JSON.stringify({ errors: { email: ['Invalid e-mail'], name: 'Field is required' } }),
+    );
+    expect(error.code).toBeNull();
+    expect(error.messages).toEqual(['Invalid e-mail', 'Field is required']);
+  });
+
+  it('falls back to "something went wrong" for an unusable body', () => {
+    expect(parseErrorBody(502, '').code).toBe('ERROR.SOMETHING_WENT_WRONG');
+    expect(parseErrorBody(500, JSON.stringify({ foo: 1 })).code).toBe('ERROR.SOMETHING_WENT_WRONG');
+  });
+});
+
+describe('describeError', () => {
+  it('translates a known code in the UI language and keeps it 60 s', async () => {
+    await i18n.changeLanguage('en');
+    const error = new ApiError(409, 'SHOPPING_CART.DOCUMENT_ALREADY_IN_BASKET', [
+      'See dokument on juba ostukorvis!',
+    ]);
+    expect(describeError(error)).toEqual({
+      texts: ['This document is already in the basket!'],
+      durationMs: 60000,
+    });
+  });
+
+  it('shows the server texts of an unknown code-less error, else the generic message', async () => {
+    await i18n.changeLanguage('et');
+    expect(describeError(new ApiError(400, null, ['a', 'b'])).texts).toEqual(['a', 'b']);
+    expect(describeError(new TypeError('boom')).texts).toEqual([
+      'Midagi läks valesti! Proovi uuesti või teata probleemist klienditoele!',
+    ]);
+  });
+});
+
+describe('http', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('calls /api with the UI language and rejects with the parsed error', async () => {
+    await i18n.changeLanguage('en');
+    const fetch = vi.fn<typeof globalThis.fetch>(() =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({ statusCode: 404, code: 'DOCUMENT.NOT_FOUND', message: 'Document not found!' }),
+          {
+            status: 404,
+          },
+        ),
+      ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const failure = await http('/documents/nope', { query: { q: 'x', empty: '' } }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).code).toBe('DOCUMENT.NOT_FOUND');
+    const [url, init] = fetch.mock.calls[0]!;
+    expect(url).toBe('/api/documents/nope?q=x');
+    expect(new Headers(init?.headers).get('Accept-Language')).toBe('en');
+  });
+
+  it('gives up after 5000 ms with a timeout error', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const pending = http('/slow').catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(4999);
+    await vi.advanceTimersByTimeAsync(1);
+    const failure = await pending;
+    expect((failure as ApiError).code).toBe('ERROR.TIMEOUT');
+  });
+});

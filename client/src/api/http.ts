@@ -1,0 +1,138 @@
+import { currentLanguage } from '../i18n';
+
+export const API_BASE = '/api';
+export const HTTP_TIMEOUT_MS = 5000;
+
+/** Codes the client produces itself when no usable server body exists. */
+export const CLIENT_ERROR_CODES = {
+  somethingWentWrong: 'ERROR.SOMETHING_WENT_WRONG',
+  timeout: 'ERROR.TIMEOUT',
+  network: 'ERROR.NETWORK',
+} as const;
+
+/**
+ * A failed call. `code` is a stable key the client translates (api.md: `{ statusCode, code, message,
+ * errors }`); `messages` holds server texts from bodies without a code (SPEC §8: a string, a list of
+ * strings or an errors map).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | null,
+    readonly messages: string[],
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(code ?? messages[0] ?? `HTTP ${status}`);
+    this.name = 'ApiError';
+  }
+
+  is(code: string): boolean {
+    return this.code === code;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function toStrings(value: unknown): string[] {
+  if (typeof value === 'string') return value.trim() ? [value] : [];
+  if (Array.isArray(value)) return value.flatMap(toStrings);
+  return [];
+}
+
+function parseFieldErrors(value: unknown): Record<string, string[]> {
+  if (!isRecord(value)) return {};
+  const result: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(value)) {
+    const list = toStrings(messages);
+    if (list.length) result[field] = list;
+  }
+  return result;
+}
+
+/** Turns a failed response's status and raw text into an ApiError (SPEC §8 fallbacks). */
+export function parseErrorBody(status: number, text: string): ApiError {
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // a plain-text body stays a string
+  }
+  if (typeof body === 'string' || Array.isArray(body)) {
+    const messages = toStrings(body);
+    return messages.length
+      ? new ApiError(status, null, messages)
+      : new ApiError(status, CLIENT_ERROR_CODES.somethingWentWrong, []);
+  }
+  if (isRecord(body)) {
+    const code = typeof body.code === 'string' && body.code ? body.code : null;
+    const fieldErrors = parseFieldErrors(body.errors);
+    const message = typeof body.message === 'string' ? [body.message] : toStrings(body.message);
+    if (code) return new ApiError(status, code, message, fieldErrors);
+    const fieldMessages = Object.values(fieldErrors).flat();
+    if (fieldMessages.length) return new ApiError(status, null, fieldMessages, fieldErrors);
+    if (message.length) return new ApiError(status, null, message);
+  }
+  return new ApiError(status, CLIENT_ERROR_CODES.somethingWentWrong, []);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | undefined | null>;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * JSON over fetch: base /api, Accept-Language = UI language, 5000 ms timeout. Resolves with the
+ * parsed body; rejects with an ApiError (timeouts and network failures included).
+ */
+export async function http<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? HTTP_TIMEOUT_MS);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort);
+
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLanguage(),
+  };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  try {
+    let response: Response;
+    try {
+      response = await fetch(buildUrl(path, options.query), {
+        method: options.method ?? 'GET',
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: controller.signal,
+      });
+    } catch (error) {
+      if (timedOut) throw new ApiError(0, CLIENT_ERROR_CODES.timeout, []);
+      if (options.signal?.aborted) throw error;
+      throw new ApiError(0, CLIENT_ERROR_CODES.network, []);
+    }
+    const text = await response.text();
+    if (!response.ok) throw parseErrorBody(response.status, text);
+    return (text ? JSON.parse(text) : undefined) as T;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}

@@ -1,0 +1,38 @@
+import { useIsMutating } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { GlobalModal } from '../../components/GlobalModal';
+import { MessageArea } from '../../components/MessageArea';
+import { FullPageSpinner } from '../../components/Spinner';
+import { ToastContainer } from '../../components/ToastContainer';
+import { useSpinnerVisible } from '../../stores/ui-store';
+import { AccessibilityClasses } from './AccessibilityPanel';
+import { CookieBanner } from './CookieBanner';
+import { Footer } from './Footer';
+import { LanguageSync } from './LanguageSync';
+import { ScrollManager } from './ScrollManager';
+import { TopBar } from './TopBar';
+
+/** The global shell: public layout around the routed view, plus the modal, toasts and spinner. */
+export function RootLayout() {
+  const spinnerRequested = useSpinnerVisible();
+  const mutating = useIsMutating() > 0;
+  return (
+    <>
+      <LanguageSync />
+      <ScrollManager />
+      <AccessibilityClasses />
+      <div className="layout">
+        <TopBar />
+        <MessageArea />
+        <main id="main" className="layout__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <CookieBanner />
+      <GlobalModal />
+      <ToastContainer />
+      <FullPageSpinner visible={spinnerRequested || mutating} />
+    </>
+  );
+}

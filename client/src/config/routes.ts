@@ -1,0 +1,124 @@
+import { generatePath, matchPath } from 'react-router';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n';
+
+/**
+ * The localized route table of SPEC §2: one name, an Estonian path at the root and an English path
+ * under /en. Menus and links build paths from names only (localizedPath); app/router.tsx registers
+ * the screens that exist for these names.
+ */
+export const ROUTES = {
+  home: { et: '/', en: '/en' },
+  contacts: { et: '/kontaktid', en: '/en/contacts' },
+  team: { et: '/tiim', en: '/en/team' },
+  mission: { et: '/missioon', en: '/en/mission', hash: 'mission' },
+  vision: { et: '/visioon', en: '/en/vision', hash: 'vision' },
+  search: { et: '/otsing/:keyWord?', en: '/en/search/:keyWord?' },
+  document: { et: '/dokument/:slug', en: '/en/document/:slug' },
+  login: { et: '/login', en: '/en/login' },
+  cart: { et: '/ostukorv', en: '/en/cart' },
+  purchaseSummary: { et: '/ostu-kokkuvote/:id', en: '/en/purchase-summary/:id' },
+  termsofuse: { et: '/kasutustingimused', en: '/en/termsofuse' },
+  privacypolicy: { et: '/privaatustingimused', en: '/en/termsofprivacy' },
+  paymentReturn: { et: '/maksekeskus/tagasi/:id', en: '/en/paymentcenter/return/:id' },
+  paymentCancel: { et: '/maksekeskus/katkesta', en: '/en/paymentcenter/cancel' },
+} as const satisfies Record<string, { et: string; en: string; hash?: string }>;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Routes that look the same in every language (SPEC §2). */
+export const NEUTRAL_ROUTES = { callback: '/callback', logout: '/logout', error: '/error' } as const;
+
+export type RouteParams = Record<string, string | undefined>;
+
+/** The path of a named route in a language, e.g. localizedPath('document', 'en', { slug }) -> /en/document/<slug>. */
+export function localizedPath(name: RouteName, language: Language, params: RouteParams = {}): string {
+  return generatePath(ROUTES[name][language], params);
+}
+
+/** A link target including the route's own hash (mission, vision), for menus. */
+export function localizedTo(name: RouteName, language: Language, params: RouteParams = {}) {
+  const route = ROUTES[name] as { et: string; en: string; hash?: string };
+  return { pathname: localizedPath(name, language, params), hash: route.hash ? `#${route.hash}` : '' };
+}
+
+export interface RouteMatch {
+  name: RouteName;
+  language: Language;
+  params: RouteParams;
+}
+
+const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
+
+/** Which named route (and in which language) a path belongs to; null when none does. */
+export function matchRoute(pathname: string): RouteMatch | null {
+  for (const language of ['en', 'et'] as const) {
+    for (const name of ROUTE_NAMES) {
+      const match = matchPath({ path: ROUTES[name][language], end: true }, pathname);
+      if (match) return { name, language, params: { ...match.params } };
+    }
+  }
+  return null;
+}
+
+export function isNeutralPath(pathname: string): boolean {
+  return Object.values(NEUTRAL_ROUTES).some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
+/** /en and /en/... are English; everything else Estonian. */
+export function languageOfPath(pathname: string): Language {
+  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'et';
+}
+
+/** A .com host means English, an .ee host Estonian; other hosts (localhost, IPs) decide by path. */
+export function languageOfHost(hostname: string): Language | null {
+  if (hostname.endsWith('.com')) return 'en';
+  if (hostname.endsWith('.ee')) return 'et';
+  return null;
+}
+
+/**
+ * The UI language for a location: the domain ending wins, then the path prefix; the language-neutral
+ * routes (/error, /callback, /logout) keep the language the user had (remembered), default Estonian.
+ */
+export function detectLanguage(
+  location: { hostname: string; pathname: string },
+  remembered: string | null = null,
+): Language {
+  const byHost = languageOfHost(location.hostname);
+  if (byHost) return byHost;
+  if (isNeutralPath(location.pathname)) return isLanguage(remembered) ? remembered : DEFAULT_LANGUAGE;
+  return languageOfPath(location.pathname);
+}
+
+export type LanguageSwitchTarget = { kind: 'path'; to: string } | { kind: 'url'; href: string };
+
+/**
+ * Where to go to see the current page in another language, keeping query and hash: on localhost
+ * and other hosts by path; on real domains by swapping the ending (.ee <-> .com). Null when the
+ * path is not a known route (the caller logs a warning and stays, SPEC §8).
+ */
+export function languageSwitchTarget(
+  location: {
+    protocol: string;
+    hostname: string;
+    port: string;
+    pathname: string;
+    search: string;
+    hash: string;
+  },
+  target: Language,
+): LanguageSwitchTarget | null {
+  let path: string;
+  if (isNeutralPath(location.pathname)) {
+    path = location.pathname;
+  } else {
+    const match = matchRoute(location.pathname);
+    if (!match) return null;
+    path = localizedPath(match.name, target, match.params);
+  }
+  const rest = `${path}${location.search}${location.hash}`;
+  if (languageOfHost(location.hostname) === null) return { kind: 'path', to: rest };
+  const hostname = location.hostname.replace(/\.(com|ee)$/, target === 'en' ? '.com' : '.ee');
+  const port = location.port ? `:${location.port}` : '';
+  return { kind: 'url', href: `${location.protocol}//${hostname}${port}${rest}` };
+}

@@ -1,0 +1,163 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { BasketLine } from '../../../api/types';
+import { Money } from '../../../components/Money';
+import { Spinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useLocalizedPath } from '../../../hooks/use-language';
+import { useUiActions } from '../../../stores/ui-store';
+import { formatDateTime } from '../../../utils/format';
+import { useClearBasket } from '../api/clear-basket';
+import { useBasket } from '../api/get-basket';
+import { useRemoveDocumentFromBasket } from '../api/remove-document-from-basket';
+
+function CartLine({ line }: { line: BasketLine }) {
+  const { t } = useTranslation();
+  const path = useLocalizedPath();
+  const { toastShown, errorOccurred } = useUiActions();
+  const remove = useRemoveDocumentFromBasket();
+  return (
+    <li className="cart-line" data-testid="cart-line">
+      <div className="cart-line__main">
+        <Link to={path('document', { slug: line.slug })} className="cart-line__title">
+          {line.title}
+        </Link>
+      </div>
+      <Money cents={line.price} freeWhenZero className="cart-line__price" testId="cart-line-price" />
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        disabled={remove.isPending}
+        aria-label={t('BASKET.REMOVE_LABEL', { title: line.title })}
+        data-testid="cart-remove"
+        onClick={() =>
+          remove.mutate(line.documentId, {
+            onSuccess: () => toastShown({ tone: 'success', text: t('BASKET.REMOVED') }),
+            onError: errorOccurred,
+          })
+        }
+      >
+        {t('BASKET.REMOVE')}
+      </button>
+    </li>
+  );
+}
+
+export function CartPage() {
+  const { t } = useTranslation();
+  const path = useLocalizedPath();
+  useDocumentTitle(t('BASKET.TITLE'));
+  const { data: basket, isPending, isError, refetch } = useBasket();
+  const clear = useClearBasket();
+  const { confirmRequested, toastShown, errorOccurred } = useUiActions();
+
+  const askToClear = () =>
+    confirmRequested({
+      title: t('BASKET.CLEAR_CONFIRM_TITLE'),
+      text: t('BASKET.CLEAR_CONFIRM_TEXT'),
+      onConfirm: () =>
+        clear.mutate(undefined, {
+          onSuccess: () => toastShown({ tone: 'success', text: t('BASKET.CLEARED') }),
+          onError: errorOccurred,
+        }),
+    });
+
+  return (
+    <div className="page page--narrow">
+      <h1 className="page__title">{t('BASKET.TITLE')}</h1>
+      {isPending && <Spinner />}
+      {isError && (
+        <div className="notice notice--danger" role="alert">
+          <p>{t('ERROR.SOMETHING_WENT_WRONG')}</p>
+          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+            {t('COMMON.RETRY')}
+          </button>
+        </div>
+      )}
+      {basket && basket.documents.length === 0 && (
+        <div className="empty-state" data-testid="cart-empty">
+          <p className="empty-state__text">{t('BASKET.EMPTY')}</p>
+          <Link to={path('search')} className="button button--primary">
+            {t('HOME.SEARCH_DRAFTS')}
+          </Link>
+        </div>
+      )}
+      {basket && basket.documents.length > 0 && (
+        <div className="cart">
+          <section className="card cart__lines" aria-labelledby="cart-lines-title">
+            <h2 id="cart-lines-title" className="card__title">
+              {t('BASKET.DOCUMENT_COUNT', { count: basket.documentCount })}
+            </h2>
+            <ul className="cart-lines">
+              {basket.documents.map((line) => (
+                <CartLine key={line.documentId} line={line} />
+              ))}
+            </ul>
+            <div className="cart__line-actions">
+              <Link to={path('search')} className="button button--ghost">
+                {t('BASKET.CONTINUE_SHOPPING')}
+              </Link>
+              <button
+                type="button"
+                className="button button--danger-ghost"
+                onClick={askToClear}
+                disabled={clear.isPending}
+                data-testid="cart-clear"
+              >
+                {t('BASKET.CLEAR')}
+              </button>
+            </div>
+          </section>
+          <aside className="card cart__summary" aria-labelledby="cart-summary-title">
+            <h2 id="cart-summary-title" className="card__title">
+              {t('BASKET.SUMMARY')}
+            </h2>
+            <dl className="totals">
+              <div className="totals__row">
+                <dt>{t('BASKET.SUBTOTAL')}</dt>
+                <dd>
+                  <Money cents={basket.subtotal} testId="cart-subtotal" />
+                </dd>
+              </div>
+              <div className="totals__row totals__row--minor">
+                <dt>{t('BASKET.SERVICE_FEE')}</dt>
+                <dd>
+                  <Money cents={basket.serviceFee} testId="cart-service-fee" />
+                </dd>
+              </div>
+              <div className="totals__row totals__row--minor">
+                <dt>{t('BASKET.VAT')}</dt>
+                <dd>
+                  <Money cents={basket.vat} testId="cart-vat" />
+                </dd>
+              </div>
+              <div className="totals__row totals__row--total">
+                <dt>{t('BASKET.TOTAL')}</dt>
+                <dd>
+                  <Money cents={basket.total} testId="cart-total" />
+                </dd>
+              </div>
+            </dl>
+            {basket.activeUntil && (
+              <p className="cart__valid">
+                {t('BASKET.ACTIVE_UNTIL', { time: formatDateTime(basket.activeUntil) })}
+              </p>
+            )}
+            <button
+              type="button"
+              className="button button--primary button--block"
+              disabled
+              aria-describedby="payment-soon"
+              data-testid="cart-go-pay"
+            >
+              {t('BASKET.GO_PAY')}
+            </button>
+            <p id="payment-soon" className="hint">
+              {t('BASKET.PAYMENT_SOON')}
+            </p>
+          </aside>
+        </div>
+      )}
+    </div>
+  );
+}

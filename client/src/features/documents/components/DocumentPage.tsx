@@ -1,0 +1,181 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../api/http';
+import type { DocumentDetail } from '../../../api/types';
+import { FormattedDate } from '../../../components/FormattedDate';
+import { Money } from '../../../components/Money';
+import { Spinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useLocalizedPath } from '../../../hooks/use-language';
+import { codeLabel } from '../../../i18n/labels';
+import { useDocument } from '../api/get-document';
+import { DocumentTabs } from './DocumentTabs';
+
+interface DocumentPageProps {
+  /** The add-to-basket action, composed by the app (it belongs to the basket feature). */
+  renderAddToCart?: (document: DocumentDetail) => ReactNode;
+}
+
+function Overview({ document }: { document: DocumentDetail }) {
+  const { t } = useTranslation();
+  const path = useLocalizedPath();
+  const uploaderSearch = `${path('search')}?uploaderId=${encodeURIComponent(document.uploader.id)}`;
+  const rows: [string, ReactNode][] = [
+    [t('DOCUMENT_PAGE.FIELD_OF_LAW'), codeLabel(t, 'FIELD_OF_LAW', document.fieldOfLaw)],
+    [t('DOCUMENT_PAGE.APPLICABLE_LAW'), codeLabel(t, 'COUNTRY', document.applicableLaw)],
+    [t('DOCUMENT_PAGE.LANGUAGE'), codeLabel(t, 'LANGUAGE', document.language)],
+    [t('DOCUMENT_PAGE.YEAR'), document.year],
+    [t('DOCUMENT_PAGE.CREATED'), <FormattedDate key="c" value={document.createdAt} />],
+    [t('DOCUMENT_PAGE.UPDATED'), <FormattedDate key="u" value={document.updatedAt} />],
+    [t('DOCUMENT_PAGE.PRICE'), <Money key="p" cents={document.price} freeWhenZero testId="document-price" />],
+  ];
+  if (document.author) {
+    rows.push([t('DOCUMENT_PAGE.AUTHOR'), `${document.author.firstName} ${document.author.lastName}`]);
+  }
+  rows.push([
+    t('DOCUMENT_PAGE.UPLOADER'),
+    <span key="up">
+      {document.uploader.name}{' '}
+      <Link to={uploaderSearch} className="inline-link" data-testid="uploader-documents-link">
+        {t('DOCUMENT_PAGE.UPLOADER_OTHER_DOCUMENTS')}
+      </Link>
+    </span>,
+  ]);
+  if (document.uploader.company) rows.push([t('DOCUMENT_PAGE.COMPANY'), document.uploader.company]);
+  if (document.tags.length) rows.push([t('DOCUMENT_PAGE.TAGS'), document.tags.join(', ')]);
+  return (
+    <dl className="facts">
+      {rows.map(([label, value]) => (
+        <div key={label} className="facts__row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Files({ document }: { document: DocumentDetail }) {
+  const { t } = useTranslation();
+  if (!document.files.length) return <p>{t('DOCUMENT_PAGE.NO_FILES')}</p>;
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t('DOCUMENT_PAGE.FILE_TITLE')}</th>
+            <th scope="col">{t('DOCUMENT_PAGE.FORMAT')}</th>
+            <th scope="col" className="table__num">
+              {t('DOCUMENT_PAGE.PAGES')}
+            </th>
+            <th scope="col" className="table__num">
+              {t('DOCUMENT_PAGE.SIZE')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {document.files.map((file) => (
+            <tr key={file.id} data-testid="document-file">
+              <td>
+                {file.title}
+                {file.isMain && <span className="badge">{t('DOCUMENT_PAGE.MAIN_FILE')}</span>}
+                {file.state !== 'done' && (
+                  <span className={`badge badge--${file.state}`}>
+                    {t(`DOCUMENT_PAGE.STATE_${file.state}`)}
+                  </span>
+                )}
+              </td>
+              <td className="table__format">{file.format.toUpperCase()}</td>
+              <td className="table__num">{file.pages ?? t('COMMON.NOT_SET')}</td>
+              <td className="table__num">{t('DOCUMENT_PAGE.SIZE_KB', { size: file.sizeKb })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function DocumentPage({ renderAddToCart }: DocumentPageProps) {
+  const { t } = useTranslation();
+  const path = useLocalizedPath();
+  const { slug = '' } = useParams();
+  const { data: document, error, isPending, refetch } = useDocument(slug);
+  const [tab, setTab] = useState('overview');
+  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  useDocumentTitle(document?.title ?? (notFound ? t('DOCUMENT_PAGE.NOT_FOUND_TITLE') : null));
+
+  if (isPending) {
+    return (
+      <div className="page">
+        <Spinner />
+      </div>
+    );
+  }
+  if (notFound) {
+    return (
+      <div className="page page--narrow empty-state" data-testid="document-not-found">
+        <h1 className="page__title">{t('DOCUMENT_PAGE.NOT_FOUND_TITLE')}</h1>
+        <p className="empty-state__text">{t('DOCUMENT_PAGE.NOT_FOUND_TEXT')}</p>
+        <Link to={path('search')} className="button button--primary">
+          {t('DOCUMENT_PAGE.BACK_TO_SEARCH')}
+        </Link>
+      </div>
+    );
+  }
+  if (!document) {
+    return (
+      <div className="page page--narrow notice notice--danger" role="alert">
+        <p>{t('ERROR.SOMETHING_WENT_WRONG')}</p>
+        <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+          {t('COMMON.RETRY')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page document-page">
+      <nav className="breadcrumbs" aria-label="breadcrumbs">
+        <Link to={path('search')}>{t('NAV.SEARCH')}</Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{document.title}</span>
+      </nav>
+      <div className="document-page__grid">
+        <article className="card document-page__main">
+          <h1 className="page__title" data-testid="document-title">
+            {document.title}
+          </h1>
+          <p className="document-page__description">{document.description}</p>
+          <DocumentTabs
+            label={document.title}
+            active={tab}
+            onChange={setTab}
+            tabs={[
+              {
+                id: 'overview',
+                label: t('DOCUMENT_PAGE.OVERVIEW'),
+                content: <Overview document={document} />,
+              },
+              {
+                id: 'files',
+                label: `${t('DOCUMENT_PAGE.FILES')} (${document.files.length})`,
+                content: <Files document={document} />,
+              },
+            ]}
+          />
+        </article>
+        <aside className="card document-page__buy">
+          <Money
+            cents={document.price}
+            freeWhenZero
+            className={`price price--large${document.price === 0 ? ' price--free' : ''}`}
+          />
+          {renderAddToCart?.(document)}
+          <p className="hint">{t('DOCUMENT_PAGE.PREVIEW_NOTE')}</p>
+        </aside>
+      </div>
+    </div>
+  );
+}

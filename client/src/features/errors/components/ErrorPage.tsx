@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useLocalizedPath } from '../../../hooks/use-language';
+
+export const PAGE_NOT_FOUND = 'ERROR.PAGE_NOT_FOUND';
+
+/** Where a redirect to /error says what went wrong (a message key). */
+export interface ErrorPageState {
+  message?: string;
+}
+
+function messageKey(state: unknown): string {
+  const message = (state as ErrorPageState | null)?.message;
+  return typeof message === 'string' && message ? message : PAGE_NOT_FOUND;
+}
+
+export function ErrorPage() {
+  const { t } = useTranslation();
+  const path = useLocalizedPath();
+  const location = useLocation();
+  const message = t(messageKey(location.state));
+  useDocumentTitle(message);
+  return (
+    <div className="page page--narrow error-page">
+      <p className="error-page__code" aria-hidden="true">
+        404
+      </p>
+      <h1 className="page__title" data-testid="error-message">
+        {message}
+      </h1>
+      <div className="error-page__actions">
+        <Link to={path('home')} className="button button--primary">
+          {t('ERROR.BACK_HOME')}
+        </Link>
+        <Link to={path('search')} className="button button--secondary">
+          {t('HOME.SEARCH_DRAFTS')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { http } from '../../../api/http';
+import type { CatalogueOptions } from '../../../api/types';
+
+export function getCatalogueOptions(signal?: AbortSignal): Promise<CatalogueOptions> {
+  return http<CatalogueOptions>('/catalogue/options', { signal });
+}
+
+export const catalogueOptionsQuery = queryOptions({
+  queryKey: ['catalogue', 'options'],
+  queryFn: ({ signal }) => getCatalogueOptions(signal),
+  staleTime: Infinity,
+});
+
+export function useCatalogueOptions() {
+  return useQuery(catalogueOptionsQuery);
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { DocumentSummary } from '../../../api/types';
+import { Money } from '../../../components/Money';
+import { useLocalizedPath } from '../../../hooks/use-language';
+import { codeLabel } from '../../../i18n/labels';
+
+const EXCERPT_LENGTH = 220;
+
+function excerpt(text: string): string {
+  if (text.length <= EXCERPT_LENGTH) return text;
+  const cut = text.slice(0, EXCERPT_LENGTH);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), EXCERPT_LENGTH - 30))}…`;
+}
+
+interface SearchResultItemProps {
+  document: DocumentSummary;
+  actions?: ReactNode;
+}
+
+export function SearchResultItem({ document, actions }: SearchResultItemProps) {
+  const { t } = useTranslation();
+  const path = useLocalizedPath();
+  const detailsPath = path('document', { slug: document.slug });
+  return (
+    <li className="result card" data-testid="search-result">
+      <div className="result__body">
+        <h2 className="result__title">
+          <Link to={detailsPath}>{document.title}</Link>
+        </h2>
+        <p className="result__description">{excerpt(document.description)}</p>
+        <ul className="chips" aria-label={t('DOCUMENT_PAGE.OVERVIEW')}>
+          <li className="chip">{codeLabel(t, 'FIELD_OF_LAW', document.fieldOfLaw)}</li>
+          <li className="chip">
+            {t('SEARCH.CHIP_LANGUAGE', { value: codeLabel(t, 'LANGUAGE', document.language) })}
+          </li>
+          <li className="chip">
+            {t('SEARCH.CHIP_LAW', { value: codeLabel(t, 'COUNTRY', document.applicableLaw) })}
+          </li>
+          <li className="chip">{t('SEARCH.YEAR', { year: document.year })}</li>
+        </ul>
+        <p className="result__uploader">{document.uploader.name}</p>
+      </div>
+      <div className="result__side">
+        <Money
+          cents={document.price}
+          freeWhenZero
+          className={`price${document.price === 0 ? ' price--free' : ''}`}
+          testId="search-result-price"
+        />
+        <div className="result__actions">
+          <Link to={detailsPath} className="button button--secondary" data-testid="search-result-details">
+            {t('COMMON.DETAILS')}
+          </Link>
+          {actions}
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,44 @@
+import { create } from 'zustand';
+
+export const BASKET_ID_STORAGE_KEY = 'lepinguturg.basketId';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The browser's basket id: created once with crypto.randomUUID and kept in localStorage (api.md). */
+function loadOrCreateBasketId(): string {
+  try {
+    const stored = localStorage.getItem(BASKET_ID_STORAGE_KEY);
+    if (stored && UUID.test(stored)) return stored;
+    const created = crypto.randomUUID();
+    localStorage.setItem(BASKET_ID_STORAGE_KEY, created);
+    return created;
+  } catch {
+    return crypto.randomUUID();
+  }
+}
+
+interface BasketState {
+  basketId: string;
+  actions: {
+    /** After a purchase the paid basket is left behind and a new one starts. */
+    basketAbandoned: () => void;
+  };
+}
+
+const useBasketStore = create<BasketState>()((set) => ({
+  basketId: loadOrCreateBasketId(),
+  actions: {
+    basketAbandoned: () => {
+      const basketId = crypto.randomUUID();
+      try {
+        localStorage.setItem(BASKET_ID_STORAGE_KEY, basketId);
+      } catch {
+        // private mode: the id lives for this tab only
+      }
+      set({ basketId });
+    },
+  },
+}));
+
+export const useBasketId = () => useBasketStore((state) => state.basketId);
+export const useBasketActions = () => useBasketStore((state) => state.actions);

@@ -1,0 +1,86 @@
+import {
+  Controller,
+  ForbiddenException,
+  Get,
+  Header,
+  Inject,
+  NotFoundException,
+  Param,
+  Query,
+  StreamableFile,
+} from '@nestjs/common';
+import { BLOB_STORE, BlobNotFoundError } from '../../infrastructure/blob-store/blob-store.port';
+import type { BlobStore } from '../../infrastructure/blob-store/blob-store.port';
+import { attachmentContentDisposition } from '../../infrastructure/blob-store/content-disposition';
+import { verifyBlobSignature } from '../../infrastructure/blob-store/local-folder-blob-store';
+import { BLOB_SIGNING_SECRET } from './blob-download.tokens';
+
+type QueryValue = string | string[] | undefined;
+
+const LINK_INVALID_MESSAGE = 'The download link is invalid or has expired.';
+
+/**
+ * Serves the download links LocalFolderBlobStore signs (`/api/blobs/<key>?expires&name&signature`).
+ * The link is the credential: no session is needed, so the route must stay public under any global
+ * auth guard. MinIO links go to MinIO directly and never reach this controller.
+ */
+@Controller('blobs')
+export class BlobDownloadController {
+  constructor(
+    @Inject(BLOB_STORE) private readonly store: BlobStore,
+    @Inject(BLOB_SIGNING_SECRET) private readonly signingSecret: string,
+  ) {}
+
+  /**
+   * Streams the blob as an attachment when the link's signature holds and it has not expired;
+   * 403 `BLOB.LINK_INVALID` otherwise, 404 `BLOB.NOT_FOUND` when the blob is gone.
+   */
+  @Get('*')
+  @Header('Cache-Control', 'private, no-store')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async download(
+    @Param('*') key: string,
+    @Query() query: Record<string, QueryValue>,
+  ): Promise<StreamableFile> {
+    const expires = single(query['expires']);
+    const name = single(query['name']);
+    const signature = single(query['signature']);
+    if (
+      expires === undefined ||
+      name === undefined ||
+      signature === undefined ||
+      verifyBlobSignature(this.signingSecret, key, expires, name, signature, Date.now()) !== 'ok'
+    ) {
+      throw new ForbiddenException({
+        statusCode: 403,
+        code: 'BLOB.LINK_INVALID',
+        message: LINK_INVALID_MESSAGE,
+      });
+    }
+    const info = await this.store.stat(key);
+    if (info === null) throw blobNotFound();
+    try {
+      const body = await this.store.get(key);
+      return new StreamableFile(body, {
+        type: info.contentType,
+        length: info.size,
+        disposition: attachmentContentDisposition(name),
+      });
+    } catch (error) {
+      if (error instanceof BlobNotFoundError) throw blobNotFound();
+      throw error;
+    }
+  }
+}
+
+function single(value: QueryValue): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function blobNotFound(): NotFoundException {
+  return new NotFoundException({
+    statusCode: 404,
+    code: 'BLOB.NOT_FOUND',
+    message: 'The file is no longer available.',
+  });
+}

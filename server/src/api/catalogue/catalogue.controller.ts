@@ -1,0 +1,54 @@
+import { Controller, Get, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  APPLICABLE_LAWS,
+  DOCUMENT_LANGUAGES,
+  FIELDS_OF_LAW,
+  FILE_FORMATS,
+} from '../../domain/catalogue/catalogue-codes';
+import type { DocumentDetail } from '../../queries/catalogue/document.views';
+import { GetDocumentQuery } from '../../queries/catalogue/get-document.query';
+import { SearchDocumentsQuery, type SearchDocumentsResult } from '../../queries/catalogue/search-documents.query';
+import { ApiError } from '../errors/api-error';
+import { SearchDocumentsDto } from './search-documents.dto';
+
+const SLUG = /^[a-z0-9-]{1,160}$/;
+
+/** Public catalogue: search and document pages. */
+@Controller()
+export class CatalogueController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get('catalogue/options')
+  options() {
+    return {
+      fieldsOfLaw: FIELDS_OF_LAW,
+      languages: DOCUMENT_LANGUAGES,
+      applicableLaws: APPLICABLE_LAWS,
+      formats: FILE_FORMATS,
+    };
+  }
+
+  @Get('documents')
+  search(@Query() query: SearchDocumentsDto): Promise<SearchDocumentsResult> {
+    return this.queryBus.execute(
+      new SearchDocumentsQuery({
+        q: query.q,
+        fieldOfLaw: query.fieldOfLaw,
+        language: query.language,
+        applicableLaw: query.applicableLaw,
+        uploaderId: query.uploaderId,
+        sort: query.sort ?? 'newest',
+        offset: query.offset ?? 0,
+        limit: query.limit ?? 20,
+      }),
+    );
+  }
+
+  @Get('documents/:slug')
+  async document(@Param('slug') slug: string): Promise<DocumentDetail> {
+    const found = SLUG.test(slug) ? await this.queryBus.execute(new GetDocumentQuery(slug)) : null;
+    if (!found) throw new ApiError(404, 'DOCUMENT.NOT_FOUND');
+    return found;
+  }
+}

@@ -1,0 +1,89 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type FieldErrors } from '../../domain/shared/domain-error';
+import { WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store.port';
+import { preferredLanguage } from '../i18n/language';
+import { translate } from '../i18n/server-messages';
+import { ApiError, type ErrorBody } from './api-error';
+import { statusForCode } from './error-status';
+
+interface Classified {
+  readonly status: number;
+  readonly code: string;
+  readonly fieldErrors?: FieldErrors;
+}
+
+/** Codes for HTTP errors raised by Nest or Fastify themselves (unknown route, unreadable body, …). */
+function codeForHttpStatus(status: number): string {
+  switch (status) {
+    case 404:
+      return 'ERROR.NOT_FOUND';
+    case 413:
+      return 'ERROR.PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'ERROR.UNSUPPORTED_MEDIA_TYPE';
+    default:
+      return status >= 500 ? 'ERROR.UNKNOWN' : 'ERROR.BAD_REQUEST';
+  }
+}
+
+function classify(exception: unknown): Classified | null {
+  if (exception instanceof DomainError) {
+    return { status: statusForCode(exception.code), code: exception.code, fieldErrors: exception.fieldErrors };
+  }
+  if (exception instanceof ApiError) {
+    return { status: exception.status, code: exception.code, fieldErrors: exception.fieldErrors };
+  }
+  if (exception instanceof WrongExpectedRevisionError) return { status: 409, code: 'ERROR.CONCURRENT_CHANGE' };
+  if (exception instanceof HttpException) {
+    return { status: exception.getStatus(), code: codeForHttpStatus(exception.getStatus()) };
+  }
+  // Fastify's own errors (body parsing, size limits) carry a 4xx statusCode.
+  const statusCode = (exception as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    return { status: statusCode, code: codeForHttpStatus(statusCode) };
+  }
+  return null;
+}
+
+/**
+ * Turns every failure into the one error body of docs/api.md, in the caller's language; and, for a
+ * browser asking for a page the server does not know, answers the client app (its router shows the page
+ * or the "Page not found!" screen).
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  constructor(private readonly spaIndexHtml: () => string | null) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const classified = classify(exception) ?? { status: 500, code: 'ERROR.UNKNOWN' };
+    if (classified.status === 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+
+    const path = request.url.split('?')[0] ?? '';
+    if (classified.status === 404 && request.method === 'GET' && !path.startsWith('/api')) {
+      const html = this.spaIndexHtml();
+      if (html !== null) {
+        void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+        return;
+      }
+    }
+
+    const language = preferredLanguage(request.headers['accept-language']);
+    const body: ErrorBody = {
+      statusCode: classified.status,
+      code: classified.code,
+      message: translate(language, classified.code),
+      ...(classified.fieldErrors && {
+        errors: Object.fromEntries(
+          Object.entries(classified.fieldErrors).map(([field, refs]) => [field, refs.map((r) => translate(language, r))]),
+        ),
+      }),
+    };
+    void reply.status(classified.status).header('content-language', language).send(body);
+  }
+}

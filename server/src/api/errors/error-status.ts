@@ -1,0 +1,19 @@
+/** The one place where domain error codes become HTTP statuses. */
+const EXACT: Readonly<Record<string, number>> = {
+  'DOCUMENT.NOT_OWNER': 403,
+  'DOCUMENT.PUBLISH_NEEDS_MAIN_FILE': 422,
+  'FILE.TOO_LARGE': 413,
+  'FILE.EXTENSION_NOT_ALLOWED': 400,
+  'FILE.EMPTY': 400,
+  'SHOPPING_CART.DOCUMENT_ALREADY_IN_BASKET': 409,
+  'SHOPPING_CART.BASKET_EMPTY': 422,
+};
+
+export function statusForCode(code: string): number {
+  const exact = EXACT[code];
+  if (exact) return exact;
+  if (code.startsWith('VALIDATION.')) return 400;
+  if (code.endsWith('.NOT_FOUND') || code.endsWith('_NOT_IN_BASKET')) return 404;
+  if (code.endsWith('.ALREADY_EXISTS')) return 409;
+  return 400;
+}

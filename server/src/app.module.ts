@@ -1,0 +1,32 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { BasketController } from './api/basket/basket.controller';
+import { BlobDownloadController } from './api/blobs/blob-download.controller';
+import { CatalogueController } from './api/catalogue/catalogue.controller';
+import { HealthController } from './api/health/health.controller';
+import { BasketExpiryScheduler } from './commands/basket/basket-expiry.scheduler';
+import { CommandsModule } from './commands/commands.module';
+import type { AppConfig } from './config/app-config';
+import type { Clock } from './infrastructure/clock/clock';
+import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { ProjectionsModule } from './projections/projections.module';
+import { QueriesModule } from './queries/queries.module';
+import { DemoSeeder } from './seed/demo-seeder';
+
+@Module({})
+export class AppModule {
+  static forConfig(config: AppConfig, clock?: Clock): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CqrsModule.forRoot(),
+        InfrastructureModule.forConfig(config, clock),
+        CommandsModule,
+        QueriesModule,
+        ProjectionsModule,
+      ],
+      controllers: [CatalogueController, BasketController, BlobDownloadController, HealthController],
+      providers: [DemoSeeder, BasketExpiryScheduler],
+    };
+  }
+}

@@ -1,0 +1,13 @@
+import { Command } from '@nestjs/cqrs';
+import type { ClearBasket, ExpireBasket, RemoveDocumentFromBasket } from '../../domain/basket/basket.decider';
+import type { CommandResult } from '../shared/aggregate-store';
+
+/** Remove a document, clear, or expire a basket: changes that need nothing but the basket itself. */
+export class ChangeBasket extends Command<CommandResult> {
+  constructor(
+    readonly command: RemoveDocumentFromBasket | ClearBasket | ExpireBasket,
+    readonly commandId?: string,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,2 @@
+/** The FeeRates in force (from configuration); injected where a fee split is decided. */
+export const FEE_RATES = Symbol('FeeRates');

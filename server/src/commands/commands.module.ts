@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AddDocumentToBasketHandler } from './basket/add-document-to-basket.handler';
+import { ChangeBasketHandler } from './basket/change-basket.handler';
+import { ChangeDocumentHandler } from './document/change-document.handler';
+import { RegisterProfileHandler } from './profile/register-profile.handler';
+import { AggregateStore } from './shared/aggregate-store';
+
+/** Every command handler. Ports (EVENT_STORE, FEE_RATES) come from the global infrastructure module. */
+@Module({
+  imports: [CqrsModule],
+  providers: [AggregateStore, ChangeDocumentHandler, AddDocumentToBasketHandler, ChangeBasketHandler, RegisterProfileHandler],
+  exports: [AggregateStore],
+})
+export class CommandsModule {}

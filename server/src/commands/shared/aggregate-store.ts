@@ -1,0 +1,84 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { v4 as uuidv4, v5 as uuidv5 } from 'uuid';
+import type { CommandContext } from '../../domain/shared/command';
+import type { DomainEvent } from '../../events/domain-event';
+import { CURRENT_SCHEMA_VERSION, type EventType, upcast } from '../../events/event-catalog';
+import {
+  EVENT_STORE,
+  type EventStore,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+} from '../../infrastructure/event-store/event-store.port';
+import type { Decider } from './decider';
+
+/** What a command handler answers: the log position it wrote (for read-your-writes) and the events. */
+export interface CommandResult {
+  /** Position of the last event written; null when the command changed nothing. */
+  readonly position: LogPosition | null;
+  readonly events: readonly DomainEvent[];
+}
+
+/** Namespace for event ids derived from a command id, so a retried command writes the same ids. */
+const EVENT_ID_NAMESPACE = '6f1c2f0e-3b7a-4c4e-9a55-2d0f7c9b8e11';
+
+export function eventIdFor(streamId: string, commandId: string, index: number): string {
+  return uuidv5(`${streamId}/${commandId}/${index}`, EVENT_ID_NAMESPACE);
+}
+
+export function toDomainEvent<E extends DomainEvent>(recorded: RecordedEvent): E {
+  return { type: recorded.type, data: upcast(recorded.type, recorded.schemaVersion, recorded.data) } as E;
+}
+
+/**
+ * Loads an aggregate from its stream, asks its decider, and appends the outcome with the revision it
+ * read, so two writers never overwrite each other (the loser gets WrongExpectedRevisionError → 409).
+ */
+@Injectable()
+export class AggregateStore {
+  constructor(@Inject(EVENT_STORE) private readonly eventStore: EventStore) {}
+
+  /** The aggregate's current state and the revision it was read at (null: no stream yet). */
+  async load<S, C, E extends DomainEvent>(
+    streamId: string,
+    decider: Decider<S, C, E>,
+  ): Promise<{ state: S; revision: number | null; recorded: RecordedEvent[] }> {
+    const recorded = await this.eventStore.readStream(streamId);
+    const state = recorded.reduce((s, r) => decider.evolve(s, toDomainEvent<E>(r)), decider.initialState);
+    const last = recorded.at(-1);
+    return { state, revision: last ? last.revision : null, recorded };
+  }
+
+  /**
+   * Runs one command against one stream. With a `commandId` (the client's Idempotency-Key), a retry
+   * of an already applied command is answered with the original result and writes nothing.
+   */
+  async handle<S, C, E extends DomainEvent>(
+    streamId: string,
+    decider: Decider<S, C, E>,
+    command: C & { readonly context: CommandContext },
+    commandId: string = uuidv4(),
+  ): Promise<CommandResult> {
+    const { state, revision, recorded } = await this.load(streamId, decider);
+    const firstId = eventIdFor(streamId, commandId, 0);
+    const earlier = recorded.filter((r) => r.metadata.correlationId === commandId);
+    if (earlier.some((r) => r.id === firstId)) {
+      return { position: earlier.at(-1)!.position, events: earlier.map((r) => toDomainEvent<E>(r)) };
+    }
+    const events = decider.decide(command, state);
+    if (events.length === 0) return { position: null, events };
+    const toAppend: NewEvent[] = events.map((event, index) => ({
+      id: eventIdFor(streamId, commandId, index),
+      type: event.type,
+      schemaVersion: CURRENT_SCHEMA_VERSION[event.type as EventType] ?? 1,
+      data: event.data,
+      metadata: {
+        occurredAt: command.context.now.toISOString(),
+        actorId: command.context.actorId,
+        correlationId: commandId,
+      },
+    }));
+    const result = await this.eventStore.append(streamId, toAppend, revision ?? 'no_stream');
+    return { position: result.position, events };
+  }
+}

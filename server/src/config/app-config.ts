@@ -1,0 +1,183 @@
+import { resolve } from 'node:path';
+import type { FeeRates } from '../domain/shared/fees';
+
+export type Profile = 'embedded' | 'production';
+
+export interface S3Config {
+  readonly endpoint: string;
+  /** The object store as browsers reach it (presigned links); defaults to endpoint. */
+  readonly publicEndpoint: string | null;
+  readonly accessKey: string;
+  readonly secretKey: string;
+  readonly bucket: string;
+  readonly region: string;
+}
+
+/** Everything the server is configured with; read once from the environment at start. */
+export interface AppConfig {
+  readonly profile: Profile;
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly seedDemoData: boolean;
+  readonly feeRates: FeeRates;
+  /** Secret for the app-signed download links; embedded profile generates one into DATA_DIR when unset. */
+  readonly blobSigningSecret: string | null;
+  readonly clientDistDir: string;
+  /** How often expired baskets are recorded as expired; 0 turns the sweep off. */
+  readonly basketExpirySweepSeconds: number;
+  readonly eventStoreUrl: string | null;
+  readonly mongoUrl: string | null;
+  readonly mongoDb: string;
+  readonly s3: S3Config | null;
+}
+
+export const APP_CONFIG = Symbol('AppConfig');
+
+/** Start-up refused: one line per bad variable, so all can be fixed at once. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Configuration error:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  raw(name: string): string | undefined {
+    const value = this.env[name]?.trim();
+    return value === '' ? undefined : value;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      this.problems.push(`${name} must be a whole number from ${min} to ${max} (got "${value}").`);
+      return fallback;
+    }
+    return Number(value);
+  }
+
+  /** A percentage with up to two decimals, as basis points. */
+  percent(name: string, fallbackBasisPoints: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallbackBasisPoints;
+    if (!/^\d{1,3}(\.\d{1,2})?$/.test(value) || Number(value) > 100) {
+      this.problems.push(`${name} must be a percentage from 0 to 100 with at most two decimals (got "${value}").`);
+      return fallbackBasisPoints;
+    }
+    return Math.round(Number(value) * 100);
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.raw(name)?.toLowerCase();
+    if (value === undefined) return fallback;
+    if (['true', '1', 'yes'].includes(value)) return true;
+    if (['false', '0', 'no'].includes(value)) return false;
+    this.problems.push(`${name} must be true or false (got "${value}").`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (!(allowed as readonly string[]).includes(value)) {
+      this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}").`);
+      return fallback;
+    }
+    return value as T;
+  }
+
+  url(name: string, schemes: readonly string[], required: boolean): string | null {
+    const value = this.raw(name);
+    if (value === undefined) {
+      if (required) this.problems.push(`${name} is required for PROFILE=production (a ${schemes.join(' or ')} URL).`);
+      return null;
+    }
+    let protocol = '';
+    try {
+      protocol = new URL(value).protocol.replace(/:$/, '');
+    } catch {
+      protocol = '';
+    }
+    if (!schemes.includes(protocol)) {
+      this.problems.push(`${name} must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL (got "${value}").`);
+      return null;
+    }
+    return value;
+  }
+
+  text(name: string, required: boolean, fallback: string | null, minLength = 1): string | null {
+    const value = this.raw(name);
+    if (value === undefined) {
+      if (required) this.problems.push(`${name} is required for PROFILE=production.`);
+      return fallback;
+    }
+    if (value.length < minLength) {
+      this.problems.push(`${name} must be at least ${minLength} characters long.`);
+      return fallback;
+    }
+    return value;
+  }
+}
+
+/** Reads and checks the configuration; throws ConfigError naming every bad variable. */
+export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
+  const r = new Reader(env);
+  const profile = r.oneOf<Profile>('PROFILE', ['embedded', 'production'], 'embedded');
+  const production = profile === 'production';
+  const port = r.integer('PORT', 3000, 1, 65535);
+  const host = r.raw('HOST') ?? '127.0.0.1';
+  const dataDir = resolve(cwd, r.raw('DATA_DIR') ?? './data');
+  const seedDemoData = r.boolean('SEED_DEMO_DATA', !production);
+  const feeRates: FeeRates = {
+    vatRate: r.percent('VAT_RATE_PERCENT', 2400),
+    serviceFeeRate: r.percent('SERVICE_FEE_PERCENT', 2000),
+  };
+  const blobSigningSecret = r.text('BLOB_SIGNING_SECRET', false, null, 32);
+  const clientDistDir = resolve(cwd, r.raw('CLIENT_DIST_DIR') ?? resolve(__dirname, '../../../client/dist'));
+  const basketExpirySweepSeconds = r.integer('BASKET_EXPIRY_SWEEP_SECONDS', 60, 0, 86_400);
+  const eventStoreUrl = r.url(
+    'EVENTSTORE_URL',
+    ['kurrentdb', 'kurrentdb+discover', 'esdb', 'esdb+discover'],
+    production,
+  );
+  const mongoUrl = r.url('MONGO_URL', ['mongodb', 'mongodb+srv'], production);
+  const mongoDb = r.text('MONGO_DB', false, 'lepinguturg') ?? 'lepinguturg';
+  const s3Endpoint = r.url('S3_ENDPOINT', ['http', 'https'], production);
+  const s3PublicEndpoint = r.url('S3_PUBLIC_ENDPOINT', ['http', 'https'], false);
+  const s3AccessKey = r.text('S3_ACCESS_KEY', production, null);
+  const s3SecretKey = r.text('S3_SECRET_KEY', production, null);
+  const s3Bucket = r.text('S3_BUCKET', false, 'lepinguturg') ?? 'lepinguturg';
+  const s3Region = r.text('S3_REGION', false, 'us-east-1') ?? 'us-east-1';
+  if (r.problems.length > 0) throw new ConfigError(r.problems);
+  const s3 =
+    s3Endpoint && s3AccessKey && s3SecretKey
+      ? {
+          endpoint: s3Endpoint,
+          publicEndpoint: s3PublicEndpoint,
+          accessKey: s3AccessKey, secretKey: s3SecretKey, bucket: s3Bucket,
+          region: s3Region,
+        }
+      : null;
+  return {
+    profile,
+    port,
+    host,
+    dataDir,
+    seedDemoData,
+    feeRates,
+    blobSigningSecret,
+    clientDistDir,
+    basketExpirySweepSeconds,
+    eventStoreUrl,
+    mongoUrl,
+    mongoDb,
+    s3,
+  };
+}

@@ -1,0 +1,284 @@
+import type {
+  DocumentDetails,
+  DocumentEvent,
+  DocumentUnpublished,
+  FileProcessed,
+} from '../../events/document.events';
+import { type DomainCommand, SYSTEM_ACTOR, assertNever } from '../shared/command';
+import { DomainError, FieldValidator } from '../shared/domain-error';
+import { MAX_DOCUMENT_PRICE } from '../shared/money';
+import {
+  APPLICABLE_LAWS,
+  DOCUMENT_LANGUAGES,
+  FIELDS_OF_LAW,
+  FILE_FORMATS,
+  type FileFormat,
+  isOneOf,
+} from './catalogue-codes';
+import { documentSlug } from './slug';
+
+/** SPEC §5: upload size at most 40 MB. */
+export const MAX_FILE_SIZE_KB = 40 * 1024;
+
+export type FileState = 'processing' | 'done' | 'error';
+
+export interface DocumentFileState {
+  readonly fileId: string;
+  readonly format: FileFormat;
+  readonly state: FileState;
+  readonly isMain: boolean;
+}
+
+export type DocumentState =
+  | { readonly status: 'none' }
+  | {
+      readonly status: 'draft' | 'published' | 'deleted';
+      readonly uploaderId: string;
+      readonly slug: string;
+      readonly details: DocumentDetails;
+      readonly files: readonly DocumentFileState[];
+    };
+
+export const initialDocumentState: DocumentState = { status: 'none' };
+
+interface FileRef {
+  readonly documentId: string;
+  readonly fileId: string;
+}
+
+export type CreateDocument = DomainCommand<
+  'CreateDocument',
+  { readonly documentId: string; readonly uploaderId: string; readonly details: DocumentDetails }
+>;
+export type EditDocumentDetails = DomainCommand<
+  'EditDocumentDetails',
+  { readonly documentId: string; readonly details: DocumentDetails }
+>;
+export type AddFile = DomainCommand<
+  'AddFile',
+  FileRef & { readonly title: string; readonly format: string; readonly sizeKb: number; readonly blobKey: string | null }
+>;
+export type RecordFileProcessed = DomainCommand<
+  'RecordFileProcessed',
+  FileRef & { readonly pages: number; readonly sizeKb: number }
+>;
+export type RecordFileProcessingFailed = DomainCommand<'RecordFileProcessingFailed', FileRef & { readonly reason: string }>;
+export type ChooseMainFile = DomainCommand<'ChooseMainFile', FileRef>;
+export type RemoveFile = DomainCommand<'RemoveFile', FileRef>;
+export type PublishDocument = DomainCommand<'PublishDocument', { readonly documentId: string }>;
+export type UnpublishDocument = DomainCommand<'UnpublishDocument', { readonly documentId: string }>;
+export type DeleteDocument = DomainCommand<'DeleteDocument', { readonly documentId: string }>;
+
+export type DocumentCommand =
+  | CreateDocument
+  | EditDocumentDetails
+  | AddFile
+  | RecordFileProcessed
+  | RecordFileProcessingFailed
+  | ChooseMainFile
+  | RemoveFile
+  | PublishDocument
+  | UnpublishDocument
+  | DeleteDocument;
+
+type Existing = Exclude<DocumentState, { status: 'none' }>;
+
+/** Checks the uploader's input; SPEC §5 messages, one VALIDATION.FORM_HAS_ERRORS with every field at once. */
+export function validateDocumentDetails(details: DocumentDetails, now: Date): void {
+  const v = new FieldValidator();
+  v.requiredText('title', details.title, 200);
+  v.requiredText('description', details.description, 5000);
+  if (details.author !== null) {
+    v.requiredText('author.firstName', details.author.firstName, 100);
+    v.requiredText('author.lastName', details.author.lastName, 100);
+  }
+  if (!isOneOf(DOCUMENT_LANGUAGES, details.language)) v.add('language', 'VALIDATION.INVALID_CHOICE');
+  if (!isOneOf(FIELDS_OF_LAW, details.fieldOfLaw)) v.add('fieldOfLaw', 'VALIDATION.INVALID_CHOICE');
+  if (!isOneOf(APPLICABLE_LAWS, details.applicableLaw)) v.add('applicableLaw', 'VALIDATION.INVALID_CHOICE');
+  if (!Array.isArray(details.tags) || details.tags.length > 20) v.add('tags', 'VALIDATION.MAX_ITEMS', { 0: 20 });
+  else details.tags.forEach((tag, i) => v.requiredText(`tags.${i}`, tag, 40));
+  v.integerInRange('year', details.year, 1900, now.getUTCFullYear() + 1);
+  if (typeof details.price === 'number' && Number.isSafeInteger(details.price) && details.price > MAX_DOCUMENT_PRICE) {
+    v.add('price', 'VALIDATION.PRICE_ABOVE_MAXIMUM', { 0: MAX_DOCUMENT_PRICE / 100 });
+  } else {
+    v.integerInRange('price', details.price, 0, MAX_DOCUMENT_PRICE);
+  }
+  v.throwIfAny();
+}
+
+function existing(state: DocumentState): Existing {
+  if (state.status === 'none' || state.status === 'deleted') throw new DomainError('DOCUMENT.NOT_FOUND');
+  return state;
+}
+
+/** Only the uploader changes a document; the system records facts about its files. */
+function owned(state: DocumentState, actorId: string, allowSystem = false): Existing {
+  const doc = existing(state);
+  if (doc.uploaderId !== actorId && !(allowSystem && actorId === SYSTEM_ACTOR)) {
+    throw new DomainError('DOCUMENT.NOT_OWNER');
+  }
+  return doc;
+}
+
+function file(doc: Existing, fileId: string): DocumentFileState {
+  const found = doc.files.find((f) => f.fileId === fileId);
+  if (!found) throw new DomainError('FILE.NOT_FOUND');
+  return found;
+}
+
+/** SPEC §4: publishing needs at least one uploaded, processed file marked main. */
+export function canBePublished(files: readonly DocumentFileState[]): boolean {
+  return files.some((f) => f.isMain && f.state === 'done');
+}
+
+function create({ data, context }: CreateDocument, state: DocumentState): DocumentEvent[] {
+  if (state.status !== 'none') throw new DomainError('DOCUMENT.ALREADY_EXISTS');
+  validateDocumentDetails(data.details, context.now);
+  const slug = documentSlug(data.details.title, data.documentId);
+  return [{ type: 'DocumentCreated', data: { ...data, slug } }];
+}
+
+function edit({ data, context }: EditDocumentDetails, state: DocumentState): DocumentEvent[] {
+  const doc = owned(state, context.actorId);
+  validateDocumentDetails(data.details, context.now);
+  if (JSON.stringify(doc.details) === JSON.stringify(data.details)) return [];
+  return [{ type: 'DocumentDetailsEdited', data }];
+}
+
+function addFile({ data, context }: AddFile, state: DocumentState): DocumentEvent[] {
+  const doc = owned(state, context.actorId);
+  if (doc.files.some((f) => f.fileId === data.fileId)) throw new DomainError('FILE.ALREADY_EXISTS');
+  if (!isOneOf(FILE_FORMATS, data.format)) throw new DomainError('FILE.EXTENSION_NOT_ALLOWED');
+  if (!Number.isFinite(data.sizeKb) || data.sizeKb <= 0) throw new DomainError('FILE.EMPTY');
+  if (data.sizeKb > MAX_FILE_SIZE_KB) throw new DomainError('FILE.TOO_LARGE');
+  const added: DocumentEvent = { type: 'FileAdded', data: { ...data, format: data.format } };
+  // The first file of a document is its main one until the uploader chooses another.
+  if (doc.files.length === 0) {
+    return [added, { type: 'MainFileChosen', data: { documentId: data.documentId, fileId: data.fileId } }];
+  }
+  return [added];
+}
+
+function recordProcessed({ data, context }: RecordFileProcessed, state: DocumentState): FileProcessed[] {
+  const doc = owned(state, context.actorId, true);
+  if (file(doc, data.fileId).state !== 'processing') return [];
+  return [{ type: 'FileProcessed', data }];
+}
+
+function recordFailed({ data, context }: RecordFileProcessingFailed, state: DocumentState): DocumentEvent[] {
+  const doc = owned(state, context.actorId, true);
+  if (file(doc, data.fileId).state !== 'processing') return [];
+  return [{ type: 'FileProcessingFailed', data }];
+}
+
+function chooseMain({ data, context }: ChooseMainFile, state: DocumentState): DocumentEvent[] {
+  const doc = owned(state, context.actorId);
+  if (file(doc, data.fileId).isMain) return [];
+  return [{ type: 'MainFileChosen', data }];
+}
+
+function removeFile({ data, context }: RemoveFile, state: DocumentState): DocumentEvent[] {
+  const doc = owned(state, context.actorId);
+  file(doc, data.fileId);
+  const events: DocumentEvent[] = [{ type: 'FileRemoved', data }];
+  const remaining = doc.files.filter((f) => f.fileId !== data.fileId);
+  if (doc.status === 'published' && !canBePublished(remaining)) {
+    const unpublished: DocumentUnpublished = {
+      type: 'DocumentUnpublished',
+      data: { documentId: data.documentId, reason: 'last-file-removed' },
+    };
+    events.push(unpublished);
+  }
+  return events;
+}
+
+function publish({ data, context }: PublishDocument, state: DocumentState): DocumentEvent[] {
+  const doc = owned(state, context.actorId);
+  if (doc.status === 'published') return [];
+  if (!canBePublished(doc.files)) throw new DomainError('DOCUMENT.PUBLISH_NEEDS_MAIN_FILE');
+  return [{ type: 'DocumentPublished', data }];
+}
+
+function unpublish({ data, context }: UnpublishDocument, state: DocumentState): DocumentEvent[] {
+  const doc = owned(state, context.actorId);
+  if (doc.status !== 'published') return [];
+  return [{ type: 'DocumentUnpublished', data: { ...data, reason: 'by-uploader' } }];
+}
+
+function remove({ data, context }: DeleteDocument, state: DocumentState): DocumentEvent[] {
+  owned(state, context.actorId);
+  return [{ type: 'DocumentDeleted', data }];
+}
+
+/** Decides what happens to a document. Pure: same command and state, same events. */
+export function decideDocument(command: DocumentCommand, state: DocumentState): DocumentEvent[] {
+  switch (command.type) {
+    case 'CreateDocument':
+      return create(command, state);
+    case 'EditDocumentDetails':
+      return edit(command, state);
+    case 'AddFile':
+      return addFile(command, state);
+    case 'RecordFileProcessed':
+      return recordProcessed(command, state);
+    case 'RecordFileProcessingFailed':
+      return recordFailed(command, state);
+    case 'ChooseMainFile':
+      return chooseMain(command, state);
+    case 'RemoveFile':
+      return removeFile(command, state);
+    case 'PublishDocument':
+      return publish(command, state);
+    case 'UnpublishDocument':
+      return unpublish(command, state);
+    case 'DeleteDocument':
+      return remove(command, state);
+    default:
+      return assertNever(command);
+  }
+}
+
+const updateFile = (doc: Existing, fileId: string, change: (f: DocumentFileState) => DocumentFileState): Existing => ({
+  ...doc,
+  files: doc.files.map((f) => (f.fileId === fileId ? change(f) : f)),
+});
+
+/** Folds one event into the state. */
+export function evolveDocument(state: DocumentState, event: DocumentEvent): DocumentState {
+  if (event.type === 'DocumentCreated') {
+    const { uploaderId, slug, details } = event.data;
+    return { status: 'draft', uploaderId, slug, details, files: [] };
+  }
+  if (state.status === 'none') return state;
+  switch (event.type) {
+    case 'DocumentDetailsEdited':
+      return { ...state, details: event.data.details };
+    case 'FileAdded':
+      return {
+        ...state,
+        files: [...state.files, { fileId: event.data.fileId, format: event.data.format, state: 'processing', isMain: false }],
+      };
+    case 'FileProcessed':
+      return updateFile(state, event.data.fileId, (f) => ({ ...f, state: 'done' }));
+    case 'FileProcessingFailed':
+      return updateFile(state, event.data.fileId, (f) => ({ ...f, state: 'error' }));
+    case 'MainFileChosen':
+      return { ...state, files: state.files.map((f) => ({ ...f, isMain: f.fileId === event.data.fileId })) };
+    case 'FileRemoved':
+      return { ...state, files: state.files.filter((f) => f.fileId !== event.data.fileId) };
+    case 'DocumentPublished':
+      return { ...state, status: 'published' };
+    case 'DocumentUnpublished':
+      return { ...state, status: 'draft' };
+    case 'DocumentDeleted':
+      return { ...state, status: 'deleted' };
+    default:
+      return assertNever(event);
+  }
+}
+
+export const documentDecider = {
+  initialState: initialDocumentState,
+  decide: decideDocument,
+  evolve: evolveDocument,
+};

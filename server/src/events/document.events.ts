@@ -1,0 +1,68 @@
+import type { ApplicableLaw, DocumentLanguage, FieldOfLaw, FileFormat } from '../domain/catalogue/catalogue-codes';
+import type { Cents } from '../domain/shared/money';
+import type { DomainEvent } from './domain-event';
+
+/** The describable part of a document, as the uploader enters it. */
+export interface DocumentDetails {
+  readonly title: string;
+  readonly description: string;
+  readonly author: { readonly firstName: string; readonly lastName: string } | null;
+  readonly language: DocumentLanguage;
+  readonly fieldOfLaw: FieldOfLaw;
+  readonly applicableLaw: ApplicableLaw;
+  readonly tags: readonly string[];
+  readonly year: number;
+  /** VAT-inclusive price in cents; 0 = free. */
+  readonly price: Cents;
+}
+
+export type DocumentCreated = DomainEvent<
+  'DocumentCreated',
+  { readonly documentId: string; readonly uploaderId: string; readonly slug: string; readonly details: DocumentDetails }
+>;
+export type DocumentDetailsEdited = DomainEvent<
+  'DocumentDetailsEdited',
+  { readonly documentId: string; readonly details: DocumentDetails }
+>;
+export type FileAdded = DomainEvent<
+  'FileAdded',
+  {
+    readonly documentId: string;
+    readonly fileId: string;
+    readonly title: string;
+    readonly format: FileFormat;
+    readonly sizeKb: number;
+    /** Where the bytes are kept in the BlobStore; null for files whose bytes were never uploaded (seeded facts). */
+    readonly blobKey: string | null;
+  }
+>;
+export type FileProcessed = DomainEvent<
+  'FileProcessed',
+  { readonly documentId: string; readonly fileId: string; readonly pages: number; readonly sizeKb: number }
+>;
+export type FileProcessingFailed = DomainEvent<
+  'FileProcessingFailed',
+  { readonly documentId: string; readonly fileId: string; readonly reason: string }
+>;
+export type MainFileChosen = DomainEvent<'MainFileChosen', { readonly documentId: string; readonly fileId: string }>;
+export type FileRemoved = DomainEvent<'FileRemoved', { readonly documentId: string; readonly fileId: string }>;
+export type DocumentPublished = DomainEvent<'DocumentPublished', { readonly documentId: string }>;
+export type DocumentUnpublished = DomainEvent<
+  'DocumentUnpublished',
+  { readonly documentId: string; readonly reason: 'by-uploader' | 'last-file-removed' }
+>;
+export type DocumentDeleted = DomainEvent<'DocumentDeleted', { readonly documentId: string }>;
+
+export type DocumentEvent =
+  | DocumentCreated
+  | DocumentDetailsEdited
+  | FileAdded
+  | FileProcessed
+  | FileProcessingFailed
+  | MainFileChosen
+  | FileRemoved
+  | DocumentPublished
+  | DocumentUnpublished
+  | DocumentDeleted;
+
+export const documentStreamId = (documentId: string): string => `document-${documentId}`;

@@ -1,0 +1,51 @@
+import type { BasketEvent } from './basket.events';
+import type { DocumentEvent } from './document.events';
+import type { ProfileEvent } from './profile.events';
+
+/** Every event the system writes. */
+export type AnyDomainEvent = DocumentEvent | BasketEvent | ProfileEvent;
+export type EventType = AnyDomainEvent['type'];
+
+/**
+ * The schema version each event type is written with today. An event is never edited after release:
+ * a changed shape gets a new version here and an upcaster below that lifts older payloads.
+ */
+export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
+  DocumentCreated: 1,
+  DocumentDetailsEdited: 1,
+  FileAdded: 1,
+  FileProcessed: 1,
+  FileProcessingFailed: 1,
+  MainFileChosen: 1,
+  FileRemoved: 1,
+  DocumentPublished: 1,
+  DocumentUnpublished: 1,
+  DocumentDeleted: 1,
+  BasketDocumentAdded: 1,
+  BasketDocumentRemoved: 1,
+  BasketCleared: 1,
+  BasketExpired: 1,
+  ProfileRegistered: 1,
+};
+
+/** Lifts a payload of version `from` to `from + 1`. */
+export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+
+/** Upcasters by event type and the version they lift from. None yet: every event is at version 1. */
+export const UPCASTERS: Partial<Record<EventType, Readonly<Record<number, Upcaster>>>> = {};
+
+/** Brings a stored payload up to the current schema version of its type. */
+export function upcast(type: string, schemaVersion: number, data: unknown): unknown {
+  const steps = UPCASTERS[type as EventType];
+  let version = schemaVersion;
+  let payload = data as Record<string, unknown>;
+  while (steps?.[version]) {
+    payload = steps[version]!(payload);
+    version += 1;
+  }
+  return payload;
+}
+
+export function isKnownEventType(type: string): type is EventType {
+  return Object.prototype.hasOwnProperty.call(CURRENT_SCHEMA_VERSION, type);
+}

@@ -1,0 +1,244 @@
+import type { Statement } from 'better-sqlite3';
+import type { SqliteDatabase } from '../sqlite/sqlite-database';
+import { DuplicateEventIdError } from './duplicate-event-id.error';
+import {
+  WrongExpectedRevisionError,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-store.port';
+import { PollingSubscription } from './polling-subscription';
+
+export interface SqliteEventStoreOptions {
+  /** How often a caught-up subscription looks for appends made by other processes. */
+  readonly pollIntervalMs?: number;
+}
+
+/** A row of `events`, read with safe integers so positions arrive as bigint. */
+interface EventRow {
+  position: bigint;
+  event_id: string;
+  stream_id: string;
+  revision: bigint;
+  type: string;
+  schema_version: bigint;
+  data: string;
+  metadata: string;
+}
+
+interface EventIdRow {
+  stream_id: string;
+  revision: bigint;
+}
+
+interface BatchRow {
+  event_id: string;
+  position: bigint;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position       INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id       TEXT    NOT NULL UNIQUE,
+    stream_id      TEXT    NOT NULL,
+    revision       INTEGER NOT NULL,
+    type           TEXT    NOT NULL,
+    schema_version INTEGER NOT NULL,
+    data           TEXT    NOT NULL,
+    metadata       TEXT    NOT NULL,
+    UNIQUE (stream_id, revision)
+  )`;
+
+/**
+ * EventStore of the embedded profile: one `events` table in the application's SQLite file.
+ * The autoincrement primary key is the global log position, so positions are never reused,
+ * even after the last row is deleted. The database belongs to the caller, who closes it.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly subscriptions = new Set<PollingSubscription>();
+  private readonly pollIntervalMs: number;
+  private readonly selectEventId: Statement<[string], EventIdRow>;
+  private readonly selectBatch: Statement<[string, bigint, bigint], BatchRow>;
+  private readonly selectLastRevision: Statement<[string], { revision: bigint | null }>;
+  private readonly insertEvent: Statement<[string, string, bigint, string, number, string, string]>;
+  private readonly selectStream: Statement<[string], EventRow>;
+  private readonly selectAll: Statement<[bigint, number], EventRow>;
+  private readonly selectHead: Statement<[], { position: bigint | null }>;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    options: SqliteEventStoreOptions = {},
+  ) {
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    db.exec(SCHEMA);
+    const prepare = <P extends unknown[], R>(sql: string): Statement<P, R> =>
+      db.prepare<P, R>(sql).safeIntegers(true);
+    this.selectEventId = prepare('SELECT stream_id, revision FROM events WHERE event_id = ?');
+    this.selectBatch = prepare(
+      'SELECT event_id, position FROM events WHERE stream_id = ? AND revision BETWEEN ? AND ? ORDER BY revision',
+    );
+    this.selectLastRevision = prepare('SELECT MAX(revision) AS revision FROM events WHERE stream_id = ?');
+    this.insertEvent = db.prepare(
+      `INSERT INTO events (event_id, stream_id, revision, type, schema_version, data, metadata)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.selectStream = prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY revision');
+    this.selectAll = prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+    this.selectHead = prepare('SELECT MAX(position) AS position FROM events');
+  }
+
+  /** Appends in one IMMEDIATE transaction, so the revision check and the insert see the same stream. */
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    try {
+      const result = this.db
+        .transaction(() => this.appendInTransaction(streamId, events, expected))
+        .immediate();
+      for (const subscription of this.subscriptions) subscription.wake();
+      return Promise.resolve(result);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  /** All events of one stream in revision order; [] for a stream that does not exist. */
+  readStream(streamId: string): Promise<RecordedEvent[]> {
+    return this.attempt(() => this.selectStream.all(streamId).map(toRecordedEvent));
+  }
+
+  /** Up to `limit` events of the global log strictly after `after` (null = from the start). */
+  readAll(after: LogPosition | null, limit: number): Promise<RecordedEvent[]> {
+    return this.attempt(() => this.selectAll.all(after ?? 0n, limit).map(toRecordedEvent));
+  }
+
+  /**
+   * Catch-up from `after`, then live: woken at once by appends through this instance, and
+   * polling for appends by other processes (a CLI) on the same file.
+   */
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    const subscription = new PollingSubscription(this, options, this.pollIntervalMs, (ended) =>
+      this.subscriptions.delete(ended),
+    );
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** Position of the last event in the global log, or null when the log is empty. */
+  headPosition(): Promise<LogPosition | null> {
+    return this.attempt(() => this.selectHead.get()?.position ?? null);
+  }
+
+  /** Stops every subscription; the database stays open for its owner to close. */
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+  }
+
+  private appendInTransaction(
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ): AppendResult {
+    const first = events[0];
+    if (first === undefined) throw new Error(`Stream ${streamId}: an append needs at least one event`);
+    const lastRevision = this.selectLastRevision.get(streamId)?.revision;
+    const current = lastRevision === null || lastRevision === undefined ? null : Number(lastRevision);
+
+    const earlier = this.selectEventId.get(first.id);
+    if (earlier !== undefined) return this.repeatedAppend(streamId, events, expected, earlier, current);
+    const reused = events.filter((event) => this.selectEventId.get(event.id) !== undefined);
+    if (reused.length > 0)
+      throw new DuplicateEventIdError(
+        streamId,
+        reused.map((event) => event.id),
+      );
+
+    assertExpected(streamId, expected, current);
+    let revision = current ?? -1;
+    let position = 0n;
+    for (const event of events) {
+      revision += 1;
+      const { lastInsertRowid } = this.insertEvent.run(
+        event.id,
+        streamId,
+        BigInt(revision),
+        event.type,
+        event.schemaVersion,
+        JSON.stringify(event.data) ?? 'null',
+        JSON.stringify(event.metadata),
+      );
+      position = BigInt(lastInsertRowid);
+    }
+    return { nextExpectedRevision: revision, position };
+  }
+
+  /**
+   * The first id is already stored: this is either a retry of that exact batch (answer with the
+   * original result, write nothing) or a caller bug (say so).
+   */
+  private repeatedAppend(
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+    earlier: EventIdRow,
+    current: number | null,
+  ): AppendResult {
+    const ids = events.map((event) => event.id);
+    if (earlier.stream_id !== streamId) throw new DuplicateEventIdError(streamId, ids);
+    const firstRevision = earlier.revision;
+    const stored = this.selectBatch.all(streamId, firstRevision, firstRevision + BigInt(events.length - 1));
+    const sameBatch = stored.length === events.length && stored.every((row, i) => row.event_id === ids[i]);
+    const last = stored.at(-1);
+    if (!sameBatch || last === undefined) throw new DuplicateEventIdError(streamId, ids);
+    // The retry must carry the expectation the original write met, as KurrentDB requires too.
+    const before = firstRevision === 0n ? null : Number(firstRevision) - 1;
+    if (!expectationHeld(expected, before))
+      throw new WrongExpectedRevisionError(streamId, expected, current ?? 'no_stream');
+    return { nextExpectedRevision: Number(firstRevision) + events.length - 1, position: last.position };
+  }
+
+  /** Runs a synchronous read and turns a throw into a rejection, as the async port promises. */
+  private attempt<T>(read: () => T): Promise<T> {
+    try {
+      return Promise.resolve(read());
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+}
+
+/** Whether a stream whose last revision is `current` (null: no stream) meets `expected`. */
+function expectationHeld(expected: ExpectedRevision, current: number | null): boolean {
+  switch (expected) {
+    case 'any':
+      return true;
+    case 'no_stream':
+      return current === null;
+    case 'stream_exists':
+      return current !== null;
+    default:
+      return current === expected;
+  }
+}
+
+function assertExpected(streamId: string, expected: ExpectedRevision, current: number | null): void {
+  if (!expectationHeld(expected, current))
+    throw new WrongExpectedRevisionError(streamId, expected, current ?? 'no_stream');
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: Number(row.revision),
+    position: row.position,
+    type: row.type,
+    schemaVersion: Number(row.schema_version),
+    data: JSON.parse(row.data) as unknown,
+    metadata: JSON.parse(row.metadata) as EventMetadata,
+  };
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { BLOB_SIGNING_SECRET } from '../api/blobs/blob-download.tokens';
+import { FEE_RATES } from '../commands/basket/fee-rates.token';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { BLOB_STORE, type BlobStore } from './blob-store/blob-store.port';
+import { LocalFolderBlobStore } from './blob-store/local-folder-blob-store';
+import { MinioBlobStore } from './blob-store/minio-blob-store';
+import { CLOCK, type Clock, systemClock } from './clock/clock';
+import { EVENT_STORE, type EventStore } from './event-store/event-store.port';
+import { KurrentDbEventStore } from './event-store/kurrentdb-event-store';
+import { SqliteEventStore } from './event-store/sqlite-event-store';
+import { EmbeddedReadStore } from './read-store/embedded-read-store';
+import { MongoReadStore } from './read-store/mongo-read-store';
+import { READ_STORE, type ReadStore } from './read-store/read-store.port';
+import { openSqliteDatabase, type SqliteDatabase } from './sqlite/sqlite-database';
+
+const SQLITE_DATABASE = Symbol('SqliteDatabase');
+
+/** The embedded profile's secret for signed download links: from config, else kept in DATA_DIR. */
+function embeddedSigningSecret(config: AppConfig): string {
+  if (config.blobSigningSecret) return config.blobSigningSecret;
+  const file = join(config.dataDir, '.blob-signing-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Closes the stores, then the SQLite file they share, when the app shuts down. */
+@Injectable()
+class InfrastructureLifecycle implements OnApplicationShutdown {
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(SQLITE_DATABASE) private readonly db: SqliteDatabase | null,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.eventStore.close();
+    await this.readStore.close();
+    this.db?.close();
+  }
+}
+
+/**
+ * The one module that chooses adapters from configuration: SQLite + embedded read store + local folder
+ * for PROFILE=embedded, KurrentDB + MongoDB + MinIO for PROFILE=production. Nothing else knows which runs.
+ */
+@Global()
+@Module({})
+export class InfrastructureModule {
+  static forConfig(config: AppConfig, clock: Clock = systemClock): DynamicModule {
+    const embedded = config.profile === 'embedded';
+    return {
+      module: InfrastructureModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: CLOCK, useValue: clock },
+        { provide: FEE_RATES, useValue: config.feeRates },
+        {
+          provide: SQLITE_DATABASE,
+          useFactory: () => (embedded ? openSqliteDatabase(join(config.dataDir, 'lepinguturg.sqlite')) : null),
+        },
+        {
+          provide: EVENT_STORE,
+          inject: [SQLITE_DATABASE],
+          useFactory: (db: SqliteDatabase | null): EventStore =>
+            db ? new SqliteEventStore(db) : new KurrentDbEventStore(config.eventStoreUrl!),
+        },
+        {
+          provide: READ_STORE,
+          inject: [SQLITE_DATABASE],
+          useFactory: (db: SqliteDatabase | null): ReadStore =>
+            db ? new EmbeddedReadStore(db) : new MongoReadStore(config.mongoUrl!, config.mongoDb),
+        },
+        {
+          provide: BLOB_SIGNING_SECRET,
+          useFactory: () => (embedded ? embeddedSigningSecret(config) : ''),
+        },
+        {
+          provide: BLOB_STORE,
+          inject: [BLOB_SIGNING_SECRET],
+          useFactory: async (secret: string): Promise<BlobStore> => {
+            if (embedded) return new LocalFolderBlobStore(join(config.dataDir, 'blobs'), secret);
+            const s3 = config.s3!;
+            const store = MinioBlobStore.fromEndpoint({
+              endpoint: s3.endpoint,
+              publicEndpoint: s3.publicEndpoint ?? undefined,
+              accessKey: s3.accessKey,
+              secretKey: s3.secretKey,
+              bucket: s3.bucket,
+              region: s3.region,
+            });
+            await store.init();
+            return store;
+          },
+        },
+        InfrastructureLifecycle,
+      ],
+      exports: [APP_CONFIG, CLOCK, FEE_RATES, EVENT_STORE, READ_STORE, BLOB_STORE, BLOB_SIGNING_SECRET],
+    };
+  }
+}

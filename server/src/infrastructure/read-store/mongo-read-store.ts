@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ClientSession,
+  type Collection,
+  type Db,
+  type IndexDescriptionInfo,
+  MongoClient,
+  MongoServerError,
+} from 'mongodb';
+import type {
+  Filter,
+  FindOptions,
+  ProjectionTransaction,
+  ReadCollection,
+  ReadModel,
+  ReadStore,
+  Sort,
+  Update,
+  UpdateResult,
+  WriteCollection,
+} from './read-store.port';
+
+const CHECKPOINTS = 'projection_checkpoints';
+/** Server error code for "namespace not found", returned when dropping or listing a missing collection. */
+const NAMESPACE_NOT_FOUND = 26;
+
+interface CheckpointDocument {
+  _id: string;
+  /** Decimal string: a bigint position does not fit a BSON double, and Int64 would cap it. */
+  position: string;
+}
+
+type Document = ReadModel;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp);
+}
+
+/**
+ * MongoDB would give an upserted document an ObjectId; read models use string ids, so when neither the
+ * filter nor the update names an _id, the upsert inserts a random UUID instead.
+ */
+function withStringIdOnInsert(filter: Filter, update: Update): Update {
+  const names = (operator: string) => {
+    const fields = update[operator];
+    return isPlainObject(fields) && '_id' in fields;
+  };
+  if ('_id' in filter || names('$set') || names('$setOnInsert')) return update;
+  const onInsert = isPlainObject(update['$setOnInsert']) ? update['$setOnInsert'] : {};
+  return { ...update, $setOnInsert: { ...onInsert, _id: randomUUID() } };
+}
+
+function result(raw: {
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedId: string | null;
+}): UpdateResult {
+  return {
+    matchedCount: raw.matchedCount,
+    modifiedCount: raw.modifiedCount,
+    upsertedId: raw.upsertedId ?? null,
+  };
+}
+
+/** Reads one collection, inside a transaction's session when one is given. */
+class MongoReadCollection<T extends ReadModel> implements ReadCollection<T> {
+  constructor(
+    protected readonly collection: Collection<Document>,
+    protected readonly session: () => ClientSession | undefined,
+  ) {}
+
+  /** The first matching document. */
+  async findOne(filter: Filter): Promise<T | null> {
+    return (await this.collection.findOne(filter, { session: this.session() })) as T | null;
+  }
+
+  /** Matching documents after sort, skip and limit. */
+  async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    const found = await this.collection
+      .find(filter, {
+        session: this.session(),
+        ...(options.sort ? { sort: options.sort } : {}),
+        ...(options.skip ? { skip: options.skip } : {}),
+        ...(options.limit ? { limit: options.limit } : {}),
+      })
+      .toArray();
+    return found as T[];
+  }
+
+  /** Number of matching documents. */
+  count(filter: Filter): Promise<number> {
+    return this.collection.countDocuments(filter, { session: this.session() });
+  }
+
+  /** Runs an aggregation pipeline on the server. */
+  async aggregate<R = unknown>(pipeline: readonly Record<string, unknown>[]): Promise<R[]> {
+    const results = await this.collection.aggregate([...pipeline], { session: this.session() }).toArray();
+    return results as R[];
+  }
+}
+
+/** Writes through the transaction's session; refuses to run once the transaction has finished. */
+class MongoWriteCollection<T extends ReadModel> extends MongoReadCollection<T> implements WriteCollection<T> {
+  /** Inserts a new document; a duplicate `_id` rejects with E11000. */
+  async insertOne(doc: T): Promise<void> {
+    // The driver would add fields to the caller's object; it gets a copy.
+    await this.collection.insertOne(structuredClone(doc), { session: this.session() });
+  }
+
+  /** Replaces the first matching document, or inserts `doc` when upserting. */
+  async replaceOne(filter: Filter, doc: T, options?: { upsert?: boolean }): Promise<UpdateResult> {
+    return result(
+      await this.collection.replaceOne(filter, structuredClone(doc), {
+        session: this.session(),
+        upsert: options?.upsert ?? false,
+      }),
+    );
+  }
+
+  /** Updates the first matching document; an upsert inserts the filter's equality fields plus the update. */
+  async updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult> {
+    const upsert = options?.upsert ?? false;
+    const effective = upsert ? withStringIdOnInsert(filter, update) : update;
+    return result(
+      await this.collection.updateOne(filter, effective, {
+        session: this.session(),
+        upsert,
+      }),
+    );
+  }
+
+  /** Updates every matching document. */
+  async updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
+    return result(
+      await this.collection.updateMany(filter, update, {
+        session: this.session(),
+      }),
+    );
+  }
+
+  /** Deletes the first matching document; returns 0 or 1. */
+  async deleteOne(filter: Filter): Promise<number> {
+    return (await this.collection.deleteOne(filter, { session: this.session() })).deletedCount;
+  }
+
+  /** Deletes every matching document; returns how many. */
+  async deleteMany(filter: Filter): Promise<number> {
+    return (await this.collection.deleteMany(filter, { session: this.session() })).deletedCount;
+  }
+}
+
+/** One attempt of a projection transaction on a client session (withTransaction may retry it). */
+class MongoTransaction implements ProjectionTransaction {
+  checkpoint: bigint | null = null;
+  private finished = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clientSession: ClientSession,
+  ) {}
+
+  /** The collection bound to this transaction's session. */
+  collection<T extends ReadModel = ReadModel>(name: string): WriteCollection<T> {
+    return new MongoWriteCollection<T>(this.db.collection<Document>(name), () => this.session());
+  }
+
+  /** Records the checkpoint, written in the same transaction as the changes. */
+  setCheckpoint(position: bigint): void {
+    this.session();
+    if (position < 0n) throw new Error('A checkpoint cannot be negative');
+    this.checkpoint = position;
+  }
+
+  finish(): void {
+    this.finished = true;
+  }
+
+  private session(): ClientSession {
+    if (this.finished) throw new Error('The read-store transaction has already finished');
+    return this.clientSession;
+  }
+}
+
+/**
+ * The production ReadStore on MongoDB. Writes and the checkpoint commit in one multi-document
+ * transaction, so the server must be a replica set (docker-compose.yml starts a single-node one).
+ * Checkpoints live in `projection_checkpoints` as decimal strings.
+ */
+export class MongoReadStore implements ReadStore {
+  private readonly client: MongoClient;
+  private readonly db: Db;
+
+  constructor(url: string, databaseName: string) {
+    this.client = new MongoClient(url);
+    this.db = this.client.db(databaseName);
+  }
+
+  /** Read access outside any transaction. */
+  collection<T extends ReadModel = ReadModel>(name: string): ReadCollection<T> {
+    return new MongoReadCollection<T>(this.db.collection<Document>(name), () => undefined);
+  }
+
+  /** Runs `work` in a MongoDB transaction together with the checkpoint; aborts and rethrows on error. */
+  async transaction(projection: string, work: (tx: ProjectionTransaction) => Promise<void>): Promise<void> {
+    const session = this.client.startSession();
+    try {
+      await session.withTransaction(async () => {
+        const tx = new MongoTransaction(this.db, session);
+        try {
+          await work(tx);
+        } finally {
+          tx.finish();
+        }
+        if (tx.checkpoint !== null) {
+          await this.checkpoints().updateOne(
+            { _id: projection },
+            { $set: { position: tx.checkpoint.toString() } },
+            { upsert: true, session },
+          );
+        }
+      });
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  /** The stored checkpoint, or null. */
+  async getCheckpoint(projection: string): Promise<bigint | null> {
+    const stored = await this.checkpoints().findOne({ _id: projection });
+    return stored ? BigInt(stored.position) : null;
+  }
+
+  /**
+   * Deletes the checkpoint first, then drops the collections and recreates their indexes. Dropping is
+   * not allowed inside a transaction; in this order a crash midway leaves a projection without a
+   * checkpoint, which the next start rebuilds, never a checkpoint over missing documents.
+   */
+  async reset(projection: string, collections: readonly string[]): Promise<void> {
+    await this.checkpoints().deleteOne({ _id: projection });
+    for (const name of collections) {
+      const collection = this.db.collection<Document>(name);
+      const indexes = await this.indexesOf(collection);
+      try {
+        await collection.drop();
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND)) throw error;
+      }
+      for (const index of indexes) {
+        if (index.name === '_id_') continue;
+        await collection.createIndex(index.key, { name: index.name, unique: index.unique === true });
+      }
+    }
+  }
+
+  /** Creates the index if it does not exist; a unique one over duplicates rejects with E11000. */
+  async ensureIndex(collection: string, keys: Sort, options?: { unique?: boolean }): Promise<void> {
+    await this.db.collection<Document>(collection).createIndex(keys, { unique: options?.unique ?? false });
+  }
+
+  /** Closes the client and its connection pool. */
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+
+  private checkpoints(): Collection<CheckpointDocument> {
+    return this.db.collection<CheckpointDocument>(CHECKPOINTS);
+  }
+
+  private async indexesOf(collection: Collection<Document>): Promise<IndexDescriptionInfo[]> {
+    try {
+      return await collection.indexes();
+    } catch (error) {
+      if (error instanceof MongoServerError && error.code === NAMESPACE_NOT_FOUND) return [];
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,577 @@
+import { randomUUID } from 'node:crypto';
+import type { ProjectionTransaction, ReadModel, ReadStore, WriteCollection } from './read-store.port';
+
+interface Product extends ReadModel {
+  title: string;
+  category: string;
+  price: number;
+  tags: string[];
+  seller: { name: string; city: string };
+  discount?: number;
+}
+
+const products: Product[] = [
+  {
+    _id: 'p1',
+    title: 'Lease agreement',
+    category: 'rent',
+    price: 500,
+    tags: ['home'],
+    seller: { name: 'Mari', city: 'Tartu' },
+  },
+  {
+    _id: 'p2',
+    title: 'Employment CONTRACT',
+    category: 'work',
+    price: 1500,
+    tags: ['job', 'hr'],
+    seller: { name: 'Jaan', city: 'Tallinn' },
+    discount: 10,
+  },
+  {
+    _id: 'p3',
+    title: 'Sales contract',
+    category: 'trade',
+    price: 900,
+    tags: [],
+    seller: { name: 'Mari', city: 'Tartu' },
+  },
+  {
+    _id: 'p4',
+    title: 'Rental contract',
+    category: 'rent',
+    price: 700,
+    tags: ['home', 'flat'],
+    seller: { name: 'Kati', city: 'Pärnu' },
+    discount: 0,
+  },
+  {
+    _id: 'p5',
+    title: 'Power of attorney',
+    category: 'work',
+    price: 500,
+    tags: ['hr'],
+    seller: { name: 'Jaan', city: 'Tallinn' },
+  },
+];
+
+/** A collection or projection name of its own per test, so the suite can share a server with other runs. */
+function uniqueName(prefix: string): string {
+  return `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+}
+
+function ids(docs: readonly ReadModel[]): string[] {
+  return docs.map((doc) => doc._id);
+}
+
+/**
+ * The ReadStore contract: every adapter runs this suite. `create` gives a store for the suite,
+ * `dispose` releases it (defaults to `close()`).
+ */
+export function describeReadStoreContract(
+  name: string,
+  create: () => Promise<ReadStore>,
+  dispose: (store: ReadStore) => Promise<void> = (store) => store.close(),
+): void {
+  describe(`ReadStore contract: ${name}`, () => {
+    let store: ReadStore;
+
+    beforeAll(async () => {
+      store = await create();
+    });
+
+    afterAll(async () => {
+      await dispose(store);
+    });
+
+    async function write(work: (tx: ProjectionTransaction) => Promise<void>): Promise<void> {
+      await store.transaction(uniqueName('writer'), work);
+    }
+
+    async function seeded(docs: readonly ReadModel[] = products): Promise<string> {
+      const collection = uniqueName('products');
+      await write(async (tx) => {
+        for (const doc of docs) await tx.collection(collection).insertOne(structuredClone(doc));
+      });
+      return collection;
+    }
+
+    async function findIds(collection: string, filter: Record<string, unknown>): Promise<string[]> {
+      const found = await store.collection(collection).find(filter, { sort: { _id: 1 } });
+      return ids(found);
+    }
+
+    describe('queries', () => {
+      let collection: string;
+
+      beforeAll(async () => {
+        collection = await seeded();
+      });
+
+      it('finds by equality and by _id, and returns null when nothing matches', async () => {
+        expect(await store.collection<Product>(collection).findOne({ _id: 'p3' })).toEqual(products[2]);
+        expect(await findIds(collection, { category: 'rent' })).toEqual(['p1', 'p4']);
+        expect(await findIds(collection, { category: 'rent', price: 700 })).toEqual(['p4']);
+        expect(await store.collection(collection).findOne({ category: 'none' })).toBeNull();
+        expect(await store.collection(uniqueName('empty')).find({})).toEqual([]);
+      });
+
+      it('matches dotted paths and array elements', async () => {
+        expect(await findIds(collection, { 'seller.city': 'Tartu' })).toEqual(['p1', 'p3']);
+        expect(await findIds(collection, { 'seller.name': 'Jaan', price: { $gt: 600 } })).toEqual(['p2']);
+        expect(await findIds(collection, { tags: 'hr' })).toEqual(['p2', 'p5']);
+      });
+
+      it('supports $eq $ne $in $nin $gt $gte $lt $lte', async () => {
+        expect(await findIds(collection, { price: { $eq: 500 } })).toEqual(['p1', 'p5']);
+        expect(await findIds(collection, { category: { $ne: 'rent' } })).toEqual(['p2', 'p3', 'p5']);
+        expect(await findIds(collection, { category: { $in: ['trade', 'work'] } })).toEqual([
+          'p2',
+          'p3',
+          'p5',
+        ]);
+        expect(await findIds(collection, { category: { $nin: ['trade', 'work'] } })).toEqual(['p1', 'p4']);
+        expect(await findIds(collection, { price: { $gt: 700 } })).toEqual(['p2', 'p3']);
+        expect(await findIds(collection, { price: { $gte: 700 } })).toEqual(['p2', 'p3', 'p4']);
+        expect(await findIds(collection, { price: { $lt: 700 } })).toEqual(['p1', 'p5']);
+        expect(await findIds(collection, { price: { $lte: 700, $gt: 500 } })).toEqual(['p4']);
+      });
+
+      it('supports $exists $and $or $not', async () => {
+        expect(await findIds(collection, { discount: { $exists: true } })).toEqual(['p2', 'p4']);
+        expect(await findIds(collection, { discount: { $exists: false } })).toEqual(['p1', 'p3', 'p5']);
+        expect(await findIds(collection, { $and: [{ category: 'work' }, { price: { $lt: 1000 } }] })).toEqual(
+          ['p5'],
+        );
+        expect(
+          await findIds(collection, { $or: [{ category: 'trade' }, { 'seller.city': 'Pärnu' }] }),
+        ).toEqual(['p3', 'p4']);
+        expect(await findIds(collection, { price: { $not: { $gt: 600 } } })).toEqual(['p1', 'p5']);
+      });
+
+      it('supports $regex as a string with options, as a RegExp, and a RegExp value', async () => {
+        expect(await findIds(collection, { title: { $regex: 'contract', $options: 'i' } })).toEqual([
+          'p2',
+          'p3',
+          'p4',
+        ]);
+        expect(await findIds(collection, { title: { $regex: 'contract' } })).toEqual(['p3', 'p4']);
+        expect(await findIds(collection, { title: { $regex: /^(lease|power)/i } })).toEqual(['p1', 'p5']);
+        expect(await findIds(collection, { title: /CONTRACT$/ })).toEqual(['p2']);
+      });
+
+      it('sorts by several keys in both directions, then skips and limits', async () => {
+        const items = store.collection<Product>(collection);
+        expect(ids(await items.find({}, { sort: { price: 1, _id: -1 } }))).toEqual([
+          'p5',
+          'p1',
+          'p4',
+          'p3',
+          'p2',
+        ]);
+        expect(ids(await items.find({}, { sort: { category: -1, price: -1 } }))).toEqual([
+          'p2',
+          'p5',
+          'p3',
+          'p4',
+          'p1',
+        ]);
+        expect(ids(await items.find({}, { sort: { price: -1 }, skip: 1, limit: 2 }))).toEqual(['p3', 'p4']);
+        expect(ids(await items.find({ category: 'work' }, { sort: { _id: 1 }, limit: 1 }))).toEqual(['p2']);
+        expect(ids(await items.find({}, { sort: { _id: 1 }, skip: 4 }))).toEqual(['p5']);
+      });
+
+      it('counts matching documents', async () => {
+        expect(await store.collection(collection).count({})).toBe(5);
+        expect(await store.collection(collection).count({ 'seller.name': 'Mari' })).toBe(2);
+        expect(await store.collection(collection).count({ _id: 'p9' })).toBe(0);
+      });
+
+      it('aggregates with $match $group $sort $limit $project', async () => {
+        const totals = await store
+          .collection(collection)
+          .aggregate<{ category: string; total: number; count: number }>([
+            { $match: { price: { $gte: 500 } } },
+            { $group: { _id: '$category', total: { $sum: '$price' }, count: { $sum: 1 } } },
+            { $sort: { total: -1 } },
+            { $limit: 2 },
+            { $project: { _id: 0, category: '$_id', total: 1, count: 1 } },
+          ]);
+        expect(totals).toEqual([
+          { category: 'work', total: 2000, count: 2 },
+          { category: 'rent', total: 1200, count: 2 },
+        ]);
+      });
+
+      it('returns copies: mutating a result changes nothing stored', async () => {
+        const items = store.collection<Product>(collection);
+        const one = await items.findOne({ _id: 'p1' });
+        if (!one) throw new Error('p1 is missing');
+        one.title = 'changed';
+        one.seller.city = 'changed';
+        one.tags.push('changed');
+        const [first] = await items.find({ _id: 'p1' });
+        if (!first) throw new Error('p1 is missing');
+        first.price = -1;
+        const [grouped] = await items.aggregate<Product>([{ $match: { _id: 'p1' } }]);
+        if (!grouped) throw new Error('p1 is missing');
+        grouped.seller.name = 'changed';
+        expect(await items.findOne({ _id: 'p1' })).toEqual(products[0]);
+      });
+    });
+
+    describe('writes', () => {
+      it('does not keep a reference to an inserted document', async () => {
+        const collection = uniqueName('products');
+        const doc = structuredClone(products[0]) as Product;
+        await write(async (tx) => {
+          await tx.collection(collection).insertOne(doc);
+          doc.seller.city = 'changed';
+        });
+        doc.price = -1;
+        expect(await store.collection(collection).findOne({ _id: 'p1' })).toEqual(products[0]);
+      });
+
+      it('rejects a second document with the same _id', async () => {
+        const collection = await seeded();
+        await expect(
+          write(async (tx) => {
+            await tx.collection(collection).insertOne({ _id: 'p1', title: 'again' });
+          }),
+        ).rejects.toThrow(/duplicate key/i);
+        expect(await store.collection(collection).findOne({ _id: 'p1' })).toEqual(products[0]);
+      });
+
+      it('updateOne applies $set $unset $inc $push $pull and reports counts', async () => {
+        const collection = await seeded();
+        let results: unknown[] = [];
+        await write(async (tx) => {
+          const items = tx.collection<Product>(collection);
+          results = [
+            await items.updateOne(
+              { _id: 'p2' },
+              { $set: { price: 1600, 'seller.city': 'Narva' }, $unset: { discount: '' } },
+            ),
+            await items.updateOne({ _id: 'p2' }, { $inc: { price: 5, views: 2 }, $push: { tags: 'legal' } }),
+            await items.updateOne({ _id: 'p2' }, { $pull: { tags: 'job' } }),
+            await items.updateOne({ _id: 'missing' }, { $set: { price: 1 } }),
+            await items.updateOne({ category: 'rent', price: { $gt: 600 } }, { $set: { price: 500 } }),
+          ];
+        });
+        expect(results).toEqual([
+          { matchedCount: 1, modifiedCount: 1, upsertedId: null },
+          { matchedCount: 1, modifiedCount: 1, upsertedId: null },
+          { matchedCount: 1, modifiedCount: 1, upsertedId: null },
+          { matchedCount: 0, modifiedCount: 0, upsertedId: null },
+          { matchedCount: 1, modifiedCount: 1, upsertedId: null },
+        ]);
+        expect(await store.collection(collection).findOne({ _id: 'p2' })).toEqual({
+          _id: 'p2',
+          title: 'Employment CONTRACT',
+          category: 'work',
+          price: 1605,
+          views: 2,
+          tags: ['hr', 'legal'],
+          seller: { name: 'Jaan', city: 'Narva' },
+        });
+        expect(await store.collection(collection).count({ price: 500 })).toBe(3);
+      });
+
+      it('reports modifiedCount 0 when $set writes the value already stored', async () => {
+        const collection = await seeded();
+        let result: unknown;
+        await write(async (tx) => {
+          result = await tx.collection(collection).updateOne({ _id: 'p1' }, { $set: { price: 500 } });
+        });
+        expect(result).toEqual({ matchedCount: 1, modifiedCount: 0, upsertedId: null });
+      });
+
+      it('upsert inserts the filter equality fields plus the update', async () => {
+        const collection = uniqueName('totals');
+        let result: unknown;
+        await write(async (tx) => {
+          result = await tx
+            .collection(collection)
+            .updateOne(
+              { _id: 'seller-1', kind: 'seller', 'period.year': 2025, total: { $exists: false } },
+              { $inc: { total: 100 }, $setOnInsert: { createdAt: '2025-01-01' } },
+              { upsert: true },
+            );
+        });
+        expect(result).toEqual({ matchedCount: 0, modifiedCount: 0, upsertedId: 'seller-1' });
+        expect(await store.collection(collection).findOne({ _id: 'seller-1' })).toEqual({
+          _id: 'seller-1',
+          kind: 'seller',
+          period: { year: 2025 },
+          total: 100,
+          createdAt: '2025-01-01',
+        });
+      });
+
+      it('upsert updates an existing document without applying $setOnInsert', async () => {
+        const collection = uniqueName('totals');
+        const results: unknown[] = [];
+        for (const amount of [100, 50]) {
+          await write(async (tx) => {
+            results.push(
+              await tx
+                .collection(collection)
+                .updateOne(
+                  { _id: 'seller-1' },
+                  { $inc: { total: amount }, $setOnInsert: { first: amount } },
+                  { upsert: true },
+                ),
+            );
+          });
+        }
+        expect(results).toEqual([
+          { matchedCount: 0, modifiedCount: 0, upsertedId: 'seller-1' },
+          { matchedCount: 1, modifiedCount: 1, upsertedId: null },
+        ]);
+        expect(await store.collection(collection).findOne({ _id: 'seller-1' })).toEqual({
+          _id: 'seller-1',
+          total: 150,
+          first: 100,
+        });
+      });
+
+      it('upsert without an _id in the filter gives the new document a string _id', async () => {
+        const collection = uniqueName('totals');
+        let upsertedId: string | null = null;
+        await write(async (tx) => {
+          ({ upsertedId } = await tx
+            .collection(collection)
+            .updateOne({ sku: 'x' }, { $set: { n: 1 } }, { upsert: true }));
+        });
+        expect(typeof upsertedId).toBe('string');
+        expect(await store.collection(collection).find({})).toEqual([{ _id: upsertedId, sku: 'x', n: 1 }]);
+      });
+
+      it('updateMany changes every matching document', async () => {
+        const collection = await seeded();
+        let result: unknown;
+        await write(async (tx) => {
+          result = await tx
+            .collection(collection)
+            .updateMany({ category: 'rent' }, { $inc: { price: 1 }, $set: { hot: true } });
+        });
+        expect(result).toEqual({ matchedCount: 2, modifiedCount: 2, upsertedId: null });
+        expect(await findIds(collection, { hot: true, price: { $in: [501, 701] } })).toEqual(['p1', 'p4']);
+        expect(await store.collection(collection).count({ hot: { $exists: true } })).toBe(2);
+      });
+
+      it('replaceOne replaces the whole document and upserts when asked', async () => {
+        const collection = await seeded();
+        const results: unknown[] = [];
+        await write(async (tx) => {
+          const items = tx.collection(collection);
+          results.push(await items.replaceOne({ _id: 'p1' }, { _id: 'p1', title: 'Only title' }));
+          results.push(await items.replaceOne({ _id: 'p9' }, { _id: 'p9', title: 'Nothing' }));
+          results.push(await items.replaceOne({ _id: 'p8' }, { _id: 'p8', title: 'New' }, { upsert: true }));
+        });
+        expect(results).toEqual([
+          { matchedCount: 1, modifiedCount: 1, upsertedId: null },
+          { matchedCount: 0, modifiedCount: 0, upsertedId: null },
+          { matchedCount: 0, modifiedCount: 0, upsertedId: 'p8' },
+        ]);
+        expect(await store.collection(collection).findOne({ _id: 'p1' })).toEqual({
+          _id: 'p1',
+          title: 'Only title',
+        });
+        expect(await store.collection(collection).findOne({ _id: 'p9' })).toBeNull();
+        expect(await store.collection(collection).findOne({ _id: 'p8' })).toEqual({
+          _id: 'p8',
+          title: 'New',
+        });
+      });
+
+      it('deleteOne and deleteMany report how many they deleted', async () => {
+        const collection = await seeded();
+        const counts: number[] = [];
+        await write(async (tx) => {
+          const items = tx.collection(collection);
+          counts.push(await items.deleteOne({ category: 'work' }));
+          counts.push(await items.deleteMany({ category: 'rent' }));
+          counts.push(await items.deleteMany({ category: 'none' }));
+          counts.push(await items.deleteOne({ _id: 'p1' }));
+        });
+        expect(counts).toEqual([1, 2, 0, 0]);
+        expect(await store.collection(collection).count({})).toBe(2);
+        expect(await store.collection(collection).count({ category: 'work' })).toBe(1);
+      });
+    });
+
+    describe('transactions and checkpoints', () => {
+      it('reads inside a transaction see its own writes; others see them only after commit', async () => {
+        const collection = uniqueName('products');
+        const projection = uniqueName('projection');
+        const seen: unknown[] = [];
+        await store.transaction(projection, async (tx) => {
+          const items = tx.collection<Product>(collection);
+          await items.insertOne(structuredClone(products[0]) as Product);
+          await items.insertOne(structuredClone(products[1]) as Product);
+          await items.updateOne({ _id: 'p1' }, { $set: { price: 1 } });
+          await items.deleteOne({ _id: 'p2' });
+          seen.push((await items.findOne({ _id: 'p1' }))?.price);
+          seen.push(await items.count({}));
+          seen.push(ids(await items.find({ price: { $lt: 10 } })));
+          seen.push(await items.aggregate([{ $group: { _id: null, total: { $sum: '$price' } } }]));
+          seen.push(await store.collection(collection).findOne({ _id: 'p1' }));
+          tx.setCheckpoint(7n);
+          seen.push(await store.getCheckpoint(projection));
+        });
+        expect(seen).toEqual([1, 1, ['p1'], [{ _id: null, total: 1 }], null, null]);
+        expect(await store.collection(collection).count({})).toBe(1);
+        expect(await store.getCheckpoint(projection)).toBe(7n);
+      });
+
+      it('a thrown error commits neither the writes nor the checkpoint, and is rethrown', async () => {
+        const collection = await seeded();
+        const projection = uniqueName('projection');
+        await store.transaction(projection, async (tx) => {
+          await tx.collection(collection).insertOne({ _id: 'kept' });
+          tx.setCheckpoint(1n);
+        });
+        const failure = new Error('projection failed');
+        await expect(
+          store.transaction(projection, async (tx) => {
+            await tx.collection(collection).updateOne({ _id: 'p1' }, { $set: { price: 1 } });
+            await tx.collection(collection).deleteOne({ _id: 'kept' });
+            await tx.collection(uniqueName('other')).insertOne({ _id: 'x' });
+            tx.setCheckpoint(2n);
+            throw failure;
+          }),
+        ).rejects.toThrow('projection failed');
+        expect(await store.getCheckpoint(projection)).toBe(1n);
+        expect(await store.collection(collection).findOne({ _id: 'p1' })).toEqual(products[0]);
+        expect(await store.collection(collection).findOne({ _id: 'kept' })).toEqual({ _id: 'kept' });
+      });
+
+      it('a transaction cannot be used after it has finished', async () => {
+        let leaked: WriteCollection | undefined;
+        await store.transaction(uniqueName('projection'), async (tx) => {
+          leaked = tx.collection(uniqueName('products'));
+          await leaked.count({});
+        });
+        if (!leaked) throw new Error('no collection');
+        await expect(leaked.insertOne({ _id: 'late' })).rejects.toThrow();
+      });
+
+      it('getCheckpoint is null before the first commit and a bigint after', async () => {
+        const projection = uniqueName('projection');
+        expect(await store.getCheckpoint(projection)).toBeNull();
+        await store.transaction(projection, (tx) => {
+          tx.setCheckpoint(0n);
+          return Promise.resolve();
+        });
+        expect(await store.getCheckpoint(projection)).toBe(0n);
+        await store.transaction(projection, (tx) => {
+          tx.setCheckpoint(42n);
+          return Promise.resolve();
+        });
+        expect(await store.getCheckpoint(projection)).toBe(42n);
+      });
+
+      it('checkpoints beyond 2^53 round-trip exactly', async () => {
+        const projection = uniqueName('projection');
+        for (const position of [2n ** 53n + 1n, 2n ** 64n + 7n]) {
+          await store.transaction(projection, (tx) => {
+            tx.setCheckpoint(position);
+            return Promise.resolve();
+          });
+          expect(await store.getCheckpoint(projection)).toBe(position);
+        }
+      });
+
+      it('reset drops its collections and checkpoint and leaves everything else', async () => {
+        const [projection, other] = [uniqueName('projection'), uniqueName('projection')];
+        const [first, second, unrelated] = [await seeded(), await seeded(), await seeded()];
+        await store.transaction(projection, (tx) => {
+          tx.setCheckpoint(10n);
+          return Promise.resolve();
+        });
+        await store.transaction(other, (tx) => {
+          tx.setCheckpoint(20n);
+          return Promise.resolve();
+        });
+        await store.reset(projection, [first, second]);
+        expect(await store.getCheckpoint(projection)).toBeNull();
+        expect(await store.getCheckpoint(other)).toBe(20n);
+        expect(await store.collection(first).count({})).toBe(0);
+        expect(await store.collection(second).find({})).toEqual([]);
+        expect(await store.collection(unrelated).count({})).toBe(5);
+        await store.transaction(projection, async (tx) => {
+          await tx.collection(first).insertOne({ _id: 'again' });
+          tx.setCheckpoint(1n);
+        });
+        expect(await findIds(first, {})).toEqual(['again']);
+        expect(await store.getCheckpoint(projection)).toBe(1n);
+      });
+    });
+
+    describe('indexes', () => {
+      it('a unique index rejects a duplicate and the transaction commits nothing', async () => {
+        const collection = await seeded();
+        await store.ensureIndex(collection, { title: 1 }, { unique: true });
+        await store.ensureIndex(collection, { title: 1 }, { unique: true });
+        await expect(
+          write(async (tx) => {
+            await tx.collection(collection).insertOne({ _id: 'n1', title: 'New' });
+            await tx.collection(collection).insertOne({ _id: 'n2', title: 'Sales contract' });
+          }),
+        ).rejects.toThrow(/duplicate key/i);
+        await expect(
+          write(async (tx) => {
+            await tx.collection(collection).updateOne({ _id: 'p1' }, { $set: { title: 'Rental contract' } });
+          }),
+        ).rejects.toThrow(/duplicate key/i);
+        expect(await store.collection(collection).count({ _id: 'n1' })).toBe(0);
+        expect(await store.collection(collection).findOne({ _id: 'p1' })).toEqual(products[0]);
+      });
+
+      it('a unique index allows a key that another document gave up in the same transaction', async () => {
+        const collection = await seeded();
+        await store.ensureIndex(collection, { 'seller.city': 1, price: 1 }, { unique: true });
+        await write(async (tx) => {
+          const items = tx.collection(collection);
+          await items.updateOne({ _id: 'p1' }, { $set: { price: 501 } });
+          await items.insertOne({ _id: 'n1', seller: { city: 'Tartu' }, price: 500 });
+          await items.deleteOne({ _id: 'p3' });
+          await items.insertOne({ _id: 'n2', seller: { city: 'Tartu' }, price: 900 });
+        });
+        expect(await findIds(collection, { 'seller.city': 'Tartu' })).toEqual(['n1', 'n2', 'p1']);
+        await expect(
+          write(async (tx) => {
+            await tx.collection(collection).insertOne({ _id: 'n3', seller: { city: 'Tartu' }, price: 501 });
+          }),
+        ).rejects.toThrow(/duplicate key/i);
+      });
+
+      it('a unique index cannot be created over duplicates; a plain one can', async () => {
+        const collection = await seeded();
+        await expect(store.ensureIndex(collection, { category: 1 }, { unique: true })).rejects.toThrow(
+          /duplicate key/i,
+        );
+        await store.ensureIndex(collection, { category: 1, price: -1 });
+        await write(async (tx) => {
+          await tx.collection(collection).insertOne({ _id: 'n1', category: 'rent', price: 500 });
+        });
+        expect(await store.collection(collection).count({ category: 'rent' })).toBe(3);
+      });
+
+      it('reset keeps the indexes of the collections it empties', async () => {
+        const projection = uniqueName('projection');
+        const collection = await seeded();
+        await store.ensureIndex(collection, { title: 1 }, { unique: true });
+        await store.reset(projection, [collection]);
+        await expect(
+          store.transaction(projection, async (tx) => {
+            await tx.collection(collection).insertOne({ _id: 'a', title: 'Same' });
+            await tx.collection(collection).insertOne({ _id: 'b', title: 'Same' });
+          }),
+        ).rejects.toThrow(/duplicate key/i);
+        expect(await store.collection(collection).count({})).toBe(0);
+      });
+    });
+  });
+}

@@ -1,0 +1,166 @@
+import { foldForSearch } from '../../domain/catalogue/search-text';
+import type { StoredEvent } from '../../events/domain-event';
+import type { DocumentDetails, DocumentEvent } from '../../events/document.events';
+import type { ProfileEvent } from '../../events/profile.events';
+import type { ProjectionTransaction, WriteCollection } from '../../infrastructure/read-store/read-store.port';
+import type { Projection } from '../projection';
+import {
+  DOCUMENTS_COLLECTION,
+  type DocumentView,
+  UPLOADERS_COLLECTION,
+  type UploaderView,
+} from './catalogue.read-model';
+
+type CatalogueEvent = DocumentEvent | ProfileEvent;
+
+const HANDLED: ReadonlySet<string> = new Set<CatalogueEvent['type']>([
+  'ProfileRegistered',
+  'DocumentCreated',
+  'DocumentDetailsEdited',
+  'FileAdded',
+  'FileProcessed',
+  'FileProcessingFailed',
+  'MainFileChosen',
+  'FileRemoved',
+  'DocumentPublished',
+  'DocumentUnpublished',
+  'DocumentDeleted',
+]);
+
+function searchTextOf(
+  details: Pick<DocumentDetails, 'title' | 'description' | 'tags' | 'author'>,
+  uploaderName: string,
+): string {
+  const author = details.author ? `${details.author.firstName} ${details.author.lastName}` : '';
+  return foldForSearch([details.title, details.description, details.tags.join(' '), author, uploaderName].join(' '));
+}
+
+function detailFields(details: DocumentDetails) {
+  const { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price } = details;
+  return { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price };
+}
+
+/** The catalogue: every document with its files and uploader's public name, for search and detail pages. */
+export class CatalogueProjection implements Projection {
+  readonly name = 'catalogue';
+  readonly collections = [DOCUMENTS_COLLECTION, UPLOADERS_COLLECTION];
+  readonly indexes: Projection['indexes'] = [
+    { collection: DOCUMENTS_COLLECTION, keys: { slug: 1 }, unique: true },
+    { collection: DOCUMENTS_COLLECTION, keys: { status: 1, createdAt: -1 } },
+  ];
+
+  handles(eventType: string): boolean {
+    return HANDLED.has(eventType);
+  }
+
+  async apply(tx: ProjectionTransaction, stored: StoredEvent): Promise<void> {
+    const event = { type: stored.type, data: stored.data } as CatalogueEvent;
+    const documents = tx.collection<DocumentView>(DOCUMENTS_COLLECTION);
+    const at = stored.occurredAt;
+    switch (event.type) {
+      case 'ProfileRegistered':
+        return this.profileRegistered(tx, event.data);
+      case 'DocumentCreated': {
+        const { documentId, uploaderId, slug, details } = event.data;
+        const uploader = await tx.collection<UploaderView>(UPLOADERS_COLLECTION).findOne({ _id: uploaderId });
+        const uploaderName = uploader?.name ?? '';
+        await documents.replaceOne(
+          { _id: documentId },
+          {
+            _id: documentId,
+            slug,
+            status: 'draft',
+            uploaderId,
+            uploaderName,
+            uploaderCompany: uploader?.company ?? null,
+            ...detailFields(details),
+            files: [],
+            createdAt: at,
+            updatedAt: at,
+            searchText: searchTextOf(details, uploaderName),
+          },
+          { upsert: true },
+        );
+        return;
+      }
+      case 'DocumentDetailsEdited': {
+        const doc = await documents.findOne({ _id: event.data.documentId });
+        if (!doc) return;
+        const { details } = event.data;
+        await documents.updateOne(
+          { _id: doc._id },
+          { $set: { ...detailFields(details), searchText: searchTextOf(details, doc.uploaderName), updatedAt: at } },
+        );
+        return;
+      }
+      case 'FileAdded': {
+        const { documentId, fileId, title, format, sizeKb } = event.data;
+        await documents.updateOne(
+          { _id: documentId },
+          {
+            $push: { files: { id: fileId, title, format, pages: null, sizeKb, isMain: false, state: 'processing' } },
+            $set: { updatedAt: at },
+          },
+        );
+        return;
+      }
+      case 'FileProcessed':
+        return this.updateFiles(documents, event.data.documentId, at, (f) =>
+          f.id === event.data.fileId ? { ...f, state: 'done', pages: event.data.pages, sizeKb: event.data.sizeKb } : f,
+        );
+      case 'FileProcessingFailed':
+        return this.updateFiles(documents, event.data.documentId, at, (f) =>
+          f.id === event.data.fileId ? { ...f, state: 'error' } : f,
+        );
+      case 'MainFileChosen':
+        return this.updateFiles(documents, event.data.documentId, at, (f) => ({
+          ...f,
+          isMain: f.id === event.data.fileId,
+        }));
+      case 'FileRemoved':
+        await documents.updateOne(
+          { _id: event.data.documentId },
+          { $pull: { files: { id: event.data.fileId } }, $set: { updatedAt: at } },
+        );
+        return;
+      case 'DocumentPublished':
+        await documents.updateOne({ _id: event.data.documentId }, { $set: { status: 'published', updatedAt: at } });
+        return;
+      case 'DocumentUnpublished':
+        await documents.updateOne({ _id: event.data.documentId }, { $set: { status: 'draft', updatedAt: at } });
+        return;
+      case 'DocumentDeleted':
+        await documents.updateOne({ _id: event.data.documentId }, { $set: { status: 'deleted', updatedAt: at } });
+        return;
+    }
+  }
+
+  private async profileRegistered(tx: ProjectionTransaction, data: ProfileEvent['data']): Promise<void> {
+    const name = `${data.firstName} ${data.lastName}`.trim();
+    await tx
+      .collection<UploaderView>(UPLOADERS_COLLECTION)
+      .replaceOne(
+        { _id: data.userId },
+        { _id: data.userId, firstName: data.firstName, lastName: data.lastName, name, company: data.company },
+        { upsert: true },
+      );
+    const documents = tx.collection<DocumentView>(DOCUMENTS_COLLECTION);
+    for (const doc of await documents.find({ uploaderId: data.userId })) {
+      await documents.updateOne(
+        { _id: doc._id },
+        { $set: { uploaderName: name, uploaderCompany: data.company, searchText: searchTextOf(doc, name) } },
+      );
+    }
+  }
+
+  private async updateFiles(
+    documents: WriteCollection<DocumentView>,
+    documentId: string,
+    at: string,
+    change: (file: DocumentView['files'][number]) => DocumentView['files'][number],
+  ): Promise<void> {
+    const doc = await documents.findOne({ _id: documentId });
+    if (!doc) return;
+    await documents.updateOne({ _id: documentId }, { $set: { files: doc.files.map(change), updatedAt: at } });
+  }
+}

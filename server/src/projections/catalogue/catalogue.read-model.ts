@@ -1,0 +1,45 @@
+import type { FileState } from '../../domain/catalogue/document.decider';
+import type { ReadModel } from '../../infrastructure/read-store/read-store.port';
+
+export const DOCUMENTS_COLLECTION = 'catalogue_documents';
+export const UPLOADERS_COLLECTION = 'catalogue_uploaders';
+
+export interface DocumentFileView {
+  readonly id: string;
+  readonly title: string;
+  readonly format: string;
+  readonly pages: number | null;
+  readonly sizeKb: number;
+  readonly isMain: boolean;
+  readonly state: FileState;
+}
+
+/** One document as search and the detail page read it (all statuses; queries show only published ones). */
+export interface DocumentView extends ReadModel {
+  readonly slug: string;
+  readonly status: 'draft' | 'published' | 'deleted';
+  readonly uploaderId: string;
+  readonly uploaderName: string;
+  readonly uploaderCompany: string | null;
+  readonly title: string;
+  readonly description: string;
+  readonly author: { readonly firstName: string; readonly lastName: string } | null;
+  readonly language: string;
+  readonly fieldOfLaw: string;
+  readonly applicableLaw: string;
+  readonly tags: readonly string[];
+  readonly year: number;
+  readonly price: number;
+  readonly files: readonly DocumentFileView[];
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  /** Folded title, description, tags, author and uploader name (see foldForSearch). */
+  readonly searchText: string;
+}
+
+export interface UploaderView extends ReadModel {
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly name: string;
+  readonly company: string | null;
+}

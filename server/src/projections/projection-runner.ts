@@ -1,0 +1,225 @@
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { StoredEvent } from '../events/domain-event';
+import { upcast } from '../events/event-catalog';
+import {
+  EVENT_STORE,
+  type EventStore,
+  type LogPosition,
+  type RecordedEvent,
+  type Subscription,
+} from '../infrastructure/event-store/event-store.port';
+import { READ_STORE, type ReadStore } from '../infrastructure/read-store/read-store.port';
+import { PROJECTIONS, type Projection } from './projection';
+
+export interface ProjectionStatus {
+  readonly name: string;
+  readonly checkpoint: string | null;
+  readonly head: string | null;
+  readonly behind: boolean;
+}
+
+export interface RebuildProgress {
+  readonly projection: string;
+  readonly events: number;
+  readonly eventsPerSecond: number;
+  readonly done: boolean;
+}
+
+interface Waiter {
+  readonly position: LogPosition;
+  readonly names: readonly string[];
+  readonly resolve: (caughtUp: boolean) => void;
+}
+
+const BATCH_SIZE = 500;
+
+export function toStoredEvent(recorded: RecordedEvent): StoredEvent {
+  return {
+    type: recorded.type,
+    data: upcast(recorded.type, recorded.schemaVersion, recorded.data) as object,
+    streamId: recorded.streamId,
+    revision: recorded.revision,
+    position: recorded.position,
+    occurredAt: recorded.metadata.occurredAt,
+    actorId: recorded.metadata.actorId,
+  };
+}
+
+/**
+ * Runs every projection: catch-up from its checkpoint, then live. Each batch's read-model changes and
+ * its checkpoint commit in one transaction, and events at or below the checkpoint are skipped, so an
+ * event is applied exactly once even across crashes and redeliveries.
+ */
+@Injectable()
+export class ProjectionRunner implements OnApplicationShutdown {
+  private readonly logger = new Logger(ProjectionRunner.name);
+  private readonly positions = new Map<string, LogPosition | null>();
+  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly retryTimers = new Map<string, NodeJS.Timeout>();
+  private waiters: Waiter[] = [];
+  private running = false;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(PROJECTIONS) private readonly projections: readonly Projection[],
+  ) {}
+
+  get names(): string[] {
+    return this.projections.map((p) => p.name);
+  }
+
+  /** Starts every projection (idempotent). */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    for (const projection of this.projections) await this.startOne(projection);
+  }
+
+  /** Stops delivery; already committed batches stay. */
+  async stop(): Promise<void> {
+    this.running = false;
+    for (const timer of this.retryTimers.values()) clearTimeout(timer);
+    this.retryTimers.clear();
+    const subs = [...this.subscriptions.values()];
+    this.subscriptions.clear();
+    await Promise.all(subs.map((s) => s.stop()));
+    this.flushWaiters(true);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+
+  /**
+   * Resolves once the named projections (all when omitted) have applied the log up to `position`, or
+   * after `timeoutMs`. Answers whether they caught up.
+   */
+  waitFor(position: LogPosition | null, names: readonly string[] = this.names, timeoutMs = 5000): Promise<boolean> {
+    if (position === null || this.hasReached(position, names)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        position,
+        names,
+        resolve: (caughtUp) => {
+          clearTimeout(timer);
+          resolve(caughtUp);
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((w) => w !== waiter);
+        this.logger.warn(`Read models did not reach position ${position} within ${timeoutMs} ms`);
+        resolve(false);
+      }, timeoutMs);
+      this.waiters.push(waiter);
+    });
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const head = await this.eventStore.headPosition();
+    return Promise.all(
+      this.projections.map(async (p) => {
+        const checkpoint = await this.readStore.getCheckpoint(p.name);
+        return {
+          name: p.name,
+          checkpoint: checkpoint?.toString() ?? null,
+          head: head?.toString() ?? null,
+          behind: head !== null && (checkpoint === null || checkpoint < head),
+        };
+      }),
+    );
+  }
+
+  /** Resets the projection's read model and checkpoint and replays the whole log into it. */
+  async rebuild(name: string, onProgress?: (progress: RebuildProgress) => void): Promise<RebuildProgress> {
+    const projection = this.projections.find((p) => p.name === name);
+    if (!projection) throw new Error(`Unknown projection "${name}". Known: ${this.names.join(', ')}`);
+    const wasLive = this.subscriptions.has(name);
+    await this.subscriptions.get(name)?.stop();
+    this.subscriptions.delete(name);
+    await this.readStore.reset(name, projection.collections);
+    await this.ensureIndexes(projection);
+    this.positions.set(name, null);
+    const started = Date.now();
+    let after: LogPosition | null = null;
+    let events = 0;
+    const progress = (done: boolean): RebuildProgress => {
+      const seconds = Math.max((Date.now() - started) / 1000, 0.001);
+      return { projection: name, events, eventsPerSecond: Math.round(events / seconds), done };
+    };
+    for (;;) {
+      const batch = await this.eventStore.readAll(after, BATCH_SIZE);
+      if (batch.length === 0) break;
+      await this.applyBatch(projection, batch);
+      events += batch.length;
+      after = batch.at(-1)!.position;
+      onProgress?.(progress(false));
+    }
+    if (wasLive && this.running) await this.startOne(projection);
+    const finished = progress(true);
+    onProgress?.(finished);
+    return finished;
+  }
+
+  private async startOne(projection: Projection): Promise<void> {
+    await this.ensureIndexes(projection);
+    const checkpoint = await this.readStore.getCheckpoint(projection.name);
+    this.positions.set(projection.name, checkpoint);
+    const subscription = this.eventStore.subscribeToAll({
+      after: checkpoint,
+      batchSize: BATCH_SIZE,
+      onEvents: (events) => this.applyBatch(projection, events),
+      onError: (error) => this.retryLater(projection, error),
+    });
+    this.subscriptions.set(projection.name, subscription);
+  }
+
+  private retryLater(projection: Projection, error: unknown): void {
+    this.logger.error(`Projection ${projection.name} failed; restarting from its checkpoint`, error as Error);
+    this.subscriptions.delete(projection.name);
+    if (!this.running) return;
+    const timer = setTimeout(() => {
+      this.retryTimers.delete(projection.name);
+      if (this.running) void this.startOne(projection).catch((e: unknown) => this.retryLater(projection, e));
+    }, 1000);
+    this.retryTimers.set(projection.name, timer);
+  }
+
+  private async ensureIndexes(projection: Projection): Promise<void> {
+    for (const index of projection.indexes ?? []) {
+      await this.readStore.ensureIndex(index.collection, index.keys, { unique: index.unique });
+    }
+  }
+
+  private async applyBatch(projection: Projection, batch: readonly RecordedEvent[]): Promise<void> {
+    const applied = this.positions.get(projection.name) ?? null;
+    const fresh = applied === null ? batch : batch.filter((e) => e.position > applied);
+    const last = fresh.at(-1);
+    if (!last) return;
+    await this.readStore.transaction(projection.name, async (tx) => {
+      for (const recorded of fresh) {
+        if (projection.handles(recorded.type)) await projection.apply(tx, toStoredEvent(recorded));
+      }
+      tx.setCheckpoint(last.position);
+    });
+    this.positions.set(projection.name, last.position);
+    this.flushWaiters(false);
+  }
+
+  private hasReached(position: LogPosition, names: readonly string[]): boolean {
+    return names.every((name) => {
+      const reached = this.positions.get(name);
+      return reached !== undefined && reached !== null && reached >= position;
+    });
+  }
+
+  private flushWaiters(stopping: boolean): void {
+    const pending: Waiter[] = [];
+    for (const waiter of this.waiters) {
+      if (this.hasReached(waiter.position, waiter.names)) waiter.resolve(true);
+      else if (stopping) waiter.resolve(false);
+      else pending.push(waiter);
+    }
+    this.waiters = pending;
+  }
+}

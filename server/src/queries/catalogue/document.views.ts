@@ -1,0 +1,51 @@
+import type { DocumentFileView, DocumentView } from '../../projections/catalogue/catalogue.read-model';
+
+/** A search result (docs/api.md, DocumentSummary). */
+export interface DocumentSummary {
+  readonly id: string;
+  readonly slug: string;
+  readonly title: string;
+  readonly description: string;
+  readonly author: { readonly firstName: string; readonly lastName: string } | null;
+  readonly uploader: { readonly id: string; readonly name: string };
+  readonly fieldOfLaw: string;
+  readonly language: string;
+  readonly applicableLaw: string;
+  readonly year: number;
+  readonly price: number;
+  readonly tags: readonly string[];
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+export interface DocumentDetail extends Omit<DocumentSummary, 'uploader'> {
+  readonly uploader: { readonly id: string; readonly name: string; readonly company: string | null };
+  readonly files: readonly DocumentFileView[];
+}
+
+export function toSummary(doc: DocumentView): DocumentSummary {
+  return {
+    id: doc._id,
+    slug: doc.slug,
+    title: doc.title,
+    description: doc.description,
+    author: doc.author,
+    uploader: { id: doc.uploaderId, name: doc.uploaderName },
+    fieldOfLaw: doc.fieldOfLaw,
+    language: doc.language,
+    applicableLaw: doc.applicableLaw,
+    year: doc.year,
+    price: doc.price,
+    tags: doc.tags,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+}
+
+export function toDetail(doc: DocumentView): DocumentDetail {
+  return {
+    ...toSummary(doc),
+    uploader: { id: doc.uploaderId, name: doc.uploaderName, company: doc.uploaderCompany },
+    files: doc.files,
+  };
+}
