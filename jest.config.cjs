@@ -18,7 +18,13 @@ module.exports = {
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': swc },
       testMatch: ['<rootDir>/server/src/**/*.unit.spec.ts', '<rootDir>/server/src/**/*.spec.ts', '<rootDir>/test/api/**/*.spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '\\.int\\.spec\\.ts$'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.int\\.spec\\.ts$', '\\.e2e\\.spec\\.ts$'],
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      transform: { '^.+\\.ts$': swc },
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts'],
     },
     {
       displayName: 'contracts',

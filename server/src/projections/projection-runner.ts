@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from '@nestjs/common';
 import type { StoredEvent } from '../events/domain-event';
 import { upcast } from '../events/event-catalog';
 import {
@@ -31,7 +31,14 @@ interface Waiter {
   readonly resolve: (caughtUp: boolean) => void;
 }
 
-const BATCH_SIZE = 500;
+export interface ProjectionRunnerOptions {
+  /** Events per transaction; larger is faster, smaller commits progress more often. */
+  readonly batchSize: number;
+}
+
+export const PROJECTION_RUNNER_OPTIONS = Symbol('ProjectionRunnerOptions');
+
+const DEFAULT_OPTIONS: ProjectionRunnerOptions = { batchSize: 500 };
 
 export function toStoredEvent(recorded: RecordedEvent): StoredEvent {
   return {
@@ -58,12 +65,16 @@ export class ProjectionRunner implements OnApplicationShutdown {
   private readonly retryTimers = new Map<string, NodeJS.Timeout>();
   private waiters: Waiter[] = [];
   private running = false;
+  private readonly batchSize: number;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     @Inject(PROJECTIONS) private readonly projections: readonly Projection[],
-  ) {}
+    @Optional() @Inject(PROJECTION_RUNNER_OPTIONS) options: ProjectionRunnerOptions | null = null,
+  ) {
+    this.batchSize = (options ?? DEFAULT_OPTIONS).batchSize;
+  }
 
   get names(): string[] {
     return this.projections.map((p) => p.name);
@@ -148,7 +159,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
       return { projection: name, events, eventsPerSecond: Math.round(events / seconds), done };
     };
     for (;;) {
-      const batch = await this.eventStore.readAll(after, BATCH_SIZE);
+      const batch = await this.eventStore.readAll(after, this.batchSize);
       if (batch.length === 0) break;
       await this.applyBatch(projection, batch);
       events += batch.length;
@@ -167,7 +178,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
     this.positions.set(projection.name, checkpoint);
     const subscription = this.eventStore.subscribeToAll({
       after: checkpoint,
-      batchSize: BATCH_SIZE,
+      batchSize: this.batchSize,
       onEvents: (events) => this.applyBatch(projection, events),
       onError: (error) => this.retryLater(projection, error),
     });

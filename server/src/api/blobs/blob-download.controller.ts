@@ -1,23 +1,13 @@
-import {
-  Controller,
-  ForbiddenException,
-  Get,
-  Header,
-  Inject,
-  NotFoundException,
-  Param,
-  Query,
-  StreamableFile,
-} from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Query, StreamableFile } from '@nestjs/common';
 import { BLOB_STORE, BlobNotFoundError } from '../../infrastructure/blob-store/blob-store.port';
 import type { BlobStore } from '../../infrastructure/blob-store/blob-store.port';
 import { attachmentContentDisposition } from '../../infrastructure/blob-store/content-disposition';
 import { verifyBlobSignature } from '../../infrastructure/blob-store/local-folder-blob-store';
+import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
+import { ApiError } from '../errors/api-error';
 import { BLOB_SIGNING_SECRET } from './blob-download.tokens';
 
 type QueryValue = string | string[] | undefined;
-
-const LINK_INVALID_MESSAGE = 'The download link is invalid or has expired.';
 
 /**
  * Serves the download links LocalFolderBlobStore signs (`/api/blobs/<key>?expires&name&signature`).
@@ -29,6 +19,7 @@ export class BlobDownloadController {
   constructor(
     @Inject(BLOB_STORE) private readonly store: BlobStore,
     @Inject(BLOB_SIGNING_SECRET) private readonly signingSecret: string,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /**
@@ -49,13 +40,9 @@ export class BlobDownloadController {
       expires === undefined ||
       name === undefined ||
       signature === undefined ||
-      verifyBlobSignature(this.signingSecret, key, expires, name, signature, Date.now()) !== 'ok'
+      verifyBlobSignature(this.signingSecret, key, expires, name, signature, this.clock.now().getTime()) !== 'ok'
     ) {
-      throw new ForbiddenException({
-        statusCode: 403,
-        code: 'BLOB.LINK_INVALID',
-        message: LINK_INVALID_MESSAGE,
-      });
+      throw new ApiError(403, 'BLOB.LINK_INVALID');
     }
     const info = await this.store.stat(key);
     if (info === null) throw blobNotFound();
@@ -77,10 +64,6 @@ function single(value: QueryValue): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function blobNotFound(): NotFoundException {
-  return new NotFoundException({
-    statusCode: 404,
-    code: 'BLOB.NOT_FOUND',
-    message: 'The file is no longer available.',
-  });
+function blobNotFound(): ApiError {
+  return new ApiError(404, 'BLOB.NOT_FOUND');
 }

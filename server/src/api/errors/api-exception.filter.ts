@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type FieldErrors } from '../../domain/shared/domain-error';
+import { DuplicateEventIdError } from '../../infrastructure/event-store/duplicate-event-id.error';
 import { WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store.port';
 import { preferredLanguage } from '../i18n/language';
 import { translate } from '../i18n/server-messages';
@@ -35,6 +36,7 @@ function classify(exception: unknown): Classified | null {
     return { status: exception.status, code: exception.code, fieldErrors: exception.fieldErrors };
   }
   if (exception instanceof WrongExpectedRevisionError) return { status: 409, code: 'ERROR.CONCURRENT_CHANGE' };
+  if (exception instanceof DuplicateEventIdError) return { status: 409, code: 'ERROR.IDEMPOTENCY_KEY_REUSED' };
   if (exception instanceof HttpException) {
     return { status: exception.getStatus(), code: codeForHttpStatus(exception.getStatus()) };
   }

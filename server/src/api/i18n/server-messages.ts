@@ -44,6 +44,7 @@ const MESSAGES: Readonly<Record<UiLanguage, Catalog>> = {
     'ERROR.PAYLOAD_TOO_LARGE': 'The request is too large.',
     'ERROR.UNSUPPORTED_MEDIA_TYPE': 'Please send the request as JSON.',
     'ERROR.CONCURRENT_CHANGE': 'Somebody changed this at the same moment. Please try again.',
+    'ERROR.IDEMPOTENCY_KEY_REUSED': 'This Idempotency-Key was already used for a different request.',
     'ERROR.UNKNOWN': 'Something went wrong! Try again or report the problem to customer support!',
   },
   et: {
@@ -85,6 +86,7 @@ const MESSAGES: Readonly<Record<UiLanguage, Catalog>> = {
     'ERROR.PAYLOAD_TOO_LARGE': 'Päring on liiga suur.',
     'ERROR.UNSUPPORTED_MEDIA_TYPE': 'Palun saatke päring JSON-vormingus.',
     'ERROR.CONCURRENT_CHANGE': 'Keegi muutis sama asja samal hetkel. Palun proovige uuesti.',
+    'ERROR.IDEMPOTENCY_KEY_REUSED': 'Seda Idempotency-Key väärtust on juba kasutatud teise päringu jaoks.',
     'ERROR.UNKNOWN': 'Midagi läks valesti! Proovige uuesti või teatage probleemist klienditoele!',
   },
 };

@@ -9,6 +9,8 @@ import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { BlobDownloadController } from '../../api/blobs/blob-download.controller';
+import { ApiExceptionFilter } from '../../api/errors/api-exception.filter';
+import { CLOCK, systemClock } from '../clock/clock';
 import { BLOB_SIGNING_SECRET } from '../../api/blobs/blob-download.tokens';
 import { describeBlobStoreContract } from './blob-store.contract';
 import type { BlobStoreFixture } from './blob-store.contract';
@@ -30,6 +32,7 @@ async function startBlobServer(store: BlobStore): Promise<BlobServer> {
     providers: [
       { provide: BLOB_STORE, useValue: store },
       { provide: BLOB_SIGNING_SECRET, useValue: SECRET },
+      { provide: CLOCK, useValue: systemClock },
     ],
   })
   class BlobDownloadTestModule {}
@@ -38,6 +41,7 @@ async function startBlobServer(store: BlobStore): Promise<BlobServer> {
     logger: false,
   });
   app.setGlobalPrefix('api');
+  app.useGlobalFilters(new ApiExceptionFilter(() => null));
   await app.listen(0, '127.0.0.1');
   const { port } = (app.getHttpServer() as { address(): AddressInfo }).address();
   return { baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };
@@ -168,7 +172,7 @@ describe('BlobDownloadController over HTTP', () => {
       expect(await response.json()).toEqual({
         statusCode: 403,
         code: 'BLOB.LINK_INVALID',
-        message: 'The download link is invalid or has expired.',
+        message: 'Allalaadimislink on vigane või aegunud.',
       });
     }
   });

@@ -1,0 +1,327 @@
+import { join } from 'node:path';
+import {
+  appendToStream,
+  createEventStoreSchema,
+  getSQLiteEventStore,
+  readMessagesBatch,
+  readStream,
+  sqliteConnection,
+  type SQLiteConnection,
+} from '@event-driven-io/emmett-sqlite';
+import type { NewEvent } from '../server/src/infrastructure/event-store/event-store.port';
+import { SqliteEventStore } from '../server/src/infrastructure/event-store/sqlite-event-store';
+import { openSqliteDatabase } from '../server/src/infrastructure/sqlite/sqlite-database';
+import { type AppendCall, type AppendWorkload, appendWorkload } from './fixtures/append-workload';
+import { type JsonValue, median, note, perSecond, printLine, round } from './support/report';
+
+export interface EventStoreBenchSizes {
+  readonly batch1Events: number;
+  readonly batch1Streams: number;
+  readonly batch100Events: number;
+  readonly batch100Streams: number;
+  /** Each read pass is run this many times; the median is printed. */
+  readonly readRepeats: number;
+}
+
+/** Same page size as the projection runner uses to read the global log. */
+const READ_ALL_PAGE = 500;
+
+/** An event store under test, wrapped so every contender runs the very same workload. */
+interface Contender {
+  readonly impl: string;
+  /** What the contender runs on, printed once. */
+  readonly settings: Record<string, JsonValue>;
+  /** Appends every call in order, each with the expected revision it tracked; answers elapsed ms. */
+  appendAll(calls: readonly AppendCall[]): Promise<number>;
+  /** Reads one stream back; answers the number of events. */
+  readStream(streamId: string): Promise<number>;
+  /** Reads the whole global log from the start in pages; answers the number of events (null: no such API). */
+  readAll: (() => Promise<number>) | null;
+  close(): Promise<void>;
+}
+
+async function timed(work: () => Promise<void>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+function ours(file: string): Contender {
+  const db = openSqliteDatabase(file);
+  const store = new SqliteEventStore(db);
+  const revisions = new Map<string, number>();
+  return {
+    impl: 'lepinguturg-sqlite',
+    settings: {
+      driver: 'better-sqlite3 (synchronous calls)',
+      connection: 'one, kept open',
+      journalMode: String(db.pragma('journal_mode', { simple: true })),
+      synchronous: Number(db.pragma('synchronous', { simple: true })),
+    },
+    appendAll: (calls) =>
+      timed(async () => {
+        for (const call of calls) {
+          const result = await store.append(call.streamId, call.events, revisions.get(call.streamId) ?? 'no_stream');
+          revisions.set(call.streamId, result.nextExpectedRevision);
+        }
+      }),
+    readStream: async (streamId) => (await store.readStream(streamId)).length,
+    readAll: async () => {
+      let after: bigint | null = null;
+      let count = 0;
+      for (;;) {
+        const page = await store.readAll(after, READ_ALL_PAGE);
+        const last = page.at(-1);
+        if (last === undefined) return count;
+        count += page.length;
+        after = last.position;
+      }
+    },
+    close: async () => {
+      await store.close();
+      db.close();
+    },
+  };
+}
+
+/** An emmett event, carrying the same data and metadata as ours. */
+interface EmmettEvent {
+  readonly type: string;
+  readonly data: Record<string, unknown>;
+  readonly metadata: Record<string, unknown>;
+}
+
+function toEmmettEvent(event: NewEvent): EmmettEvent {
+  return { type: event.type, data: { ...(event.data as Record<string, unknown>) }, metadata: { ...event.metadata } };
+}
+
+function toEmmettCalls(calls: readonly AppendCall[]): { streamId: string; events: EmmettEvent[] }[] {
+  return calls.map((call) => ({ streamId: call.streamId, events: call.events.map(toEmmettEvent) }));
+}
+
+async function pragmaNumber(connection: SQLiteConnection, pragma: string): Promise<number> {
+  const row = await connection.querySingle<Record<string, number>>(`PRAGMA ${pragma}`);
+  return Number(row?.[pragma]);
+}
+
+/**
+ * emmett-sqlite on one connection kept open (its exported appendToStream/readStream/readMessagesBatch),
+ * WAL and synchronous=FULL: the settings our store runs with.
+ */
+async function emmettConnection(file: string): Promise<Contender> {
+  const connection = sqliteConnection({ fileName: file });
+  await connection.command('PRAGMA synchronous = FULL');
+  await createEventStoreSchema(connection);
+  const versions = new Map<string, bigint>();
+  const journal = await connection.querySingle<{ journal_mode: string }>('PRAGMA journal_mode');
+  return {
+    impl: 'emmett-sqlite',
+    settings: {
+      driver: 'sqlite3 (asynchronous calls)',
+      connection: 'one, kept open (sqliteConnection + appendToStream/readStream/readMessagesBatch)',
+      journalMode: journal?.journal_mode ?? 'unknown',
+      synchronous: await pragmaNumber(connection, 'synchronous'),
+    },
+    appendAll: async (calls) => {
+      const theirs = toEmmettCalls(calls);
+      return timed(async () => {
+        for (const call of theirs) {
+          const result = await appendToStream(connection, call.streamId, 'document', call.events, {
+            expectedStreamVersion: versions.get(call.streamId) ?? 0n,
+          });
+          if (!result.success) throw new Error(`emmett-sqlite refused an append to ${call.streamId}`);
+          versions.set(call.streamId, result.nextStreamPosition);
+        }
+      });
+    },
+    readStream: async (streamId) => (await readStream(connection, streamId)).events.length,
+    readAll: async () => {
+      let after = 0n;
+      let count = 0;
+      for (;;) {
+        const page = await readMessagesBatch(connection, { after, batchSize: READ_ALL_PAGE });
+        count += page.messages.length;
+        if (!page.areEventsLeft) return count;
+        after = page.currentGlobalPosition;
+      }
+    },
+    close: () => {
+      connection.close();
+      return Promise.resolve();
+    },
+  };
+}
+
+/** emmett-sqlite's EventStore as shipped (getSQLiteEventStore on a file): it opens a connection per call. */
+async function emmettEventStore(file: string): Promise<Contender> {
+  const store = getSQLiteEventStore({ fileName: file });
+  const versions = new Map<string, bigint>();
+  const probe = sqliteConnection({ fileName: `${file}.probe` });
+  const synchronous = await pragmaNumber(probe, 'synchronous');
+  probe.close();
+  return {
+    impl: 'emmett-sqlite-event-store',
+    settings: {
+      driver: 'sqlite3 (asynchronous calls)',
+      connection: 'getSQLiteEventStore: a new connection per call, closed after it',
+      journalMode: 'wal',
+      synchronous,
+    },
+    appendAll: async (calls) => {
+      const theirs = toEmmettCalls(calls);
+      return timed(async () => {
+        for (const call of theirs) {
+          const result = await store.appendToStream(call.streamId, call.events, {
+            expectedStreamVersion: versions.get(call.streamId) ?? 0n,
+          });
+          versions.set(call.streamId, result.nextExpectedStreamVersion);
+        }
+      });
+    },
+    readStream: async (streamId) => (await store.readStream(streamId)).events.length,
+    readAll: null,
+    close: () => Promise.resolve(),
+  };
+}
+
+type ContenderFactory = (file: string) => Contender | Promise<Contender>;
+
+const CONTENDERS: readonly { readonly impl: string; readonly open: ContenderFactory }[] = [
+  { impl: 'lepinguturg-sqlite', open: ours },
+  { impl: 'emmett-sqlite', open: emmettConnection },
+  { impl: 'emmett-sqlite-event-store', open: emmettEventStore },
+];
+
+interface Figures {
+  readonly impl: string;
+  readonly append: Map<number, number>;
+  readStream: number | null;
+  readAll: number | null;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+async function runContender(
+  dir: string,
+  entry: (typeof CONTENDERS)[number],
+  workloads: readonly AppendWorkload[],
+  readRepeats: number,
+): Promise<Figures> {
+  const figures: Figures = { impl: entry.impl, append: new Map(), readStream: null, readAll: null };
+  let contender: Contender | null = null;
+  try {
+    contender = await entry.open(join(dir, `${entry.impl}.sqlite`));
+    printLine({ bench: 'event-store-settings', impl: contender.impl, ...contender.settings });
+    for (const workload of workloads) {
+      note(`append ${contender.impl} batch=${workload.batch} events=${workload.events}`);
+      const ms = await contender.appendAll(workload.calls);
+      const eventsPerSecond = perSecond(workload.events, ms);
+      figures.append.set(workload.batch, eventsPerSecond);
+      printLine({
+        bench: 'append',
+        impl: contender.impl,
+        batch: workload.batch,
+        events: workload.events,
+        streams: workload.streams,
+        avgDataBytes: workload.avgDataBytes,
+        ms: round(ms),
+        eventsPerSecond,
+      });
+    }
+
+    const streamIds = [...new Set(workloads.flatMap((w) => w.calls.map((c) => c.streamId)))];
+    const totalEvents = workloads.reduce((sum, w) => sum + w.events, 0);
+    note(`read ${contender.impl}: ${streamIds.length} streams, ${totalEvents} events`);
+    const readOpen = contender;
+    const streamRuns: number[] = [];
+    for (let repeat = 0; repeat < readRepeats; repeat++) {
+      let read = 0;
+      const ms = await timed(async () => {
+        for (const streamId of streamIds) read += await readOpen.readStream(streamId);
+      });
+      if (read !== totalEvents) throw new Error(`${readOpen.impl} read ${read} events back, expected ${totalEvents}`);
+      streamRuns.push(ms);
+    }
+    const streamMs = median(streamRuns);
+    figures.readStream = perSecond(totalEvents, streamMs);
+    printLine({
+      bench: 'read-stream',
+      impl: contender.impl,
+      streams: streamIds.length,
+      events: totalEvents,
+      repeats: readRepeats,
+      medianMs: round(streamMs),
+      eventsPerSecond: figures.readStream,
+    });
+
+    const readAll = contender.readAll;
+    if (readAll === null) {
+      printLine({ bench: 'read-all', impl: contender.impl, skipped: 'this API has no global-log read' });
+    } else {
+      const allRuns: number[] = [];
+      for (let repeat = 0; repeat < readRepeats; repeat++) {
+        let read = 0;
+        allRuns.push(await timed(async () => void (read = await readAll())));
+        if (read !== totalEvents) throw new Error(`${readOpen.impl} read ${read} log events, expected ${totalEvents}`);
+      }
+      const allMs = median(allRuns);
+      figures.readAll = perSecond(totalEvents, allMs);
+      printLine({
+        bench: 'read-all',
+        impl: contender.impl,
+        events: totalEvents,
+        pageSize: READ_ALL_PAGE,
+        repeats: readRepeats,
+        medianMs: round(allMs),
+        eventsPerSecond: figures.readAll,
+      });
+    }
+  } catch (error) {
+    printLine({ bench: 'event-store', impl: entry.impl, error: `could not run: ${describe(error)}` });
+  } finally {
+    await contender?.close();
+  }
+  return figures;
+}
+
+function ratio(ours: number | null | undefined, theirs: number | null | undefined): number | null {
+  return ours && theirs ? round(ours / theirs, 2) : null;
+}
+
+/** Figures 1–3: appends in batches of 1 and 100, then reads, on ours and on emmett-sqlite; ratio lines. */
+export async function runEventStoreBench(dir: string, sizes: EventStoreBenchSizes): Promise<void> {
+  const workloads = [
+    appendWorkload('batch-1', 1, sizes.batch1Events, sizes.batch1Streams),
+    appendWorkload('batch-100', 100, sizes.batch100Events, sizes.batch100Streams),
+  ];
+  const results: Figures[] = [];
+  for (const entry of CONTENDERS) results.push(await runContender(dir, entry, workloads, sizes.readRepeats));
+
+  const [mine, ...others] = results;
+  if (!mine) return;
+  for (const theirs of others) {
+    for (const workload of workloads) {
+      printLine({
+        bench: 'append',
+        batch: workload.batch,
+        ours: mine.impl,
+        theirs: theirs.impl,
+        ratio_ours_over_theirs: ratio(mine.append.get(workload.batch), theirs.append.get(workload.batch)),
+      });
+    }
+    printLine({
+      bench: 'read-stream',
+      ours: mine.impl,
+      theirs: theirs.impl,
+      ratio_ours_over_theirs: ratio(mine.readStream, theirs.readStream),
+    });
+    printLine({
+      bench: 'read-all',
+      ours: mine.impl,
+      theirs: theirs.impl,
+      ratio_ours_over_theirs: ratio(mine.readAll, theirs.readAll),
+    });
+  }
+}

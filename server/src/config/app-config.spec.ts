@@ -1,0 +1,85 @@
+import { ConfigError, loadConfig } from './app-config';
+
+const problemsOf = (env: Record<string, string>): readonly string[] => {
+  try {
+    loadConfig(env, '/srv/app');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('configuration from the environment', () => {
+  it('runs the embedded profile with defaults on a fresh machine', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({
+      profile: 'embedded',
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/srv/app/data',
+      seedDemoData: true,
+      feeRates: { vatRate: 2400, serviceFeeRate: 2000 },
+      basketExpirySweepSeconds: 60,
+    });
+  });
+
+  it('reads PORT, DATA_DIR and the rates', () => {
+    const config = loadConfig({ PORT: '8080', DATA_DIR: '/var/lib/lt', VAT_RATE_PERCENT: '22.5', SERVICE_FEE_PERCENT: '15' });
+    expect(config).toMatchObject({ port: 8080, dataDir: '/var/lib/lt', feeRates: { vatRate: 2250, serviceFeeRate: 1500 } });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT must be a whole number from 1 to 65535 (got "eighty").'],
+    [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535 (got "70000").'],
+    [{ PROFILE: 'staging' }, 'PROFILE must be one of embedded, production (got "staging").'],
+    [{ SEED_DEMO_DATA: 'maybe' }, 'SEED_DEMO_DATA must be true or false (got "maybe").'],
+    [{ VAT_RATE_PERCENT: '124' }, 'VAT_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals (got "124").'],
+    [{ BLOB_SIGNING_SECRET: 'short' }, 'BLOB_SIGNING_SECRET must be at least 32 characters long.'],
+  ])('names a bad variable clearly: %j', (env, message) => {
+    expect(problemsOf(env)).toEqual([message]);
+  });
+
+  it('lists every problem at once', () => {
+    expect(problemsOf({ PORT: '0', SEED_DEMO_DATA: 'x', BASKET_EXPIRY_SWEEP_SECONDS: '-5' })).toHaveLength(3);
+  });
+
+  it('requires the production services, each named, for PROFILE=production', () => {
+    expect(problemsOf({ PROFILE: 'production' })).toEqual([
+      'EVENTSTORE_URL is required for PROFILE=production (a kurrentdb or kurrentdb+discover or esdb or esdb+discover URL).',
+      'MONGO_URL is required for PROFILE=production (a mongodb or mongodb+srv URL).',
+      'S3_ENDPOINT is required for PROFILE=production (a http or https URL).',
+      'S3_ACCESS_KEY is required for PROFILE=production.',
+      'S3_SECRET_KEY is required for PROFILE=production.',
+    ]);
+  });
+
+  it('refuses a production URL of the wrong kind', () => {
+    expect(
+      problemsOf({
+        PROFILE: 'production',
+        EVENTSTORE_URL: 'http://eventstore:2113',
+        MONGO_URL: 'mongodb://mongo:27017/?replicaSet=rs0',
+        S3_ENDPOINT: 'minio:9000',
+        S3_ACCESS_KEY: 'a',
+        S3_SECRET_KEY: 'b',
+      }),
+    ).toEqual([
+      'EVENTSTORE_URL must be a kurrentdb:// or kurrentdb+discover:// or esdb:// or esdb+discover:// URL (got "http://eventstore:2113").',
+      'S3_ENDPOINT must be a http:// or https:// URL (got "minio:9000").',
+    ]);
+  });
+
+  it('accepts a complete production configuration and does not seed demo data by default', () => {
+    const config = loadConfig({
+      PROFILE: 'production',
+      EVENTSTORE_URL: 'kurrentdb://eventstore:2113?tls=false',
+      MONGO_URL: 'mongodb://mongo:27017/?replicaSet=rs0',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_ACCESS_KEY: 'lepinguturg',
+      S3_SECRET_KEY: 'secret-secret',
+    });
+    expect(config).toMatchObject({ profile: 'production', seedDemoData: false, mongoDb: 'lepinguturg' });
+    expect(config.s3).toMatchObject({ endpoint: 'http://minio:9000', bucket: 'lepinguturg', region: 'us-east-1' });
+  });
+});

@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { StoredEvent } from '../events/domain-event';
+import type { EventStore, NewEvent } from '../infrastructure/event-store/event-store.port';
+import { SqliteEventStore } from '../infrastructure/event-store/sqlite-event-store';
+import { EmbeddedReadStore } from '../infrastructure/read-store/embedded-read-store';
+import type { ProjectionTransaction, ReadModel, ReadStore } from '../infrastructure/read-store/read-store.port';
+import { openSqliteDatabase, type SqliteDatabase } from '../infrastructure/sqlite/sqlite-database';
+import type { Projection } from './projection';
+import { ProjectionRunner } from './projection-runner';
+
+interface Seen extends ReadModel {
+  count: number;
+  revisions: number[];
+}
+
+/** Records every (stream, revision) it applies; a double application or a gap shows in `revisions`. */
+class RecordingProjection implements Projection {
+  readonly name = 'recording';
+  readonly collections = ['recording_seen'];
+  calls = 0;
+  onApply: (event: StoredEvent, call: number) => void = () => undefined;
+
+  handles(): boolean {
+    return true;
+  }
+
+  async apply(tx: ProjectionTransaction, event: StoredEvent): Promise<void> {
+    this.calls += 1;
+    this.onApply(event, this.calls);
+    await tx
+      .collection<Seen>('recording_seen')
+      .updateOne({ _id: event.streamId }, { $inc: { count: 1 }, $push: { revisions: event.revision } }, { upsert: true });
+  }
+}
+
+const STREAMS = 8;
+const PER_STREAM = 40;
+
+async function appendRound(store: EventStore, round: number): Promise<void> {
+  for (let s = 0; s < STREAMS; s++) {
+    const event: NewEvent = {
+      id: `00000000-0000-4000-8000-${String(round * 1000 + s).padStart(12, '0')}`,
+      type: 'Counted',
+      schemaVersion: 1,
+      data: { round },
+      metadata: { occurredAt: new Date(0).toISOString() },
+    };
+    await store.append(`counter-${s}`, [event], round === 0 ? 'no_stream' : round - 1);
+  }
+}
+
+async function expectEachEventAppliedOnce(readStore: ReadStore): Promise<void> {
+  const seen = await readStore.collection<Seen>('recording_seen').find({}, { sort: { _id: 1 } });
+  expect(seen).toHaveLength(STREAMS);
+  for (const stream of seen) {
+    expect(stream.revisions).toEqual(Array.from({ length: PER_STREAM }, (_, i) => i));
+    expect(stream.count).toBe(PER_STREAM);
+  }
+}
+
+describe('ProjectionRunner on SQLite', () => {
+  let dir: string;
+  let db: SqliteDatabase;
+  let eventStore: SqliteEventStore;
+  let readStore: EmbeddedReadStore;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'lepinguturg-runner-'));
+    db = openSqliteDatabase(join(dir, 'test.sqlite'));
+    eventStore = new SqliteEventStore(db, { pollIntervalMs: 20 });
+    readStore = new EmbeddedReadStore(db);
+  });
+  afterEach(async () => {
+    await eventStore.close();
+    await readStore.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stopped in the middle of a stream and started again, applies every event exactly once', async () => {
+    const projection = new RecordingProjection();
+    for (let round = 0; round < PER_STREAM; round++) await appendRound(eventStore, round);
+    const first = new ProjectionRunner(eventStore, readStore, [projection], { batchSize: 16 });
+    let stopping: Promise<void> | null = null;
+    // Stop from inside a batch, half-way through stream counter-3.
+    projection.onApply = (event) => {
+      if (event.streamId === 'counter-3' && event.revision === PER_STREAM / 2) stopping ??= first.stop();
+    };
+    await first.start();
+    await new Promise<void>((resolve) => {
+      const poll = setInterval(() => {
+        if (stopping) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 10);
+    });
+    await stopping;
+    const checkpoint = await readStore.getCheckpoint('recording');
+    const head = await eventStore.headPosition();
+    expect(checkpoint).not.toBeNull();
+    expect(checkpoint! < head!).toBe(true);
+
+    projection.onApply = () => undefined;
+    const second = new ProjectionRunner(eventStore, readStore, [projection], { batchSize: 16 });
+    await second.start();
+    expect(await second.waitFor(head, ['recording'], 10_000)).toBe(true);
+    await second.stop();
+    await expectEachEventAppliedOnce(readStore);
+  });
+
+  it('rolls back a batch that fails half-way and applies it again, once', async () => {
+    for (let round = 0; round < PER_STREAM; round++) await appendRound(eventStore, round);
+    const projection = new RecordingProjection();
+    const failAt = Math.floor((STREAMS * PER_STREAM) / 2);
+    projection.onApply = (_, call) => {
+      if (call === failAt) throw new Error('simulated crash in the middle of a batch');
+    };
+    const runner = new ProjectionRunner(eventStore, readStore, [projection]);
+    jest.spyOn(runner['logger'], 'error').mockImplementation(() => undefined);
+    await runner.start();
+    expect(await runner.waitFor(await eventStore.headPosition(), ['recording'], 10_000)).toBe(true);
+    await runner.stop();
+    expect(projection.calls).toBeGreaterThan(STREAMS * PER_STREAM);
+    await expectEachEventAppliedOnce(readStore);
+  });
+
+  it('rebuilds from zero to the same read model, reporting progress', async () => {
+    for (let round = 0; round < PER_STREAM; round++) await appendRound(eventStore, round);
+    const runner = new ProjectionRunner(eventStore, readStore, [new RecordingProjection()]);
+    await runner.start();
+    await runner.waitFor(await eventStore.headPosition(), ['recording'], 10_000);
+    const progress: number[] = [];
+    const result = await runner.rebuild('recording', (p) => progress.push(p.events));
+    await runner.stop();
+    expect(result).toMatchObject({ projection: 'recording', events: STREAMS * PER_STREAM, done: true });
+    expect(progress.at(-1)).toBe(STREAMS * PER_STREAM);
+    await expectEachEventAppliedOnce(readStore);
+  });
+
+  it('answers false when the read models do not catch up in time', async () => {
+    const runner = new ProjectionRunner(eventStore, readStore, [new RecordingProjection()]);
+    jest.spyOn(runner['logger'], 'warn').mockImplementation(() => undefined);
+    expect(await runner.waitFor(10n, ['recording'], 50)).toBe(false);
+  });
+});

@@ -1,0 +1,134 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+
+export type Language = 'et' | 'en';
+
+/** Collapses every kind of white space (Intl puts a no-break space before €) into one plain space. */
+export function normalizeSpaces(text: string | null): string {
+  return (text ?? '').replace(/\s+/gu, ' ').trim();
+}
+
+/**
+ * Retries an assertion until it passes or the time is up (then throws its last failure): a polling
+ * loop for things that settle after a request, never a fixed sleep.
+ */
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  { timeoutMs = 10_000, intervalMs = 100 }: { timeoutMs?: number; intervalMs?: number } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() >= deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
+  }
+}
+
+/** Waits until the element's visible text (white space normalized) is exactly `expected`. */
+export async function expectText(locator: Locator, expected: string, timeoutMs = 10_000): Promise<void> {
+  await eventually(async () => expect(normalizeSpaces(await locator.innerText())).toBe(expected), { timeoutMs });
+}
+
+/** Waits until the element's visible text contains `expected`. */
+export async function expectTextContaining(locator: Locator, expected: string, timeoutMs = 10_000): Promise<void> {
+  await eventually(async () => expect(normalizeSpaces(await locator.innerText())).toContain(expected), {
+    timeoutMs,
+  });
+}
+
+/** Waits until the locator matches exactly `count` elements. */
+export async function expectCount(locator: Locator, count: number, timeoutMs = 10_000): Promise<void> {
+  await eventually(async () => expect(await locator.count()).toBe(count), { timeoutMs });
+}
+
+/** Waits until the page's path (and query, when given) is the expected one. */
+export async function expectLocation(page: Page, pathname: string, search?: string, timeoutMs = 10_000) {
+  await eventually(
+    () => {
+      const url = new URL(page.url());
+      expect(url.pathname).toBe(pathname);
+      if (search !== undefined) expect(url.search).toBe(search);
+    },
+    { timeoutMs },
+  );
+}
+
+/**
+ * Euro cents as a person reads them, written out by hand (not with Intl) so the test does not copy the
+ * client: 1490 -> '14,90 €' (et) / '€14.90' (en). Only for amounts below 1000 € (no grouping).
+ */
+export function money(cents: number, language: Language): string {
+  if (!Number.isInteger(cents) || cents < 0 || cents >= 100_000) {
+    throw new RangeError(`money() handles 0..99999 cents, got ${cents}`);
+  }
+  const euros = Math.floor(cents / 100);
+  const rest = String(cents % 100).padStart(2, '0');
+  return language === 'et' ? `${euros},${rest} €` : `€${euros}.${rest}`;
+}
+
+/** A money element shows the amount as text and carries it in data-cents. */
+export async function expectMoney(locator: Locator, cents: number, language: Language, timeoutMs = 10_000) {
+  await eventually(
+    async () => {
+      expect(await locator.getAttribute('data-cents')).toBe(String(cents));
+      expect(normalizeSpaces(await locator.innerText())).toBe(money(cents, language));
+    },
+    { timeoutMs },
+  );
+}
+
+/** SPEC §9 / server/src/domain/shared/fees.ts, restated: VAT 24 % contained in the price, service fee 20 % of the rest. */
+export const VAT_RATE_BASIS_POINTS = 2400;
+export const SERVICE_FEE_BASIS_POINTS = 2000;
+
+function divideRoundHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+export interface ExpectedTotals {
+  subtotal: number;
+  vat: number;
+  serviceFee: number;
+  total: number;
+}
+
+/** The basket's totals for these VAT-inclusive prices: each line rounded half up on its own, then summed. */
+export function expectedTotals(prices: readonly number[]): ExpectedTotals {
+  let subtotal = 0;
+  let vat = 0;
+  let serviceFee = 0;
+  for (const price of prices) {
+    const lineVat = divideRoundHalfUp(price * VAT_RATE_BASIS_POINTS, 10_000 + VAT_RATE_BASIS_POINTS);
+    subtotal += price;
+    vat += lineVat;
+    serviceFee += divideRoundHalfUp((price - lineVat) * SERVICE_FEE_BASIS_POINTS, 10_000);
+  }
+  return { subtotal, vat, serviceFee, total: subtotal };
+}
+
+/** Collects uncaught page errors so a journey can assert the app did not crash along the way. */
+export function collectPageErrors(page: Page): Error[] {
+  const errors: Error[] = [];
+  page.on('pageerror', (error) => errors.push(error));
+  return errors;
+}
+
+/** The cookie banner is in the way at the bottom of the page: accept it like a visitor would. */
+export async function acceptCookies(page: Page): Promise<void> {
+  const banner = page.getByTestId('cookie-banner');
+  await banner.waitFor({ state: 'visible' });
+  await page.getByTestId('cookie-ok').click();
+  await banner.waitFor({ state: 'detached' });
+}
+
+/** Saves a full-page screenshot when E2E_SCREENSHOT_DIR is set (kept outside the repository). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadConfig } from '../../server/src/config/app-config';
+import { createApp } from '../../server/src/create-app';
+import type { Clock } from '../../server/src/infrastructure/clock/clock';
+
+export interface TestServer {
+  readonly app: NestFastifyApplication;
+  /** e.g. http://127.0.0.1:41234 */
+  readonly url: string;
+  readonly dataDir: string;
+  /** Stops the server; removes the data folder unless `keepData`. */
+  close(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export interface TestServerOptions {
+  readonly env?: Record<string, string>;
+  readonly clock?: Clock;
+  /** Reuse a data folder (e.g. to restart on the same SQLite file). */
+  readonly dataDir?: string;
+  readonly seed?: boolean;
+}
+
+/**
+ * The real server on the embedded profile: a fresh SQLite file in a temporary folder, real HTTP on
+ * 127.0.0.1 and a free port, the built client if client/dist exists.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lepinguturg-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: String(options.seed ?? true),
+    BASKET_EXPIRY_SWEEP_SECONDS: '0',
+    ...options.env,
+  });
+  const app = await createApp(config, { clock: options.clock, logger: ['error'] });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  if (address === null || typeof address === 'string') throw new Error('Test server has no TCP address');
+  return {
+    app,
+    url: `http://127.0.0.1:${address.port}`,
+    dataDir,
+    async close({ keepData = false } = {}) {
+      await app.close();
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
