@@ -72,6 +72,18 @@ export class Api {
     throw new Error(`No published document titled ${title}`);
   }
 
+  /** Puts a document into a basket the way the client does (POST /api/baskets/:id/documents). */
+  async addToBasket(basketId: string, documentId: string): Promise<Basket> {
+    const path = `/baskets/${encodeURIComponent(basketId)}/documents`;
+    const response = await fetch(`${this.baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ documentId }),
+    });
+    if (!response.ok) throw new Error(`POST /api${path} answered ${response.status}`);
+    return (await response.json()) as Basket;
+  }
+
   basket(basketId: string): Promise<Basket> {
     return this.get<Basket>(`/baskets/${encodeURIComponent(basketId)}`);
   }

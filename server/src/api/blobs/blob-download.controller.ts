@@ -2,7 +2,7 @@ import { Controller, Get, Header, Inject, Param, Query, StreamableFile } from '@
 import { BLOB_STORE, BlobNotFoundError } from '../../infrastructure/blob-store/blob-store.port';
 import type { BlobStore } from '../../infrastructure/blob-store/blob-store.port';
 import { attachmentContentDisposition } from '../../infrastructure/blob-store/content-disposition';
-import { verifyBlobSignature } from '../../infrastructure/blob-store/local-folder-blob-store';
+import { verifyBlobSignature } from '../../infrastructure/blob-store/blob-link-signature';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import { ApiError } from '../errors/api-error';
 import { BLOB_SIGNING_SECRET } from './blob-download.tokens';

@@ -12,11 +12,22 @@ import {
   expireBasket,
   removeDocumentFromBasket,
 } from '../testing/basket.builders';
-import { BASKET_VALIDITY_MS, type BasketState, basketDecider, initialBasketState, isBasketExpired } from './basket.decider';
+import {
+  BASKET_VALIDITY_MS,
+  type BasketState,
+  basketDecider,
+  initialBasketState,
+  isBasketExpired,
+} from './basket.decider';
 
 const spec = deciderSpec(basketDecider);
 
-const contract = aBasketDocument({ documentId: 'doc-contract', slug: 'uurileping-doc-contract', title: 'Üürileping', price: 1000 });
+const contract = aBasketDocument({
+  documentId: 'doc-contract',
+  slug: 'uurileping-doc-contract',
+  title: 'Üürileping',
+  price: 1000,
+});
 /** The 10.00 € lease added at NOW: VAT 194, licence fee 806, service fee 161. */
 const contractAdded = basketDocumentAdded({
   documentId: 'doc-contract',
@@ -77,7 +88,9 @@ describe('Basket decider', () => {
       spec
         .given([basketDocumentAdded()])
         .when(addDocumentToBasket({ document: contract, at: minutesAfterNow(30) }))
-        .then([{ ...contractAdded, data: { ...contractAdded.data, activeUntil: '2026-03-14T11:30:00.000Z' } }]);
+        .then([
+          { ...contractAdded, data: { ...contractAdded.data, activeUntil: '2026-03-14T11:30:00.000Z' } },
+        ]);
     });
 
     it('refuses the same document twice (SPEC §5)', () => {
@@ -95,7 +108,10 @@ describe('Basket decider', () => {
     });
 
     it('refuses a missing document', () => {
-      spec.given([]).when(addDocumentToBasket({ document: null })).thenThrows('DOCUMENT.NOT_FOUND');
+      spec
+        .given([])
+        .when(addDocumentToBasket({ document: null }))
+        .thenThrows('DOCUMENT.NOT_FOUND');
     });
 
     it('refuses an unpublished document', () => {
@@ -189,7 +205,10 @@ describe('Basket decider', () => {
     });
 
     it('does nothing to an empty basket, however late', () => {
-      spec.given([]).when(expireBasket({ at: minutesAfterNow(10_000) })).thenNothing();
+      spec
+        .given([])
+        .when(expireBasket({ at: minutesAfterNow(10_000) }))
+        .thenNothing();
       spec
         .given([basketDocumentAdded(), basketDocumentRemoved()])
         .when(expireBasket({ at: minutesAfterNow(10_000) }))
@@ -228,7 +247,12 @@ describe('Basket decider', () => {
     };
 
     it('starts empty', () => {
-      expect(basketDecider.initialState).toEqual({ lines: [], activeUntil: null, confirmed: false, paymentMethods: null });
+      expect(basketDecider.initialState).toEqual({
+        lines: [],
+        activeUntil: null,
+        confirmed: false,
+        paymentMethods: null,
+      });
     });
 
     it('adding appends the document, sets active-until, unconfirms and clears payment methods', () => {
@@ -245,7 +269,11 @@ describe('Basket decider', () => {
 
     it('removing drops that document and keeps the rest', () => {
       expect(
-        foldEvents(basketDecider, [basketDocumentAdded(), contractAdded, basketDocumentRemoved('doc-employment')]),
+        foldEvents(basketDecider, [
+          basketDocumentAdded(),
+          contractAdded,
+          basketDocumentRemoved('doc-employment'),
+        ]),
       ).toEqual({
         lines: [{ documentId: 'doc-contract', price: 1000 }],
         activeUntil: '2026-03-14T11:00:00.000Z',

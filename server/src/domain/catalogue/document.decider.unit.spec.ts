@@ -1,4 +1,5 @@
 import type { DocumentDetails } from '../../events/document.events';
+import type { FieldErrors } from '../shared/domain-error';
 import { deciderSpec, foldEvents } from '../testing/decider-spec';
 import { NOW, OTHER_USER_ID, SYSTEM_ACTOR, UPLOADER_ID } from '../testing/command-context.builders';
 import {
@@ -77,11 +78,14 @@ describe('Document decider', () => {
     });
 
     it('refuses to create again a deleted document', () => {
-      spec.given([documentCreated(), documentDeleted()]).when(createDocument()).thenThrows('DOCUMENT.ALREADY_EXISTS');
+      spec
+        .given([documentCreated(), documentDeleted()])
+        .when(createDocument())
+        .thenThrows('DOCUMENT.ALREADY_EXISTS');
     });
 
     describe('validation: one VALIDATION.FORM_HAS_ERRORS naming each wrong field', () => {
-      const refuses = (overrides: Partial<DocumentDetails>, fieldErrors: object) =>
+      const refuses = (overrides: Partial<DocumentDetails>, fieldErrors: FieldErrors) =>
         spec
           .given([])
           .when(createDocument({ details: aDocumentDetails(overrides) }))
@@ -97,9 +101,15 @@ describe('Document decider', () => {
           .given([])
           .when(createDocument({ details: aDocumentDetails({ title: 'a'.repeat(200) }) }))
           .then([
-            documentCreated({ details: aDocumentDetails({ title: 'a'.repeat(200) }), slug: `${'a'.repeat(80)}-4c3d2e1f0a9b` }),
+            documentCreated({
+              details: aDocumentDetails({ title: 'a'.repeat(200) }),
+              slug: `${'a'.repeat(80)}-4c3d2e1f0a9b`,
+            }),
           ]);
-        refuses({ title: 'a'.repeat(201) }, { title: [{ key: 'VALIDATION.MAX_LENGTH', params: { 0: 200 } }] });
+        refuses(
+          { title: 'a'.repeat(201) },
+          { title: [{ key: 'VALIDATION.MAX_LENGTH', params: { 0: 200 } }] },
+        );
       });
 
       it('description is required and has at most 5000 characters', () => {
@@ -123,7 +133,11 @@ describe('Document decider', () => {
 
       it('language, field of law and applicable law are codes from their lists', () => {
         refuses(
-          { language: 'xx', fieldOfLaw: 'astrology', applicableLaw: 'US' } as unknown as Partial<DocumentDetails>,
+          {
+            language: 'xx',
+            fieldOfLaw: 'astrology',
+            applicableLaw: 'US',
+          } as unknown as Partial<DocumentDetails>,
           {
             language: [{ key: 'VALIDATION.INVALID_CHOICE' }],
             fieldOfLaw: [{ key: 'VALIDATION.INVALID_CHOICE' }],
@@ -138,7 +152,10 @@ describe('Document decider', () => {
           .given([])
           .when(createDocument({ details: aDocumentDetails({ tags: twenty }) }))
           .then([documentCreated({ details: aDocumentDetails({ tags: twenty }) })]);
-        refuses({ tags: [...twenty, 'one-too-many'] }, { tags: [{ key: 'VALIDATION.MAX_ITEMS', params: { 0: 20 } }] });
+        refuses(
+          { tags: [...twenty, 'one-too-many'] },
+          { tags: [{ key: 'VALIDATION.MAX_ITEMS', params: { 0: 20 } }] },
+        );
         refuses(
           { tags: ['ok', '', 'y'.repeat(41)] },
           {
@@ -155,7 +172,12 @@ describe('Document decider', () => {
         // The same year 2028 is fine when the command is sent in 2027.
         spec
           .given([])
-          .when(createDocument({ details: aDocumentDetails({ year: 2028 }), at: new Date('2027-01-01T00:00:00Z') }))
+          .when(
+            createDocument({
+              details: aDocumentDetails({ year: 2028 }),
+              at: new Date('2027-01-01T00:00:00Z'),
+            }),
+          )
           .then([documentCreated({ details: aDocumentDetails({ year: 2028 }) })]);
       });
 
@@ -168,7 +190,10 @@ describe('Document decider', () => {
       });
 
       it('price above 1000 € asks the uploader to contact the provider (SPEC §5)', () => {
-        refuses({ price: 100_001 }, { price: [{ key: 'VALIDATION.PRICE_ABOVE_MAXIMUM', params: { 0: 1000 } }] });
+        refuses(
+          { price: 100_001 },
+          { price: [{ key: 'VALIDATION.PRICE_ABOVE_MAXIMUM', params: { 0: 1000 } }] },
+        );
       });
 
       it('reports every wrong field at once', () => {
@@ -242,7 +267,10 @@ describe('Document decider', () => {
     it.failing('an edit with the same values in another key order decides nothing', () => {
       const { price, title, ...rest } = aDocumentDetails();
       const reordered: DocumentDetails = { price, ...rest, title };
-      spec.given([documentCreated()]).when(editDocumentDetails({ details: reordered })).thenNothing();
+      spec
+        .given([documentCreated()])
+        .when(editDocumentDetails({ details: reordered }))
+        .thenNothing();
     });
 
     it('the details are validated as on creation', () => {
@@ -256,7 +284,10 @@ describe('Document decider', () => {
     });
 
     it('a published document can be edited and stays published', () => {
-      spec.given(aPublishedDocument()).when(editDocumentDetails({ details: edited })).then([documentDetailsEdited(edited)]);
+      spec
+        .given(aPublishedDocument())
+        .when(editDocumentDetails({ details: edited }))
+        .then([documentDetailsEdited(edited)]);
     });
   });
 
@@ -312,7 +343,10 @@ describe('Document decider', () => {
     });
 
     it('only the uploader adds files', () => {
-      spec.given([documentCreated()]).when(addFile({ by: OTHER_USER_ID })).thenThrows('DOCUMENT.NOT_OWNER');
+      spec
+        .given([documentCreated()])
+        .when(addFile({ by: OTHER_USER_ID }))
+        .thenThrows('DOCUMENT.NOT_OWNER');
     });
   });
 
@@ -334,8 +368,14 @@ describe('Document decider', () => {
     });
 
     it('nobody else records processing', () => {
-      spec.given(uploading).when(recordFileProcessed({ by: OTHER_USER_ID })).thenThrows('DOCUMENT.NOT_OWNER');
-      spec.given(uploading).when(recordFileProcessingFailed({ by: OTHER_USER_ID })).thenThrows('DOCUMENT.NOT_OWNER');
+      spec
+        .given(uploading)
+        .when(recordFileProcessed({ by: OTHER_USER_ID }))
+        .thenThrows('DOCUMENT.NOT_OWNER');
+      spec
+        .given(uploading)
+        .when(recordFileProcessingFailed({ by: OTHER_USER_ID }))
+        .thenThrows('DOCUMENT.NOT_OWNER');
     });
 
     it('is idempotent: a file no longer processing records nothing', () => {
@@ -362,7 +402,12 @@ describe('Document decider', () => {
   });
 
   describe('ChooseMainFile', () => {
-    const twoFiles = [documentCreated(), fileAdded(FILE_ID), mainFileChosen(FILE_ID), fileAdded(SECOND_FILE_ID)];
+    const twoFiles = [
+      documentCreated(),
+      fileAdded(FILE_ID),
+      mainFileChosen(FILE_ID),
+      fileAdded(SECOND_FILE_ID),
+    ];
 
     it('the uploader chooses another main file', () => {
       spec
@@ -372,11 +417,17 @@ describe('Document decider', () => {
     });
 
     it('choosing the main file again decides nothing', () => {
-      spec.given(twoFiles).when(chooseMainFile({ fileId: FILE_ID })).thenNothing();
+      spec
+        .given(twoFiles)
+        .when(chooseMainFile({ fileId: FILE_ID }))
+        .thenNothing();
     });
 
     it('refuses an unknown file and someone else', () => {
-      spec.given(twoFiles).when(chooseMainFile({ fileId: 'nope' })).thenThrows('FILE.NOT_FOUND');
+      spec
+        .given(twoFiles)
+        .when(chooseMainFile({ fileId: 'nope' }))
+        .thenThrows('FILE.NOT_FOUND');
       spec
         .given(twoFiles)
         .when(chooseMainFile({ fileId: SECOND_FILE_ID, by: OTHER_USER_ID }))
@@ -406,7 +457,12 @@ describe('Document decider', () => {
 
     it('needs the main file to be processed, not failed', () => {
       spec
-        .given([documentCreated(), fileAdded(FILE_ID), mainFileChosen(FILE_ID), fileProcessingFailed(FILE_ID)])
+        .given([
+          documentCreated(),
+          fileAdded(FILE_ID),
+          mainFileChosen(FILE_ID),
+          fileProcessingFailed(FILE_ID),
+        ])
         .when(publishDocument())
         .thenThrows('DOCUMENT.PUBLISH_NEEDS_MAIN_FILE');
     });
@@ -426,13 +482,19 @@ describe('Document decider', () => {
     });
 
     it('only the uploader publishes', () => {
-      spec.given(aDraftReadyToPublish()).when(publishDocument({ by: OTHER_USER_ID })).thenThrows('DOCUMENT.NOT_OWNER');
+      spec
+        .given(aDraftReadyToPublish())
+        .when(publishDocument({ by: OTHER_USER_ID }))
+        .thenThrows('DOCUMENT.NOT_OWNER');
     });
   });
 
   describe('UnpublishDocument', () => {
     it('the uploader unpublishes a public document', () => {
-      spec.given(aPublishedDocument()).when(unpublishDocument()).then([documentUnpublished('by-uploader')]);
+      spec
+        .given(aPublishedDocument())
+        .when(unpublishDocument())
+        .then([documentUnpublished('by-uploader')]);
     });
 
     it('unpublishing a draft decides nothing', () => {
@@ -444,13 +506,19 @@ describe('Document decider', () => {
     });
 
     it('only the uploader unpublishes', () => {
-      spec.given(aPublishedDocument()).when(unpublishDocument({ by: OTHER_USER_ID })).thenThrows('DOCUMENT.NOT_OWNER');
+      spec
+        .given(aPublishedDocument())
+        .when(unpublishDocument({ by: OTHER_USER_ID }))
+        .thenThrows('DOCUMENT.NOT_OWNER');
     });
   });
 
   describe('RemoveFile', () => {
     it('removes a file of a draft', () => {
-      spec.given(aDraftReadyToPublish()).when(removeFile()).then([fileRemoved(FILE_ID)]);
+      spec
+        .given(aDraftReadyToPublish())
+        .when(removeFile())
+        .then([fileRemoved(FILE_ID)]);
     });
 
     it('removing the last file of a published document unpublishes it (SPEC §4)', () => {
@@ -476,8 +544,14 @@ describe('Document decider', () => {
     });
 
     it('refuses an unknown file and someone else', () => {
-      spec.given(aPublishedDocument()).when(removeFile({ fileId: 'nope' })).thenThrows('FILE.NOT_FOUND');
-      spec.given(aPublishedDocument()).when(removeFile({ by: OTHER_USER_ID })).thenThrows('DOCUMENT.NOT_OWNER');
+      spec
+        .given(aPublishedDocument())
+        .when(removeFile({ fileId: 'nope' }))
+        .thenThrows('FILE.NOT_FOUND');
+      spec
+        .given(aPublishedDocument())
+        .when(removeFile({ by: OTHER_USER_ID }))
+        .thenThrows('DOCUMENT.NOT_OWNER');
     });
   });
 
@@ -488,7 +562,10 @@ describe('Document decider', () => {
     });
 
     it('only the uploader deletes', () => {
-      spec.given(aPublishedDocument()).when(deleteDocument({ by: OTHER_USER_ID })).thenThrows('DOCUMENT.NOT_OWNER');
+      spec
+        .given(aPublishedDocument())
+        .when(deleteDocument({ by: OTHER_USER_ID }))
+        .thenThrows('DOCUMENT.NOT_OWNER');
     });
   });
 
@@ -505,13 +582,16 @@ describe('Document decider', () => {
       deleteDocument(),
     ];
 
-    it.each(commands.map((command) => [command.type, command] as const))('%s → DOCUMENT.NOT_FOUND', (_type, command) => {
-      spec.given([]).when(command).thenThrows('DOCUMENT.NOT_FOUND');
-      spec
-        .given([...aPublishedDocument(), documentDeleted()])
-        .when(command)
-        .thenThrows('DOCUMENT.NOT_FOUND');
-    });
+    it.each(commands.map((command) => [command.type, command] as const))(
+      '%s → DOCUMENT.NOT_FOUND',
+      (_type, command) => {
+        spec.given([]).when(command).thenThrows('DOCUMENT.NOT_FOUND');
+        spec
+          .given([...aPublishedDocument(), documentDeleted()])
+          .when(command)
+          .thenThrows('DOCUMENT.NOT_FOUND');
+      },
+    );
 
     it('NOT_FOUND comes before NOT_OWNER, so a stranger learns nothing of deleted documents', () => {
       spec
@@ -522,7 +602,8 @@ describe('Document decider', () => {
   });
 
   describe('evolve', () => {
-    const fold = (...events: Parameters<typeof documentDecider.evolve>[1][]) => foldEvents(documentDecider, events);
+    const fold = (...events: Parameters<typeof documentDecider.evolve>[1][]) =>
+      foldEvents(documentDecider, events);
 
     it('starts with no document', () => {
       expect(documentDecider.initialState).toEqual({ status: 'none' });
@@ -591,14 +672,18 @@ describe('Document decider', () => {
     });
 
     it('FileRemoved drops the file', () => {
-      expect(fold(documentCreated(), fileAdded(FILE_ID), fileAdded(SECOND_FILE_ID), fileRemoved(FILE_ID))).toMatchObject({
+      expect(
+        fold(documentCreated(), fileAdded(FILE_ID), fileAdded(SECOND_FILE_ID), fileRemoved(FILE_ID)),
+      ).toMatchObject({
         files: [{ fileId: SECOND_FILE_ID }],
       });
     });
 
     it('DocumentPublished → published, DocumentUnpublished → draft, DocumentDeleted → deleted', () => {
       expect(fold(...aPublishedDocument())).toMatchObject({ status: 'published' });
-      expect(fold(...aPublishedDocument(), documentUnpublished('last-file-removed'))).toMatchObject({ status: 'draft' });
+      expect(fold(...aPublishedDocument(), documentUnpublished('last-file-removed'))).toMatchObject({
+        status: 'draft',
+      });
       expect(fold(...aPublishedDocument(), documentDeleted())).toMatchObject({ status: 'deleted' });
     });
 

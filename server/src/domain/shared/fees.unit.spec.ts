@@ -21,22 +21,26 @@ describe('splitPrice', () => {
       ${100}    | ${19}    | ${81}      | ${16}      | ${65}            | ${'VAT 19.35… → 19; service fee 16.2 → 16'}
       ${1500}   | ${290}   | ${1210}    | ${242}     | ${968}           | ${'VAT 290.32… → 290'}
       ${100000} | ${19355} | ${80645}   | ${16129}   | ${64516}         | ${'the 1000 € maximum: VAT 19354.83… → 19355'}
-    `('$price cents → VAT $vat, licence fee $licenceFee, service fee $serviceFee, uploader $uploaderEarnings ($note)', ({
-      price,
-      vat,
-      licenceFee,
-      serviceFee,
-      uploaderEarnings,
-    }) => {
-      expect(splitPrice(price, DEFAULT_FEE_RATES)).toEqual({ price, vat, licenceFee, serviceFee, uploaderEarnings });
-    });
+    `(
+      '$price cents → VAT $vat, licence fee $licenceFee, service fee $serviceFee, uploader $uploaderEarnings ($note)',
+      ({ price, vat, licenceFee, serviceFee, uploaderEarnings }) => {
+        expect(splitPrice(price, DEFAULT_FEE_RATES)).toEqual({
+          price,
+          vat,
+          licenceFee,
+          serviceFee,
+          uploaderEarnings,
+        });
+      },
+    );
   });
 
   describe('rounding is half up, per line', () => {
     // At 24 % VAT (price × 6/31) and a 20 % service fee (licence fee / 5) no integer price is ever exactly
     // half-way, so the half-up rule is shown with rates where it is: 20 % VAT (price / 6) and a 15 % service fee.
     it('never meets an exact half at the default rates, for any price up to the maximum', () => {
-      const isHalf = (numerator: number, denominator: number) => 2 * (numerator % denominator) === denominator;
+      const isHalf = (numerator: number, denominator: number) =>
+        2 * (numerator % denominator) === denominator;
       const halfWay: number[] = [];
       for (let price = 0; price <= MAX_DOCUMENT_PRICE; price++) {
         const { licenceFee } = splitPrice(price, DEFAULT_FEE_RATES);

@@ -30,7 +30,11 @@ export function aBasketDocument(overrides: Partial<BasketDocumentFacts> = {}): B
 
 type Data<C extends { data: object }> = Partial<C['data']> & By;
 
-export function addDocumentToBasket({ by, at, ...data }: Data<AddDocumentToBasket> = {}): AddDocumentToBasket {
+export function addDocumentToBasket({
+  by,
+  at,
+  ...data
+}: Data<AddDocumentToBasket> = {}): AddDocumentToBasket {
   return {
     type: 'AddDocumentToBasket',
     data: { basketId: BASKET_ID, document: aBasketDocument(), rates: DEFAULT_FEE_RATES, ...data },

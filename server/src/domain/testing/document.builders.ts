@@ -60,7 +60,11 @@ export function createDocument({ by, at, ...data }: Data<CreateDocument> = {}): 
   };
 }
 
-export function editDocumentDetails({ by, at, ...data }: Data<EditDocumentDetails> = {}): EditDocumentDetails {
+export function editDocumentDetails({
+  by,
+  at,
+  ...data
+}: Data<EditDocumentDetails> = {}): EditDocumentDetails {
   return {
     type: 'EditDocumentDetails',
     data: { documentId: DOCUMENT_ID, details: aDocumentDetails(), ...data },
@@ -85,7 +89,11 @@ export function addFile({ by, at, ...data }: Data<AddFile> = {}): AddFile {
   };
 }
 
-export function recordFileProcessed({ by, at, ...data }: Data<RecordFileProcessed> = {}): RecordFileProcessed {
+export function recordFileProcessed({
+  by,
+  at,
+  ...data
+}: Data<RecordFileProcessed> = {}): RecordFileProcessed {
   return {
     type: 'RecordFileProcessed',
     data: { documentId: DOCUMENT_ID, fileId: FILE_ID, pages: 4, sizeKb: 118, ...data },
@@ -122,15 +130,27 @@ export function removeFile({ by, at, ...data }: Data<RemoveFile> = {}): RemoveFi
 }
 
 export function publishDocument({ by, at, ...data }: Data<PublishDocument> = {}): PublishDocument {
-  return { type: 'PublishDocument', data: { documentId: DOCUMENT_ID, ...data }, context: aContext({ by, at }) };
+  return {
+    type: 'PublishDocument',
+    data: { documentId: DOCUMENT_ID, ...data },
+    context: aContext({ by, at }),
+  };
 }
 
 export function unpublishDocument({ by, at, ...data }: Data<UnpublishDocument> = {}): UnpublishDocument {
-  return { type: 'UnpublishDocument', data: { documentId: DOCUMENT_ID, ...data }, context: aContext({ by, at }) };
+  return {
+    type: 'UnpublishDocument',
+    data: { documentId: DOCUMENT_ID, ...data },
+    context: aContext({ by, at }),
+  };
 }
 
 export function deleteDocument({ by, at, ...data }: Data<DeleteDocument> = {}): DeleteDocument {
-  return { type: 'DeleteDocument', data: { documentId: DOCUMENT_ID, ...data }, context: aContext({ by, at }) };
+  return {
+    type: 'DeleteDocument',
+    data: { documentId: DOCUMENT_ID, ...data },
+    context: aContext({ by, at }),
+  };
 }
 
 // Events.
@@ -187,7 +207,9 @@ export function documentPublished(): DocumentPublished {
   return { type: 'DocumentPublished', data: { documentId: DOCUMENT_ID } };
 }
 
-export function documentUnpublished(reason: DocumentUnpublished['data']['reason'] = 'by-uploader'): DocumentUnpublished {
+export function documentUnpublished(
+  reason: DocumentUnpublished['data']['reason'] = 'by-uploader',
+): DocumentUnpublished {
   return { type: 'DocumentUnpublished', data: { documentId: DOCUMENT_ID, reason } };
 }
 

@@ -2,7 +2,11 @@ import type { ProfileRegistered } from '../../events/profile.events';
 import type { RegisterProfile } from '../profile/profile.decider';
 import { type By, UPLOADER_ID, aContext } from './command-context.builders';
 
-export function registerProfile({ by, at, ...data }: Partial<RegisterProfile['data']> & By = {}): RegisterProfile {
+export function registerProfile({
+  by,
+  at,
+  ...data
+}: Partial<RegisterProfile['data']> & By = {}): RegisterProfile {
   return {
     type: 'RegisterProfile',
     data: {

@@ -16,7 +16,8 @@ import { describeBlobStoreContract } from './blob-store.contract';
 import type { BlobStoreFixture } from './blob-store.contract';
 import { BLOB_STORE } from './blob-store.port';
 import type { BlobStore } from './blob-store.port';
-import { InvalidBlobKeyError, LocalFolderBlobStore, verifyBlobSignature } from './local-folder-blob-store';
+import { verifyBlobSignature } from './blob-link-signature';
+import { InvalidBlobKeyError, LocalFolderBlobStore } from './local-folder-blob-store';
 
 const SECRET = 'contract-test-signing-secret';
 

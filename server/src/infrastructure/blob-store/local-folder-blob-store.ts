@@ -1,9 +1,10 @@
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { signBlobLink } from './blob-link-signature';
 import { BlobNotFoundError } from './blob-store.port';
 import type { BlobInfo, BlobStore, SignedLinkOptions } from './blob-store.port';
 
@@ -156,34 +157,4 @@ async function readContentType(metaPath: string): Promise<string> {
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
-/**
- * Hex HMAC-SHA256 over `key|expires|name`. Key and name enter URI-encoded, so neither can contain
- * the separator and no two (key, expires, name) triples sign the same string.
- */
-function signBlobLink(secret: string, key: string, expires: string, name: string): string {
-  return createHmac('sha256', secret)
-    .update(`${encodeURIComponent(key)}|${expires}|${encodeURIComponent(name)}`)
-    .digest('hex');
-}
-
-/**
- * Checks a download link issued by LocalFolderBlobStore: 'invalid' when the signature does not
- * match (or a parameter is malformed), 'expired' when it matches but `nowMs` is past the expiry.
- * Pure; compares in constant time.
- */
-export function verifyBlobSignature(
-  secret: string,
-  key: string,
-  expires: string,
-  name: string,
-  signature: string,
-  nowMs: number,
-): 'ok' | 'expired' | 'invalid' {
-  if (!/^\d{1,12}$/.test(expires) || !/^[0-9a-f]{64}$/i.test(signature)) return 'invalid';
-  const expected = Buffer.from(signBlobLink(secret, key, expires, name), 'hex');
-  const given = Buffer.from(signature, 'hex');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'invalid';
-  return nowMs >= Number(expires) * 1000 ? 'expired' : 'ok';
 }

@@ -1,0 +1,92 @@
+import 'reflect-metadata';
+import { cpus } from 'node:os';
+import { Logger } from '@nestjs/common';
+import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-bench';
+import type { CatalogueSize } from './fixtures/catalogue-writer';
+import { runProjectionRebuildBench } from './projection-rebuild-bench';
+import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
+import { note, printLine } from './support/report';
+import { withTempDir } from './support/temp-dir';
+
+const SECTIONS = ['event-store', 'rebuild', 'search'] as const;
+type Section = (typeof SECTIONS)[number];
+
+interface Sizes {
+  readonly eventStore: EventStoreBenchSizes;
+  readonly rebuild: CatalogueSize;
+  readonly search: SearchBenchSizes;
+}
+
+/** Sized so the whole run stays under about three minutes on a shared 2-core machine. */
+const FULL: Sizes = {
+  eventStore: { batch1Events: 2_000, batch1Streams: 500, batch100Events: 20_000, batch100Streams: 200, readRepeats: 3 },
+  rebuild: { documents: 4_000, uploaders: 8, baskets: 300, secondFileEvery: 10 },
+  search: {
+    catalogue: { documents: 10_000, uploaders: 12, baskets: 0, secondFileEvery: 10 },
+    requests: 360,
+    warmup: 24,
+    concurrency: 4,
+  },
+};
+
+/** `--quick`: a smoke run of every code path in a few seconds; its figures mean little. */
+const QUICK: Sizes = {
+  eventStore: { batch1Events: 200, batch1Streams: 50, batch100Events: 2_000, batch100Streams: 20, readRepeats: 1 },
+  rebuild: { documents: 200, uploaders: 4, baskets: 20, secondFileEvery: 10 },
+  search: {
+    catalogue: { documents: 300, uploaders: 4, baskets: 0, secondFileEvery: 10 },
+    requests: 36,
+    warmup: 6,
+    concurrency: 4,
+  },
+};
+
+function parseArgs(argv: readonly string[]): { sections: Section[]; quick: boolean } {
+  let sections: Section[] = [...SECTIONS];
+  let quick = false;
+  for (const arg of argv) {
+    if (arg === '--quick') quick = true;
+    else if (arg.startsWith('--only=')) {
+      const wanted = arg.slice('--only='.length).split(',');
+      const unknown = wanted.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+      if (unknown.length > 0) throw new Error(`Unknown section(s) ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
+      sections = SECTIONS.filter((name) => wanted.includes(name));
+    } else throw new Error(`Unknown argument ${arg}; use --only=${SECTIONS.join(',')} and/or --quick`);
+  }
+  return { sections, quick };
+}
+
+async function main(): Promise<void> {
+  const { sections, quick } = parseArgs(process.argv.slice(2));
+  const sizes = quick ? QUICK : FULL;
+  // Nest's console logger writes warnings to stdout; stdout is for JSON lines only.
+  Logger.overrideLogger(['error']);
+  printLine({
+    bench: 'run',
+    startedAt: new Date().toISOString(),
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    sections,
+    quick,
+  });
+  const started = performance.now();
+  if (sections.includes('event-store')) {
+    await withTempDir('event-store', (dir) => runEventStoreBench(dir, sizes.eventStore));
+  }
+  if (sections.includes('rebuild')) {
+    await withTempDir('rebuild', (dir) => runProjectionRebuildBench(dir, sizes.rebuild));
+  }
+  if (sections.includes('search')) {
+    await withTempDir('search', (dir) => runSearchApiBench(dir, sizes.search));
+  }
+  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  printLine({ bench: 'done', seconds });
+  note(`done in ${seconds} s`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,113 @@
+import { CURRENT_SCHEMA_VERSION, type EventType, UPCASTERS, isKnownEventType, upcast } from './event-catalog';
+
+/** Every event type the system writes; `Record<EventType, …>` makes the compiler insist on the full list. */
+const EVERY_EVENT_TYPE: Record<EventType, true> = {
+  DocumentCreated: true,
+  DocumentDetailsEdited: true,
+  FileAdded: true,
+  FileProcessed: true,
+  FileProcessingFailed: true,
+  MainFileChosen: true,
+  FileRemoved: true,
+  DocumentPublished: true,
+  DocumentUnpublished: true,
+  DocumentDeleted: true,
+  BasketDocumentAdded: true,
+  BasketDocumentRemoved: true,
+  BasketCleared: true,
+  BasketExpired: true,
+  ProfileRegistered: true,
+};
+const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];
+
+describe('event catalog', () => {
+  it('gives every event type a schema version of at least 1, and lists nothing else', () => {
+    expect(Object.keys(CURRENT_SCHEMA_VERSION).sort()).toEqual([...eventTypes].sort());
+    for (const type of eventTypes) {
+      expect(Number.isSafeInteger(CURRENT_SCHEMA_VERSION[type])).toBe(true);
+      expect(CURRENT_SCHEMA_VERSION[type]).toBeGreaterThanOrEqual(1);
+    }
+  });
+
+  it('has an upcaster for every version below the current one, so any stored event can be lifted', () => {
+    for (const type of eventTypes) {
+      for (let version = 1; version < CURRENT_SCHEMA_VERSION[type]; version++) {
+        expect(UPCASTERS[type]?.[version]).toBeInstanceOf(Function);
+      }
+    }
+  });
+
+  describe('isKnownEventType', () => {
+    it.each(eventTypes)('knows %s', (type) => {
+      expect(isKnownEventType(type)).toBe(true);
+    });
+
+    it.each(['DocumentRenamed', '', 'documentcreated', 'toString', 'constructor', '__proto__'])(
+      'does not know %p',
+      (type) => {
+        expect(isKnownEventType(type)).toBe(false);
+      },
+    );
+  });
+
+  describe('upcast', () => {
+    it.each(eventTypes)('passes a version-1 %s payload through unchanged', (type) => {
+      const payload = { documentId: 'doc-1', nested: { a: 1 } };
+      const result = upcast(type, 1, payload);
+      expect(result).toBe(payload);
+      expect(result).toEqual({ documentId: 'doc-1', nested: { a: 1 } });
+    });
+
+    it('passes the payload of a type without upcasters through, whatever its version', () => {
+      const payload = { anything: true };
+      expect(upcast('SomethingUnknown', 1, payload)).toBe(payload);
+      expect(upcast('SomethingUnknown', 7, payload)).toBe(payload);
+    });
+
+    describe('with upcasters registered', () => {
+      // UPCASTERS is a const binding to a mutable object: register steps for one test and take them away after.
+      afterEach(() => {
+        delete UPCASTERS.DocumentPublished;
+      });
+
+      beforeEach(() => {
+        UPCASTERS.DocumentPublished = {
+          1: (data) => ({ ...data, publishedBy: 'unknown' }),
+          2: (data) => ({
+            ...data,
+            channel: 'web',
+            steps: [...((data.steps as string[] | undefined) ?? []), '2→3'],
+          }),
+        };
+      });
+
+      it('applies each step in order from the stored version', () => {
+        expect(upcast('DocumentPublished', 1, { documentId: 'doc-1' })).toEqual({
+          documentId: 'doc-1',
+          publishedBy: 'unknown',
+          channel: 'web',
+          steps: ['2→3'],
+        });
+      });
+
+      it('starts at the stored version, skipping the steps below it', () => {
+        expect(upcast('DocumentPublished', 2, { documentId: 'doc-1', publishedBy: 'user-1' })).toEqual({
+          documentId: 'doc-1',
+          publishedBy: 'user-1',
+          channel: 'web',
+          steps: ['2→3'],
+        });
+      });
+
+      it('leaves a payload already at the newest version alone', () => {
+        const payload = { documentId: 'doc-1' };
+        expect(upcast('DocumentPublished', 3, payload)).toBe(payload);
+      });
+
+      it('does not touch other types', () => {
+        const payload = { documentId: 'doc-1' };
+        expect(upcast('DocumentDeleted', 1, payload)).toBe(payload);
+      });
+    });
+  });
+});
