@@ -35,6 +35,7 @@ RUN npm ci --omit=dev --workspace server --include-workspace-root=false --no-aud
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PROFILE=production \
+    HOST=0.0.0.0 \
     PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -6,13 +6,28 @@ import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', '**/*.cjs', '**/*.mjs', 'client/vite.config.ts'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      '**/*.cjs',
+      '**/*.mjs',
+      'client/vite.config.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        project: ['./server/tsconfig.json', './client/tsconfig.json', './test/tsconfig.json', './bench/tsconfig.json'],
+        project: [
+          './server/tsconfig.json',
+          './client/tsconfig.json',
+          './test/tsconfig.json',
+          './bench/tsconfig.json',
+        ],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -43,11 +58,37 @@ export default tseslint.config(
     files: ['client/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // bulletproof-react: a feature imports shared code and itself, never another feature or the app shell.
+    files: ['client/src/features/**/*.{ts,tsx}'],
     rules: {
-      ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../features/*', '../../features/*'], message: 'Features do not import each other; share through components/ or stores/.' }] },
+        {
+          patterns: [
+            {
+              group: ['@/features/*', '@/app/*', '**/app/*'],
+              message:
+                'Features do not import other features or the app shell; share through components/, hooks/ or stores/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Shared code knows no feature.
+    files: ['client/src/{api,components,config,hooks,i18n,stores,utils}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@/features/*', '**/features/*'], message: 'Shared code does not import features.' },
+          ],
+        },
       ],
     },
   },

@@ -19,6 +19,8 @@ export interface EventStoreBenchSizes {
   readonly batch1Streams: number;
   readonly batch100Events: number;
   readonly batch100Streams: number;
+  /** Appends are cut into this many slices, the contenders taking turns slice by slice. */
+  readonly appendRounds: number;
   /** Each read pass is run this many times; the median is printed. */
   readonly readRepeats: number;
 }
@@ -203,87 +205,150 @@ function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-async function runContender(
-  dir: string,
-  entry: (typeof CONTENDERS)[number],
-  workloads: readonly AppendWorkload[],
-  readRepeats: number,
-): Promise<Figures> {
-  const figures: Figures = { impl: entry.impl, append: new Map(), readStream: null, readAll: null };
-  let contender: Contender | null = null;
-  try {
-    contender = await entry.open(join(dir, `${entry.impl}.sqlite`));
-    printLine({ bench: 'event-store-settings', impl: contender.impl, ...contender.settings });
-    for (const workload of workloads) {
-      note(`append ${contender.impl} batch=${workload.batch} events=${workload.events}`);
-      const ms = await contender.appendAll(workload.calls);
+/** An opened contender and what it measured; `failed` stops it from running further. */
+interface Entrant {
+  readonly contender: Contender;
+  readonly figures: Figures;
+  failed: boolean;
+}
+
+/** Runs `step` for every entrant still standing; a failure is printed once and benches that entrant out. */
+async function forEach(
+  entrants: readonly Entrant[],
+  turn: number,
+  step: (entrant: Entrant) => Promise<void>,
+): Promise<void> {
+  // Rotate who goes first, so no contender always meets the disk right after another one's writes.
+  const order = entrants.map((_, i) => entrants[(i + turn) % entrants.length]!);
+  for (const entrant of order) {
+    if (entrant.failed) continue;
+    try {
+      await step(entrant);
+    } catch (error) {
+      entrant.failed = true;
+      printLine({ bench: 'event-store', impl: entrant.contender.impl, error: `could not run: ${describe(error)}` });
+    }
+  }
+}
+
+async function openEntrants(dir: string): Promise<Entrant[]> {
+  const entrants: Entrant[] = [];
+  for (const entry of CONTENDERS) {
+    try {
+      const contender = await entry.open(join(dir, `${entry.impl}.sqlite`));
+      printLine({ bench: 'event-store-settings', impl: contender.impl, ...contender.settings });
+      entrants.push({
+        contender,
+        figures: { impl: entry.impl, append: new Map(), readStream: null, readAll: null },
+        failed: false,
+      });
+    } catch (error) {
+      printLine({ bench: 'event-store', impl: entry.impl, error: `could not open: ${describe(error)}` });
+    }
+  }
+  return entrants;
+}
+
+/** Slices `calls` into `rounds` consecutive parts of nearly equal size. */
+function slices<T>(items: readonly T[], rounds: number): T[][] {
+  const size = Math.ceil(items.length / rounds);
+  return Array.from({ length: rounds }, (_, r) => items.slice(r * size, (r + 1) * size)).filter((s) => s.length > 0);
+}
+
+/**
+ * Appends every workload with every contender, interleaved: the workload is cut into `rounds` slices and
+ * the contenders take turns slice by slice, so a drift in disk latency (a shared machine) hits all alike.
+ */
+async function measureAppends(entrants: readonly Entrant[], workloads: readonly AppendWorkload[], rounds: number) {
+  for (const workload of workloads) {
+    note(`append batch=${workload.batch}: ${workload.events} events per contender, ${rounds} interleaved rounds`);
+    const elapsed = new Map<Entrant, number>();
+    const parts = slices(workload.calls, rounds);
+    for (const [turn, part] of parts.entries()) {
+      await forEach(entrants, turn, async (entrant) => {
+        const ms = await entrant.contender.appendAll(part);
+        elapsed.set(entrant, (elapsed.get(entrant) ?? 0) + ms);
+      });
+    }
+    for (const entrant of entrants) {
+      const ms = elapsed.get(entrant);
+      if (entrant.failed || ms === undefined) continue;
       const eventsPerSecond = perSecond(workload.events, ms);
-      figures.append.set(workload.batch, eventsPerSecond);
+      entrant.figures.append.set(workload.batch, eventsPerSecond);
       printLine({
         bench: 'append',
-        impl: contender.impl,
+        impl: entrant.contender.impl,
         batch: workload.batch,
         events: workload.events,
         streams: workload.streams,
         avgDataBytes: workload.avgDataBytes,
+        rounds: parts.length,
         ms: round(ms),
         eventsPerSecond,
       });
     }
+  }
+}
 
-    const streamIds = [...new Set(workloads.flatMap((w) => w.calls.map((c) => c.streamId)))];
-    const totalEvents = workloads.reduce((sum, w) => sum + w.events, 0);
-    note(`read ${contender.impl}: ${streamIds.length} streams, ${totalEvents} events`);
-    const readOpen = contender;
-    const streamRuns: number[] = [];
-    for (let repeat = 0; repeat < readRepeats; repeat++) {
+/** Reads every stream back, then the whole global log, `repeats` times per contender (interleaved); medians. */
+async function measureReads(entrants: readonly Entrant[], workloads: readonly AppendWorkload[], repeats: number) {
+  const streamIds = [...new Set(workloads.flatMap((w) => w.calls.map((c) => c.streamId)))];
+  const totalEvents = workloads.reduce((sum, w) => sum + w.events, 0);
+  note(`read: ${streamIds.length} streams and the global log of ${totalEvents} events, ${repeats} times each`);
+  const streamRuns = new Map<Entrant, number[]>();
+  const allRuns = new Map<Entrant, number[]>();
+  const record = (runs: Map<Entrant, number[]>, entrant: Entrant, ms: number): void => {
+    runs.set(entrant, [...(runs.get(entrant) ?? []), ms]);
+  };
+  for (let repeat = 0; repeat < repeats; repeat++) {
+    await forEach(entrants, repeat, async (entrant) => {
+      const { contender } = entrant;
       let read = 0;
       const ms = await timed(async () => {
-        for (const streamId of streamIds) read += await readOpen.readStream(streamId);
+        for (const streamId of streamIds) read += await contender.readStream(streamId);
       });
-      if (read !== totalEvents) throw new Error(`${readOpen.impl} read ${read} events back, expected ${totalEvents}`);
-      streamRuns.push(ms);
-    }
-    const streamMs = median(streamRuns);
-    figures.readStream = perSecond(totalEvents, streamMs);
-    printLine({
-      bench: 'read-stream',
-      impl: contender.impl,
-      streams: streamIds.length,
-      events: totalEvents,
-      repeats: readRepeats,
-      medianMs: round(streamMs),
-      eventsPerSecond: figures.readStream,
+      if (read !== totalEvents) throw new Error(`${contender.impl} read ${read} events back, expected ${totalEvents}`);
+      record(streamRuns, entrant, ms);
     });
-
-    const readAll = contender.readAll;
-    if (readAll === null) {
+    await forEach(entrants, repeat, async (entrant) => {
+      const { readAll, impl } = entrant.contender;
+      if (readAll === null) return;
+      let read = 0;
+      record(allRuns, entrant, await timed(async () => void (read = await readAll())));
+      if (read !== totalEvents) throw new Error(`${impl} read ${read} log events, expected ${totalEvents}`);
+    });
+  }
+  for (const entrant of entrants) {
+    const { contender, figures } = entrant;
+    const streamMs = streamRuns.get(entrant);
+    if (streamMs && !entrant.failed) {
+      figures.readStream = perSecond(totalEvents, median(streamMs));
+      printLine({
+        bench: 'read-stream',
+        impl: contender.impl,
+        streams: streamIds.length,
+        events: totalEvents,
+        repeats: streamMs.length,
+        medianMs: round(median(streamMs)),
+        eventsPerSecond: figures.readStream,
+      });
+    }
+    const allMs = allRuns.get(entrant);
+    if (contender.readAll === null) {
       printLine({ bench: 'read-all', impl: contender.impl, skipped: 'this API has no global-log read' });
-    } else {
-      const allRuns: number[] = [];
-      for (let repeat = 0; repeat < readRepeats; repeat++) {
-        let read = 0;
-        allRuns.push(await timed(async () => void (read = await readAll())));
-        if (read !== totalEvents) throw new Error(`${readOpen.impl} read ${read} log events, expected ${totalEvents}`);
-      }
-      const allMs = median(allRuns);
-      figures.readAll = perSecond(totalEvents, allMs);
+    } else if (allMs && !entrant.failed) {
+      figures.readAll = perSecond(totalEvents, median(allMs));
       printLine({
         bench: 'read-all',
         impl: contender.impl,
         events: totalEvents,
         pageSize: READ_ALL_PAGE,
-        repeats: readRepeats,
-        medianMs: round(allMs),
+        repeats: allMs.length,
+        medianMs: round(median(allMs)),
         eventsPerSecond: figures.readAll,
       });
     }
-  } catch (error) {
-    printLine({ bench: 'event-store', impl: entry.impl, error: `could not run: ${describe(error)}` });
-  } finally {
-    await contender?.close();
   }
-  return figures;
 }
 
 function ratio(ours: number | null | undefined, theirs: number | null | undefined): number | null {
@@ -296,11 +361,16 @@ export async function runEventStoreBench(dir: string, sizes: EventStoreBenchSize
     appendWorkload('batch-1', 1, sizes.batch1Events, sizes.batch1Streams),
     appendWorkload('batch-100', 100, sizes.batch100Events, sizes.batch100Streams),
   ];
-  const results: Figures[] = [];
-  for (const entry of CONTENDERS) results.push(await runContender(dir, entry, workloads, sizes.readRepeats));
+  const entrants = await openEntrants(dir);
+  try {
+    await measureAppends(entrants, workloads, sizes.appendRounds);
+    await measureReads(entrants, workloads, sizes.readRepeats);
+  } finally {
+    for (const { contender } of entrants) await contender.close();
+  }
 
-  const [mine, ...others] = results;
-  if (!mine) return;
+  const [mine, ...others] = entrants.map((e) => e.figures);
+  if (mine?.impl !== 'lepinguturg-sqlite') return;
   for (const theirs of others) {
     for (const workload of workloads) {
       printLine({

@@ -19,7 +19,7 @@ interface Sizes {
 
 /** Sized so the whole run stays under about three minutes on a shared 2-core machine. */
 const FULL: Sizes = {
-  eventStore: { batch1Events: 2_000, batch1Streams: 500, batch100Events: 20_000, batch100Streams: 200, readRepeats: 3 },
+  eventStore: { batch1Events: 1_000, batch1Streams: 250, batch100Events: 20_000, batch100Streams: 200, appendRounds: 20, readRepeats: 3 },
   rebuild: { documents: 4_000, uploaders: 8, baskets: 300, secondFileEvery: 10 },
   search: {
     catalogue: { documents: 10_000, uploaders: 12, baskets: 0, secondFileEvery: 10 },
@@ -31,7 +31,7 @@ const FULL: Sizes = {
 
 /** `--quick`: a smoke run of every code path in a few seconds; its figures mean little. */
 const QUICK: Sizes = {
-  eventStore: { batch1Events: 200, batch1Streams: 50, batch100Events: 2_000, batch100Streams: 20, readRepeats: 1 },
+  eventStore: { batch1Events: 100, batch1Streams: 25, batch100Events: 2_000, batch100Streams: 20, appendRounds: 2, readRepeats: 1 },
   rebuild: { documents: 200, uploaders: 4, baskets: 20, secondFileEvery: 10 },
   search: {
     catalogue: { documents: 300, uploaders: 4, baskets: 0, secondFileEvery: 10 },

@@ -22,14 +22,21 @@ export interface CreateAppOptions {
  * Builds the whole server (API under /api, the client app at /), starts the projections and seeds an
  * empty store with the demo catalogue. Not listening yet: main.ts listens, tests use inject/supertest.
  */
-export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+export async function createApp(
+  config: AppConfig,
+  options: CreateAppOptions = {},
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: 100 * 1024,
     routerOptions: { maxParamLength: 300, ignoreTrailingSlash: true },
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forConfig(config, options.clock), adapter, {
-    logger: options.logger ?? ['log', 'warn', 'error'],
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forConfig(config, options.clock),
+    adapter,
+    {
+      logger: options.logger ?? ['log', 'warn', 'error'],
+    },
+  );
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
 

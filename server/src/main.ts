@@ -22,7 +22,9 @@ async function main(): Promise<void> {
     process.once('exit', () => rmSync(pidFile, { force: true }));
   }
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
-  console.log(`Lepinguturg is running on http://${shown}:${config.port} (profile ${config.profile}, data in ${config.dataDir})`);
+  console.log(
+    `Lepinguturg is running on http://${shown}:${config.port} (profile ${config.profile}, data in ${config.dataDir})`,
+  );
 }
 
 void main();

@@ -46,7 +46,8 @@ describe('Basket API (anonymous basket, real HTTP)', () => {
   });
   afterAll(() => server.close());
 
-  const basketOf = async (id: string): Promise<Basket> => (await api().get(`/api/baskets/${id}`).expect(200)).body as Basket;
+  const basketOf = async (id: string): Promise<Basket> =>
+    (await api().get(`/api/baskets/${id}`).expect(200)).body as Basket;
   const add = (basketId: string, documentId: unknown) =>
     api().post(`/api/baskets/${basketId}/documents`).send({ documentId });
   const head = () => eventStore.headPosition();
@@ -77,7 +78,14 @@ describe('Basket API (anonymous basket, real HTTP)', () => {
       confirmed: false,
     });
     const { price, vat, licenceFee, serviceFee } = split;
-    expect(response.body.documents[0]).toMatchObject({ documentId: doc.id, title: doc.title, price, vat, licenceFee, serviceFee });
+    expect(response.body.documents[0]).toMatchObject({
+      documentId: doc.id,
+      title: doc.title,
+      price,
+      vat,
+      licenceFee,
+      serviceFee,
+    });
     expect(await basketOf(basketId)).toEqual(response.body);
   });
 
@@ -127,10 +135,11 @@ describe('Basket API (anonymous basket, real HTTP)', () => {
   });
 
   it('refuses to remove a document that is not in the basket', async () => {
-    const { body } = await api()
-      .delete(`/api/baskets/${randomUUID()}/documents/${paid[0]!.id}`)
-      .expect(404);
-    expect(body).toMatchObject({ code: 'SHOPPING_CART.DOCUMENT_NOT_IN_BASKET', message: 'Seda dokumenti ei ole ostukorvis.' });
+    const { body } = await api().delete(`/api/baskets/${randomUUID()}/documents/${paid[0]!.id}`).expect(404);
+    expect(body).toMatchObject({
+      code: 'SHOPPING_CART.DOCUMENT_NOT_IN_BASKET',
+      message: 'Seda dokumenti ei ole ostukorvis.',
+    });
   });
 
   it('empties the basket after one hour, records the expiry, and lets the buyer start again', async () => {
@@ -176,7 +185,13 @@ describe('Basket API (anonymous basket, real HTTP)', () => {
 
   describe('bad input is refused and changes nothing', () => {
     it.each([
-      ['a basket id that is not a UUID', '/api/baskets/not-a-uuid/documents', { documentId: randomUUID() }, 400, 'VALIDATION.INVALID_ID'],
+      [
+        'a basket id that is not a UUID',
+        '/api/baskets/not-a-uuid/documents',
+        { documentId: randomUUID() },
+        400,
+        'VALIDATION.INVALID_ID',
+      ],
       ['a missing document id', null, {}, 400, 'VALIDATION.FORM_HAS_ERRORS'],
       ['a document id of the wrong type', null, { documentId: 12345 }, 400, 'VALIDATION.FORM_HAS_ERRORS'],
       ['a malformed document id', null, { documentId: 'abc' }, 400, 'VALIDATION.FORM_HAS_ERRORS'],
@@ -216,7 +231,9 @@ describe('Basket API (anonymous basket, real HTTP)', () => {
     });
 
     it('refuses an Idempotency-Key that is not a short token', async () => {
-      const { body } = await add(randomUUID(), paid[0]!.id).set('Idempotency-Key', 'x'.repeat(101)).expect(400);
+      const { body } = await add(randomUUID(), paid[0]!.id)
+        .set('Idempotency-Key', 'x'.repeat(101))
+        .expect(400);
       expect(body.code).toBe('VALIDATION.INVALID_IDEMPOTENCY_KEY');
     });
   });

@@ -114,7 +114,10 @@ describe('Catalogue API (seeded demo data, real HTTP)', () => {
 
     it('offers the codes of the search form', async () => {
       const { body } = await api().get('/api/catalogue/options').expect(200);
-      expect(body).toMatchObject({ fieldsOfLaw: expect.arrayContaining(['employment']), languages: ['et', 'en', 'ru', 'fi', 'lv', 'lt', 'de'] });
+      expect(body).toMatchObject({
+        fieldsOfLaw: expect.arrayContaining(['employment']),
+        languages: ['et', 'en', 'ru', 'fi', 'lv', 'lt', 'de'],
+      });
     });
   });
 
@@ -127,11 +130,24 @@ describe('Catalogue API (seeded demo data, real HTTP)', () => {
       ['offset=1.5', 'offset', 'Not number', 'Ei ole number'],
       [`q=${'a'.repeat(201)}`, 'q', 'Maximum 200 characters allowed', 'Lubatud on kuni 200 tähemärki'],
       ['q=a&q=b', 'q', 'Invalid value', 'Vigane väärtus'],
-      ['fieldOfLaw=astrology', 'fieldOfLaw', 'This value is not one of the allowed choices', 'See väärtus ei ole lubatud valikute hulgas'],
-      ['sort=random', 'sort', 'This value is not one of the allowed choices', 'See väärtus ei ole lubatud valikute hulgas'],
+      [
+        'fieldOfLaw=astrology',
+        'fieldOfLaw',
+        'This value is not one of the allowed choices',
+        'See väärtus ei ole lubatud valikute hulgas',
+      ],
+      [
+        'sort=random',
+        'sort',
+        'This value is not one of the allowed choices',
+        'See väärtus ei ole lubatud valikute hulgas',
+      ],
       ['uploaderId=42', 'uploaderId', 'Invalid identifier', 'Vigane identifikaator'],
     ])('%s', async (query, field, english, estonian) => {
-      const en = await api().get(`/api/documents?${query}`).set('Accept-Language', 'en-GB,en;q=0.9').expect(400);
+      const en = await api()
+        .get(`/api/documents?${query}`)
+        .set('Accept-Language', 'en-GB,en;q=0.9')
+        .expect(400);
       expect(en.body).toEqual({
         statusCode: 400,
         code: 'VALIDATION.FORM_HAS_ERRORS',

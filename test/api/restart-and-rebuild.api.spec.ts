@@ -12,15 +12,24 @@ describe('Restarting on the same data folder, and rebuilding read models', () =>
     const first = await startTestServer();
     const basketId = randomUUID();
     const { body: page } = await request(first.url).get('/api/documents?sort=price-desc&limit=1').expect(200);
-    await request(first.url).post(`/api/baskets/${basketId}/documents`).send({ documentId: page.items[0].id }).expect(200);
+    await request(first.url)
+      .post(`/api/baskets/${basketId}/documents`)
+      .send({ documentId: page.items[0].id })
+      .expect(200);
     const headBefore = await first.app.get<EventStore>(EVENT_STORE).headPosition();
-    const docsBefore = await first.app.get<ReadStore>(READ_STORE).collection(DOCUMENTS_COLLECTION).find({}, { sort: { _id: 1 } });
+    const docsBefore = await first.app
+      .get<ReadStore>(READ_STORE)
+      .collection(DOCUMENTS_COLLECTION)
+      .find({}, { sort: { _id: 1 } });
     await first.close({ keepData: true });
 
     const second = await startTestServer({ dataDir: first.dataDir });
     try {
       expect(await second.app.get<EventStore>(EVENT_STORE).headPosition()).toBe(headBefore);
-      const docsAfter = await second.app.get<ReadStore>(READ_STORE).collection(DOCUMENTS_COLLECTION).find({}, { sort: { _id: 1 } });
+      const docsAfter = await second.app
+        .get<ReadStore>(READ_STORE)
+        .collection(DOCUMENTS_COLLECTION)
+        .find({}, { sort: { _id: 1 } });
       expect(docsAfter).toEqual(docsBefore);
       expect(docsAfter).toHaveLength(DEMO_TEMPLATES.length);
       const { body: basket } = await request(second.url).get(`/api/baskets/${basketId}`).expect(200);

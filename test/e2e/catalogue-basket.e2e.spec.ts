@@ -229,10 +229,7 @@ describeWithBrowser('Catalogue and basket journeys (real server, Chromium)', () 
         await expectMoney(basketAmount, 0, money);
         await page.getByTestId('add-to-cart').click();
         await confirmAdd(page, journey, journey.firstTitle);
-        await expectTextContaining(
-          page.locator('[data-testid="toast"][data-tone="success"]'),
-          journey.added,
-        );
+        await expectTextContaining(page.locator('[data-testid="toast"][data-tone="success"]'), journey.added);
         await expectMoney(basketAmount, first.price, money);
 
         // ---- the same again: an info toast, nothing added
@@ -258,10 +255,7 @@ describeWithBrowser('Catalogue and basket journeys (real server, Chromium)', () 
         await expectMoney(secondResult.getByTestId('search-result-price'), second.price, money);
         await secondResult.getByTestId('add-to-cart').click();
         await confirmAdd(page, journey, journey.secondTitle);
-        await expectTextContaining(
-          page.locator('[data-testid="toast"][data-tone="success"]'),
-          journey.added,
-        );
+        await expectTextContaining(page.locator('[data-testid="toast"][data-tone="success"]'), journey.added);
         await expectMoney(basketAmount, first.price + second.price, money);
 
         // ---- the cart: two lines and the totals of the fee rule
@@ -345,10 +339,10 @@ describeWithBrowser('Catalogue and basket journeys (real server, Chromium)', () 
       await api.addToBasket(basketId, first.id);
       await api.addToBasket(basketId, second.id);
       context = await launched.newContext();
-      await context.addInitScript(
-        ([key, id]) => localStorage.setItem(key, id),
-        [BASKET_ID_STORAGE_KEY, basketId] as const,
-      );
+      await context.addInitScript(([key, id]) => localStorage.setItem(key, id), [
+        BASKET_ID_STORAGE_KEY,
+        basketId,
+      ] as const);
       page = await context.newPage();
       await page.goto(`${server.url}${journey.cartPath}`);
       await expectCount(page.getByTestId('cart-line'), 2);

@@ -48,7 +48,12 @@ describeWithBrowser('Error pages and language switch journeys (real server, Chro
   describe('an unknown path', () => {
     it.each([
       { path: '/see-ei-ole-olemas', message: 'Lehekülge ei leitud!', back: 'Tagasi avalehele', home: '/' },
-      { path: '/en/this-does-not-exist', message: 'Page not found!', back: 'Back to the home page', home: '/en' },
+      {
+        path: '/en/this-does-not-exist',
+        message: 'Page not found!',
+        back: 'Back to the home page',
+        home: '/en',
+      },
     ])(
       '$path shows "$message" on the error page',
       async ({ path, message, back, home }) => {
@@ -122,8 +127,9 @@ describeWithBrowser('Error pages and language switch journeys (real server, Chro
         expect(await page.getByTestId('search-sort').inputValue()).toBe('price-asc');
         await eventually(async () => expect(await page.locator('html').getAttribute('lang')).toBe('en'));
         // price low-high is still applied: the shown prices never go down
-        const cents = await page.getByTestId('search-result-price').evaluateAll((nodes) =>
-          nodes.map((node) => Number(node.getAttribute('data-cents'))),
+        const prices = await page.getByTestId('search-result-price').all();
+        const cents = await Promise.all(
+          prices.map(async (price) => Number(await price.getAttribute('data-cents'))),
         );
         expect(cents).toHaveLength(visible);
         expect(cents).toEqual([...cents].sort((a, b) => a - b));

@@ -9,7 +9,13 @@ import { AggregateStore } from './shared/aggregate-store';
 /** Every command handler. Ports (EVENT_STORE, FEE_RATES) come from the global infrastructure module. */
 @Module({
   imports: [CqrsModule],
-  providers: [AggregateStore, ChangeDocumentHandler, AddDocumentToBasketHandler, ChangeBasketHandler, RegisterProfileHandler],
+  providers: [
+    AggregateStore,
+    ChangeDocumentHandler,
+    AddDocumentToBasketHandler,
+    ChangeBasketHandler,
+    RegisterProfileHandler,
+  ],
   exports: [AggregateStore],
 })
 export class CommandsModule {}

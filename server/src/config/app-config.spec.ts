@@ -25,8 +25,17 @@ describe('configuration from the environment', () => {
   });
 
   it('reads PORT, DATA_DIR and the rates', () => {
-    const config = loadConfig({ PORT: '8080', DATA_DIR: '/var/lib/lt', VAT_RATE_PERCENT: '22.5', SERVICE_FEE_PERCENT: '15' });
-    expect(config).toMatchObject({ port: 8080, dataDir: '/var/lib/lt', feeRates: { vatRate: 2250, serviceFeeRate: 1500 } });
+    const config = loadConfig({
+      PORT: '8080',
+      DATA_DIR: '/var/lib/lt',
+      VAT_RATE_PERCENT: '22.5',
+      SERVICE_FEE_PERCENT: '15',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: '/var/lib/lt',
+      feeRates: { vatRate: 2250, serviceFeeRate: 1500 },
+    });
   });
 
   it.each([
@@ -34,7 +43,10 @@ describe('configuration from the environment', () => {
     [{ PORT: '70000' }, 'PORT must be a whole number from 1 to 65535 (got "70000").'],
     [{ PROFILE: 'staging' }, 'PROFILE must be one of embedded, production (got "staging").'],
     [{ SEED_DEMO_DATA: 'maybe' }, 'SEED_DEMO_DATA must be true or false (got "maybe").'],
-    [{ VAT_RATE_PERCENT: '124' }, 'VAT_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals (got "124").'],
+    [
+      { VAT_RATE_PERCENT: '124' },
+      'VAT_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals (got "124").',
+    ],
     [{ BLOB_SIGNING_SECRET: 'short' }, 'BLOB_SIGNING_SECRET must be at least 32 characters long.'],
   ])('names a bad variable clearly: %j', (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
@@ -80,6 +92,10 @@ describe('configuration from the environment', () => {
       S3_SECRET_KEY: 'secret-secret',
     });
     expect(config).toMatchObject({ profile: 'production', seedDemoData: false, mongoDb: 'lepinguturg' });
-    expect(config.s3).toMatchObject({ endpoint: 'http://minio:9000', bucket: 'lepinguturg', region: 'us-east-1' });
+    expect(config.s3).toMatchObject({
+      endpoint: 'http://minio:9000',
+      bucket: 'lepinguturg',
+      region: 'us-east-1',
+    });
   });
 });

@@ -68,7 +68,9 @@ class Reader {
     const value = this.raw(name);
     if (value === undefined) return fallbackBasisPoints;
     if (!/^\d{1,3}(\.\d{1,2})?$/.test(value) || Number(value) > 100) {
-      this.problems.push(`${name} must be a percentage from 0 to 100 with at most two decimals (got "${value}").`);
+      this.problems.push(
+        `${name} must be a percentage from 0 to 100 with at most two decimals (got "${value}").`,
+      );
       return fallbackBasisPoints;
     }
     return Math.round(Number(value) * 100);
@@ -96,7 +98,8 @@ class Reader {
   url(name: string, schemes: readonly string[], required: boolean): string | null {
     const value = this.raw(name);
     if (value === undefined) {
-      if (required) this.problems.push(`${name} is required for PROFILE=production (a ${schemes.join(' or ')} URL).`);
+      if (required)
+        this.problems.push(`${name} is required for PROFILE=production (a ${schemes.join(' or ')} URL).`);
       return null;
     }
     let protocol = '';
@@ -106,7 +109,9 @@ class Reader {
       protocol = '';
     }
     if (!schemes.includes(protocol)) {
-      this.problems.push(`${name} must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL (got "${value}").`);
+      this.problems.push(
+        `${name} must be a ${schemes.map((s) => `${s}://`).join(' or ')} URL (got "${value}").`,
+      );
       return null;
     }
     return value;
@@ -161,7 +166,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       ? {
           endpoint: s3Endpoint,
           publicEndpoint: s3PublicEndpoint,
-          accessKey: s3AccessKey, secretKey: s3SecretKey, bucket: s3Bucket,
+          accessKey: s3AccessKey,
+          secretKey: s3SecretKey,
+          bucket: s3Bucket,
           region: s3Region,
         }
       : null;

@@ -1,4 +1,9 @@
-import type { ApplicableLaw, DocumentLanguage, FieldOfLaw, FileFormat } from '../domain/catalogue/catalogue-codes';
+import type {
+  ApplicableLaw,
+  DocumentLanguage,
+  FieldOfLaw,
+  FileFormat,
+} from '../domain/catalogue/catalogue-codes';
 import type { Cents } from '../domain/shared/money';
 import type { DomainEvent } from './domain-event';
 
@@ -18,7 +23,12 @@ export interface DocumentDetails {
 
 export type DocumentCreated = DomainEvent<
   'DocumentCreated',
-  { readonly documentId: string; readonly uploaderId: string; readonly slug: string; readonly details: DocumentDetails }
+  {
+    readonly documentId: string;
+    readonly uploaderId: string;
+    readonly slug: string;
+    readonly details: DocumentDetails;
+  }
 >;
 export type DocumentDetailsEdited = DomainEvent<
   'DocumentDetailsEdited',
@@ -44,12 +54,18 @@ export type FileProcessingFailed = DomainEvent<
   'FileProcessingFailed',
   { readonly documentId: string; readonly fileId: string; readonly reason: string }
 >;
-export type MainFileChosen = DomainEvent<'MainFileChosen', { readonly documentId: string; readonly fileId: string }>;
-export type FileRemoved = DomainEvent<'FileRemoved', { readonly documentId: string; readonly fileId: string }>;
+export type MainFileChosen = DomainEvent<
+  'MainFileChosen',
+  { readonly documentId: string; readonly fileId: string }
+>;
+export type FileRemoved = DomainEvent<
+  'FileRemoved',
+  { readonly documentId: string; readonly fileId: string }
+>;
 export type DocumentPublished = DomainEvent<'DocumentPublished', { readonly documentId: string }>;
 export type DocumentUnpublished = DomainEvent<
   'DocumentUnpublished',
-  { readonly documentId: string; readonly reason: 'by-uploader' | 'last-file-removed' }
+  { readonly documentId: string; readonly reason: 'by-uploader' | 'no-publishable-file' }
 >;
 export type DocumentDeleted = DomainEvent<'DocumentDeleted', { readonly documentId: string }>;
 

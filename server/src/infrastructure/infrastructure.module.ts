@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { BLOB_SIGNING_SECRET } from '../api/blobs/blob-download.tokens';
 import { FEE_RATES } from '../commands/basket/fee-rates.token';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -63,7 +70,8 @@ export class InfrastructureModule {
         { provide: FEE_RATES, useValue: config.feeRates },
         {
           provide: SQLITE_DATABASE,
-          useFactory: () => (embedded ? openSqliteDatabase(join(config.dataDir, 'lepinguturg.sqlite')) : null),
+          useFactory: () =>
+            embedded ? openSqliteDatabase(join(config.dataDir, 'lepinguturg.sqlite')) : null,
         },
         {
           provide: EVENT_STORE,

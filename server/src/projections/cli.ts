@@ -35,7 +35,9 @@ async function main(argv: readonly string[]): Promise<number> {
   if (command === 'rebuild' && config.profile === 'embedded') {
     const pid = serverIsRunning(config.dataDir);
     if (pid !== null) {
-      console.error(`The server (pid ${pid}) is running on ${config.dataDir}. Stop it first: its projections would race the rebuild.`);
+      console.error(
+        `The server (pid ${pid}) is running on ${config.dataDir}. Stop it first: its projections would race the rebuild.`,
+      );
       return 1;
     }
   }
@@ -48,7 +50,9 @@ async function main(argv: readonly string[]): Promise<number> {
     const runner = app.get(ProjectionRunner);
     if (command === 'status') {
       for (const s of await runner.status()) {
-        console.log(`${s.name.padEnd(12)} checkpoint ${s.checkpoint ?? '-'} of ${s.head ?? '-'}${s.behind ? '  (behind)' : '  (up to date)'}`);
+        console.log(
+          `${s.name.padEnd(12)} checkpoint ${s.checkpoint ?? '-'} of ${s.head ?? '-'}${s.behind ? '  (behind)' : '  (up to date)'}`,
+        );
       }
       return 0;
     }
@@ -59,9 +63,12 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     for (const projection of names) {
       const result = await runner.rebuild(projection, (p) => {
-        if (!p.done) process.stdout.write(`\r${projection}: ${p.events} events, ${p.eventsPerSecond} events/s`);
+        if (!p.done)
+          process.stdout.write(`\r${projection}: ${p.events} events, ${p.eventsPerSecond} events/s`);
       });
-      process.stdout.write(`\r${projection}: rebuilt from ${result.events} events at ${result.eventsPerSecond} events/s\n`);
+      process.stdout.write(
+        `\r${projection}: rebuilt from ${result.events} events at ${result.eventsPerSecond} events/s\n`,
+      );
     }
     return 0;
   } finally {

@@ -5,7 +5,11 @@ import type { StoredEvent } from '../events/domain-event';
 import type { EventStore, NewEvent } from '../infrastructure/event-store/event-store.port';
 import { SqliteEventStore } from '../infrastructure/event-store/sqlite-event-store';
 import { EmbeddedReadStore } from '../infrastructure/read-store/embedded-read-store';
-import type { ProjectionTransaction, ReadModel, ReadStore } from '../infrastructure/read-store/read-store.port';
+import type {
+  ProjectionTransaction,
+  ReadModel,
+  ReadStore,
+} from '../infrastructure/read-store/read-store.port';
 import { openSqliteDatabase, type SqliteDatabase } from '../infrastructure/sqlite/sqlite-database';
 import type { Projection } from './projection';
 import { ProjectionRunner } from './projection-runner';
@@ -31,7 +35,11 @@ class RecordingProjection implements Projection {
     this.onApply(event, this.calls);
     await tx
       .collection<Seen>('recording_seen')
-      .updateOne({ _id: event.streamId }, { $inc: { count: 1 }, $push: { revisions: event.revision } }, { upsert: true });
+      .updateOne(
+        { _id: event.streamId },
+        { $inc: { count: 1 }, $push: { revisions: event.revision } },
+        { upsert: true },
+      );
   }
 }
 

@@ -106,7 +106,11 @@ export class ProjectionRunner implements OnApplicationShutdown {
    * Resolves once the named projections (all when omitted) have applied the log up to `position`, or
    * after `timeoutMs`. Answers whether they caught up.
    */
-  waitFor(position: LogPosition | null, names: readonly string[] = this.names, timeoutMs = 5000): Promise<boolean> {
+  waitFor(
+    position: LogPosition | null,
+    names: readonly string[] = this.names,
+    timeoutMs = 5000,
+  ): Promise<boolean> {
     if (position === null || this.hasReached(position, names)) return Promise.resolve(true);
     return new Promise((resolve) => {
       const waiter: Waiter = {

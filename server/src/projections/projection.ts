@@ -5,7 +5,11 @@ import type { ProjectionTransaction, Sort } from '../infrastructure/read-store/r
 export interface Projection {
   readonly name: string;
   readonly collections: readonly string[];
-  readonly indexes?: readonly { readonly collection: string; readonly keys: Sort; readonly unique?: boolean }[];
+  readonly indexes?: readonly {
+    readonly collection: string;
+    readonly keys: Sort;
+    readonly unique?: boolean;
+  }[];
   handles(eventType: string): boolean;
   apply(tx: ProjectionTransaction, event: StoredEvent): Promise<void>;
 }

@@ -1,4 +1,9 @@
-import type { ApplicableLaw, DocumentLanguage, FieldOfLaw, FileFormat } from '../domain/catalogue/catalogue-codes';
+import type {
+  ApplicableLaw,
+  DocumentLanguage,
+  FieldOfLaw,
+  FileFormat,
+} from '../domain/catalogue/catalogue-codes';
 
 /** A seeded uploader profile; issue "Identity" links these to demo accounts by e-mail. */
 export interface DemoUploader {

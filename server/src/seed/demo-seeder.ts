@@ -14,7 +14,8 @@ const DEMO_NAMESPACE = '0b7c0f9e-58c1-4d1f-a8b6-5b0a3c1e9d42';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Stable ids, so the demo catalogue has the same ids (and slugs) on every machine. */
-export const demoDocumentId = (t: DemoTemplate): string => uuidv5(`document/${t.uploader}/${t.title}`, DEMO_NAMESPACE);
+export const demoDocumentId = (t: DemoTemplate): string =>
+  uuidv5(`document/${t.uploader}/${t.title}`, DEMO_NAMESPACE);
 const demoFileId = (t: DemoTemplate, index: number): string =>
   uuidv5(`file/${t.uploader}/${t.title}/${index}`, DEMO_NAMESPACE);
 
@@ -43,9 +44,18 @@ export class DemoSeeder {
     };
 
     for (const uploader of DEMO_UPLOADERS) {
-      const context: CommandContext = { actorId: uploader.userId, now: new Date(now.getTime() - oldest * DAY_MS) };
+      const context: CommandContext = {
+        actorId: uploader.userId,
+        now: new Date(now.getTime() - oldest * DAY_MS),
+      };
       const { key: _key, ...data } = uploader;
-      track((await this.commandBus.execute(new RegisterProfileCommand({ type: 'RegisterProfile', data, context }))).position);
+      track(
+        (
+          await this.commandBus.execute(
+            new RegisterProfileCommand({ type: 'RegisterProfile', data, context }),
+          )
+        ).position,
+      );
     }
 
     for (const template of DEMO_TEMPLATES) {
@@ -83,7 +93,14 @@ export class DemoSeeder {
       commands.push(
         {
           type: 'AddFile',
-          data: { documentId, fileId, title: file.title, format: file.format, sizeKb: file.sizeKb, blobKey: null },
+          data: {
+            documentId,
+            fileId,
+            title: file.title,
+            format: file.format,
+            sizeKb: file.sizeKb,
+            blobKey: null,
+          },
           context: by(uploader.userId, 1 + index),
         },
         {

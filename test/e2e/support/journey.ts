@@ -30,11 +30,17 @@ export async function eventually<T>(
 
 /** Waits until the element's visible text (white space normalized) is exactly `expected`. */
 export async function expectText(locator: Locator, expected: string, timeoutMs = 10_000): Promise<void> {
-  await eventually(async () => expect(normalizeSpaces(await locator.innerText())).toBe(expected), { timeoutMs });
+  await eventually(async () => expect(normalizeSpaces(await locator.innerText())).toBe(expected), {
+    timeoutMs,
+  });
 }
 
 /** Waits until the element's visible text contains `expected`. */
-export async function expectTextContaining(locator: Locator, expected: string, timeoutMs = 10_000): Promise<void> {
+export async function expectTextContaining(
+  locator: Locator,
+  expected: string,
+  timeoutMs = 10_000,
+): Promise<void> {
   await eventually(async () => expect(normalizeSpaces(await locator.innerText())).toContain(expected), {
     timeoutMs,
   });

@@ -40,7 +40,8 @@ export class BlobDownloadController {
       expires === undefined ||
       name === undefined ||
       signature === undefined ||
-      verifyBlobSignature(this.signingSecret, key, expires, name, signature, this.clock.now().getTime()) !== 'ok'
+      verifyBlobSignature(this.signingSecret, key, expires, name, signature, this.clock.now().getTime()) !==
+        'ok'
     ) {
       throw new ApiError(403, 'BLOB.LINK_INVALID');
     }

@@ -8,7 +8,10 @@ import {
 } from '../../domain/catalogue/catalogue-codes';
 import type { DocumentDetail } from '../../queries/catalogue/document.views';
 import { GetDocumentQuery } from '../../queries/catalogue/get-document.query';
-import { SearchDocumentsQuery, type SearchDocumentsResult } from '../../queries/catalogue/search-documents.query';
+import {
+  SearchDocumentsQuery,
+  type SearchDocumentsResult,
+} from '../../queries/catalogue/search-documents.query';
 import { ApiError } from '../errors/api-error';
 import { SearchDocumentsDto } from './search-documents.dto';
 

@@ -1,10 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
-import {
-  APPLICABLE_LAWS,
-  DOCUMENT_LANGUAGES,
-  FIELDS_OF_LAW,
-} from '../../domain/catalogue/catalogue-codes';
+import { APPLICABLE_LAWS, DOCUMENT_LANGUAGES, FIELDS_OF_LAW } from '../../domain/catalogue/catalogue-codes';
 import { SEARCH_SORTS, type SearchSort } from '../../queries/catalogue/search-documents.query';
 import { msg } from '../validation/validation';
 

@@ -30,13 +30,19 @@ function codeForHttpStatus(status: number): string {
 
 function classify(exception: unknown): Classified | null {
   if (exception instanceof DomainError) {
-    return { status: statusForCode(exception.code), code: exception.code, fieldErrors: exception.fieldErrors };
+    return {
+      status: statusForCode(exception.code),
+      code: exception.code,
+      fieldErrors: exception.fieldErrors,
+    };
   }
   if (exception instanceof ApiError) {
     return { status: exception.status, code: exception.code, fieldErrors: exception.fieldErrors };
   }
-  if (exception instanceof WrongExpectedRevisionError) return { status: 409, code: 'ERROR.CONCURRENT_CHANGE' };
-  if (exception instanceof DuplicateEventIdError) return { status: 409, code: 'ERROR.IDEMPOTENCY_KEY_REUSED' };
+  if (exception instanceof WrongExpectedRevisionError)
+    return { status: 409, code: 'ERROR.CONCURRENT_CHANGE' };
+  if (exception instanceof DuplicateEventIdError)
+    return { status: 409, code: 'ERROR.IDEMPOTENCY_KEY_REUSED' };
   if (exception instanceof HttpException) {
     return { status: exception.getStatus(), code: codeForHttpStatus(exception.getStatus()) };
   }
@@ -64,13 +70,18 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
     const classified = classify(exception) ?? { status: 500, code: 'ERROR.UNKNOWN' };
-    if (classified.status === 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (classified.status === 500)
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
 
     const path = request.url.split('?')[0] ?? '';
     if (classified.status === 404 && request.method === 'GET' && !path.startsWith('/api')) {
       const html = this.spaIndexHtml();
       if (html !== null) {
-        void reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+        void reply
+          .status(200)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(html);
         return;
       }
     }
@@ -82,7 +93,10 @@ export class ApiExceptionFilter implements ExceptionFilter {
       message: translate(language, classified.code),
       ...(classified.fieldErrors && {
         errors: Object.fromEntries(
-          Object.entries(classified.fieldErrors).map(([field, refs]) => [field, refs.map((r) => translate(language, r))]),
+          Object.entries(classified.fieldErrors).map(([field, refs]) => [
+            field,
+            refs.map((r) => translate(language, r)),
+          ]),
         ),
       }),
     };

@@ -7,8 +7,12 @@ describe('server messages', () => {
   });
 
   it('fills in parameters', () => {
-    expect(translate('en', { key: 'VALIDATION.MAX_LENGTH', params: { 0: 200 } })).toBe('Maximum 200 characters allowed');
-    expect(translate('et', { key: 'VALIDATION.MAX_LENGTH', params: { 0: 200 } })).toBe('Lubatud on kuni 200 tähemärki');
+    expect(translate('en', { key: 'VALIDATION.MAX_LENGTH', params: { 0: 200 } })).toBe(
+      'Maximum 200 characters allowed',
+    );
+    expect(translate('et', { key: 'VALIDATION.MAX_LENGTH', params: { 0: 200 } })).toBe(
+      'Lubatud on kuni 200 tähemärki',
+    );
   });
 
   it('answers the key itself for an unknown code, so nothing is hidden', () => {

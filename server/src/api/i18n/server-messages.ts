@@ -20,7 +20,8 @@ const MESSAGES: Readonly<Record<UiLanguage, Catalog>> = {
     'VALIDATION.MAX_ITEMS': 'At most {0} items allowed',
     'VALIDATION.PRICE_ABOVE_MAXIMUM':
       'The maximum document fee is {0} euros. For a higher fee, please contact the service provider.',
-    'VALIDATION.INVALID_IDEMPOTENCY_KEY': 'The Idempotency-Key header must be at most 100 letters, digits or dashes',
+    'VALIDATION.INVALID_IDEMPOTENCY_KEY':
+      'The Idempotency-Key header must be at most 100 letters, digits or dashes',
     'DOCUMENT.NOT_FOUND': 'Document not found!',
     'DOCUMENT.NOT_OWNER': 'Only the uploader can change this document.',
     'DOCUMENT.ALREADY_EXISTS': 'This document already exists.',
@@ -62,7 +63,8 @@ const MESSAGES: Readonly<Record<UiLanguage, Catalog>> = {
     'VALIDATION.MAX_ITEMS': 'Lubatud on kuni {0} elementi',
     'VALIDATION.PRICE_ABOVE_MAXIMUM':
       'Dokumendi suurim tasu on {0} eurot. Suurema tasu soovi korral võtke ühendust teenusepakkujaga.',
-    'VALIDATION.INVALID_IDEMPOTENCY_KEY': 'Päis Idempotency-Key tohib sisaldada kuni 100 tähte, numbrit või sidekriipsu',
+    'VALIDATION.INVALID_IDEMPOTENCY_KEY':
+      'Päis Idempotency-Key tohib sisaldada kuni 100 tähte, numbrit või sidekriipsu',
     'DOCUMENT.NOT_FOUND': 'Dokumenti ei leitud!',
     'DOCUMENT.NOT_OWNER': 'Dokumenti saab muuta ainult selle üleslaadija.',
     'DOCUMENT.ALREADY_EXISTS': 'See dokument on juba olemas.',

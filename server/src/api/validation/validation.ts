@@ -11,7 +11,8 @@ export function msg(key: string, params?: Record<string, string | number>): Vali
 function decode(message: string): MessageRef {
   try {
     const parsed = JSON.parse(message) as unknown;
-    if (parsed && typeof parsed === 'object' && typeof (parsed as MessageRef).key === 'string') return parsed as MessageRef;
+    if (parsed && typeof parsed === 'object' && typeof (parsed as MessageRef).key === 'string')
+      return parsed as MessageRef;
   } catch {
     // A constraint without msg(): fall through to the generic message.
   }

@@ -11,13 +11,21 @@ import { FEE_RATES } from './fee-rates.token';
 
 /** Reads the document from its own stream (the authority on price and publication), then decides on the basket. */
 @CommandHandler(AddDocumentToBasketCommand)
-export class AddDocumentToBasketHandler implements ICommandHandler<AddDocumentToBasketCommand, CommandResult> {
+export class AddDocumentToBasketHandler implements ICommandHandler<
+  AddDocumentToBasketCommand,
+  CommandResult
+> {
   constructor(
     private readonly aggregates: AggregateStore,
     @Inject(FEE_RATES) private readonly rates: FeeRates,
   ) {}
 
-  async execute({ basketId, documentId, context, commandId }: AddDocumentToBasketCommand): Promise<CommandResult> {
+  async execute({
+    basketId,
+    documentId,
+    context,
+    commandId,
+  }: AddDocumentToBasketCommand): Promise<CommandResult> {
     const { state } = await this.aggregates.load(documentStreamId(documentId), documentDecider);
     const document: BasketDocumentFacts | null =
       state.status === 'none'

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { SYSTEM_ACTOR } from '../../domain/shared/command';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -23,7 +29,10 @@ export class BasketExpiryScheduler implements OnApplicationBootstrap, OnApplicat
   onApplicationBootstrap(): void {
     const seconds = this.config.basketExpirySweepSeconds;
     if (seconds > 0) {
-      this.timer = setInterval(() => void this.sweep().catch((e: unknown) => this.logger.error(e)), seconds * 1000);
+      this.timer = setInterval(
+        () => void this.sweep().catch((e: unknown) => this.logger.error(e)),
+        seconds * 1000,
+      );
       this.timer.unref();
     }
   }
@@ -45,7 +54,11 @@ export class BasketExpiryScheduler implements OnApplicationBootstrap, OnApplicat
     let expired = 0;
     for (const basketId of due) {
       const result = await this.commandBus.execute(
-        new ChangeBasket({ type: 'ExpireBasket', data: { basketId }, context: { actorId: SYSTEM_ACTOR, now } }),
+        new ChangeBasket({
+          type: 'ExpireBasket',
+          data: { basketId },
+          context: { actorId: SYSTEM_ACTOR, now },
+        }),
       );
       if (result.events.length > 0) expired += 1;
     }

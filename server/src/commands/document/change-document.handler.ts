@@ -9,6 +9,11 @@ export class ChangeDocumentHandler implements ICommandHandler<ChangeDocument, Co
   constructor(private readonly aggregates: AggregateStore) {}
 
   execute({ command, commandId }: ChangeDocument): Promise<CommandResult> {
-    return this.aggregates.handle(documentStreamId(command.data.documentId), documentDecider, command, commandId);
+    return this.aggregates.handle(
+      documentStreamId(command.data.documentId),
+      documentDecider,
+      command,
+      commandId,
+    );
   }
 }

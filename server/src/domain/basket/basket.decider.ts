@@ -19,7 +19,12 @@ export interface BasketState {
   readonly paymentMethods: readonly string[] | null;
 }
 
-export const initialBasketState: BasketState = { lines: [], activeUntil: null, confirmed: false, paymentMethods: null };
+export const initialBasketState: BasketState = {
+  lines: [],
+  activeUntil: null,
+  confirmed: false,
+  paymentMethods: null,
+};
 
 /** What the basket needs to know of a document, read from the document's own stream. */
 export interface BasketDocumentFacts {
@@ -45,7 +50,9 @@ export type BasketCommand = AddDocumentToBasket | RemoveDocumentFromBasket | Cle
 
 /** A basket with documents whose hour has run out. */
 export function isBasketExpired(state: BasketState, now: Date): boolean {
-  return state.lines.length > 0 && state.activeUntil !== null && now.getTime() >= Date.parse(state.activeUntil);
+  return (
+    state.lines.length > 0 && state.activeUntil !== null && now.getTime() >= Date.parse(state.activeUntil)
+  );
 }
 
 function add({ data, context }: AddDocumentToBasket, state: BasketState): BasketEvent[] {
@@ -74,7 +81,10 @@ function add({ data, context }: AddDocumentToBasket, state: BasketState): Basket
 }
 
 function remove({ data, context }: RemoveDocumentFromBasket, state: BasketState): BasketEvent[] {
-  if (isBasketExpired(state, context.now) || !state.lines.some((line) => line.documentId === data.documentId)) {
+  if (
+    isBasketExpired(state, context.now) ||
+    !state.lines.some((line) => line.documentId === data.documentId)
+  ) {
     throw new DomainError('SHOPPING_CART.DOCUMENT_NOT_IN_BASKET');
   }
   return [{ type: 'BasketDocumentRemoved', data }];

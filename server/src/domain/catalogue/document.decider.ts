@@ -56,13 +56,21 @@ export type EditDocumentDetails = DomainCommand<
 >;
 export type AddFile = DomainCommand<
   'AddFile',
-  FileRef & { readonly title: string; readonly format: string; readonly sizeKb: number; readonly blobKey: string | null }
+  FileRef & {
+    readonly title: string;
+    readonly format: string;
+    readonly sizeKb: number;
+    readonly blobKey: string | null;
+  }
 >;
 export type RecordFileProcessed = DomainCommand<
   'RecordFileProcessed',
   FileRef & { readonly pages: number; readonly sizeKb: number }
 >;
-export type RecordFileProcessingFailed = DomainCommand<'RecordFileProcessingFailed', FileRef & { readonly reason: string }>;
+export type RecordFileProcessingFailed = DomainCommand<
+  'RecordFileProcessingFailed',
+  FileRef & { readonly reason: string }
+>;
 export type ChooseMainFile = DomainCommand<'ChooseMainFile', FileRef>;
 export type RemoveFile = DomainCommand<'RemoveFile', FileRef>;
 export type PublishDocument = DomainCommand<'PublishDocument', { readonly documentId: string }>;
@@ -88,22 +96,48 @@ export function validateDocumentDetails(details: DocumentDetails, now: Date): vo
   const v = new FieldValidator();
   v.requiredText('title', details.title, 200);
   v.requiredText('description', details.description, 5000);
-  if (details.author !== null) {
+  // A client may leave the author out entirely; that means the uploader is the author.
+  if (details.author !== null && details.author !== undefined) {
     v.requiredText('author.firstName', details.author.firstName, 100);
     v.requiredText('author.lastName', details.author.lastName, 100);
   }
   if (!isOneOf(DOCUMENT_LANGUAGES, details.language)) v.add('language', 'VALIDATION.INVALID_CHOICE');
   if (!isOneOf(FIELDS_OF_LAW, details.fieldOfLaw)) v.add('fieldOfLaw', 'VALIDATION.INVALID_CHOICE');
   if (!isOneOf(APPLICABLE_LAWS, details.applicableLaw)) v.add('applicableLaw', 'VALIDATION.INVALID_CHOICE');
-  if (!Array.isArray(details.tags) || details.tags.length > 20) v.add('tags', 'VALIDATION.MAX_ITEMS', { 0: 20 });
+  if (!Array.isArray(details.tags) || details.tags.length > 20)
+    v.add('tags', 'VALIDATION.MAX_ITEMS', { 0: 20 });
   else details.tags.forEach((tag, i) => v.requiredText(`tags.${i}`, tag, 40));
   v.integerInRange('year', details.year, 1900, now.getUTCFullYear() + 1);
-  if (typeof details.price === 'number' && Number.isSafeInteger(details.price) && details.price > MAX_DOCUMENT_PRICE) {
+  if (
+    typeof details.price === 'number' &&
+    Number.isSafeInteger(details.price) &&
+    details.price > MAX_DOCUMENT_PRICE
+  ) {
     v.add('price', 'VALIDATION.PRICE_ABOVE_MAXIMUM', { 0: MAX_DOCUMENT_PRICE / 100 });
   } else {
     v.integerInRange('price', details.price, 0, MAX_DOCUMENT_PRICE);
   }
   v.throwIfAny();
+}
+
+/** Field by field, so the order of keys in a request body never counts as a change. */
+export function sameDetails(a: DocumentDetails, b: DocumentDetails): boolean {
+  const sameAuthor =
+    (a.author ?? null) === null || (b.author ?? null) === null
+      ? (a.author ?? null) === (b.author ?? null)
+      : a.author!.firstName === b.author!.firstName && a.author!.lastName === b.author!.lastName;
+  return (
+    sameAuthor &&
+    a.title === b.title &&
+    a.description === b.description &&
+    a.language === b.language &&
+    a.fieldOfLaw === b.fieldOfLaw &&
+    a.applicableLaw === b.applicableLaw &&
+    a.year === b.year &&
+    a.price === b.price &&
+    a.tags.length === b.tags.length &&
+    a.tags.every((tag, i) => tag === b.tags[i])
+  );
 }
 
 function existing(state: DocumentState): Existing {
@@ -141,7 +175,7 @@ function create({ data, context }: CreateDocument, state: DocumentState): Docume
 function edit({ data, context }: EditDocumentDetails, state: DocumentState): DocumentEvent[] {
   const doc = owned(state, context.actorId);
   validateDocumentDetails(data.details, context.now);
-  if (JSON.stringify(doc.details) === JSON.stringify(data.details)) return [];
+  if (sameDetails(doc.details, data.details)) return [];
   return [{ type: 'DocumentDetailsEdited', data }];
 }
 
@@ -179,13 +213,19 @@ function chooseMain({ data, context }: ChooseMainFile, state: DocumentState): Do
 
 function removeFile({ data, context }: RemoveFile, state: DocumentState): DocumentEvent[] {
   const doc = owned(state, context.actorId);
-  file(doc, data.fileId);
+  const removed = file(doc, data.fileId);
   const events: DocumentEvent[] = [{ type: 'FileRemoved', data }];
-  const remaining = doc.files.filter((f) => f.fileId !== data.fileId);
+  let remaining = doc.files.filter((f) => f.fileId !== data.fileId);
+  // The main file went: the next file (a processed one first) takes its place.
+  const successor = removed.isMain ? (remaining.find((f) => f.state === 'done') ?? remaining[0]) : undefined;
+  if (successor) {
+    events.push({ type: 'MainFileChosen', data: { documentId: data.documentId, fileId: successor.fileId } });
+    remaining = remaining.map((f) => ({ ...f, isMain: f.fileId === successor.fileId }));
+  }
   if (doc.status === 'published' && !canBePublished(remaining)) {
     const unpublished: DocumentUnpublished = {
       type: 'DocumentUnpublished',
-      data: { documentId: data.documentId, reason: 'last-file-removed' },
+      data: { documentId: data.documentId, reason: 'no-publishable-file' },
     };
     events.push(unpublished);
   }
@@ -238,7 +278,11 @@ export function decideDocument(command: DocumentCommand, state: DocumentState): 
   }
 }
 
-const updateFile = (doc: Existing, fileId: string, change: (f: DocumentFileState) => DocumentFileState): Existing => ({
+const updateFile = (
+  doc: Existing,
+  fileId: string,
+  change: (f: DocumentFileState) => DocumentFileState,
+): Existing => ({
   ...doc,
   files: doc.files.map((f) => (f.fileId === fileId ? change(f) : f)),
 });
@@ -256,7 +300,10 @@ export function evolveDocument(state: DocumentState, event: DocumentEvent): Docu
     case 'FileAdded':
       return {
         ...state,
-        files: [...state.files, { fileId: event.data.fileId, format: event.data.format, state: 'processing', isMain: false }],
+        files: [
+          ...state.files,
+          { fileId: event.data.fileId, format: event.data.format, state: 'processing', isMain: false },
+        ],
       };
     case 'FileProcessed':
       return updateFile(state, event.data.fileId, (f) => ({ ...f, state: 'done' }));

@@ -2,7 +2,8 @@ import type { ProfileEvent } from '../../events/profile.events';
 import { type DomainCommand, assertNever } from '../shared/command';
 import { DomainError, FieldValidator } from '../shared/domain-error';
 
-export type ProfileState = { readonly registered: false } | { readonly registered: true; readonly email: string };
+export type ProfileState =
+  { readonly registered: false } | { readonly registered: true; readonly email: string };
 
 export const initialProfileState: ProfileState = { registered: false };
 
@@ -27,7 +28,8 @@ function register({ data }: RegisterProfile, state: ProfileState): ProfileEvent[
   v.requiredText('firstName', data.firstName, 100);
   v.requiredText('lastName', data.lastName, 100);
   v.requiredText('email', data.email, 254);
-  if (typeof data.email === 'string' && data.email !== '' && !EMAIL.test(data.email)) v.add('email', 'VALIDATION.INVALID_EMAIL');
+  if (typeof data.email === 'string' && data.email !== '' && !EMAIL.test(data.email))
+    v.add('email', 'VALIDATION.INVALID_EMAIL');
   v.optionalText('company', data.company, 200);
   v.throwIfAny();
   return [{ type: 'ProfileRegistered', data }];
@@ -52,4 +54,8 @@ export function evolveProfile(state: ProfileState, event: ProfileEvent): Profile
   }
 }
 
-export const profileDecider = { initialState: initialProfileState, decide: decideProfile, evolve: evolveProfile };
+export const profileDecider = {
+  initialState: initialProfileState,
+  decide: decideProfile,
+  evolve: evolveProfile,
+};

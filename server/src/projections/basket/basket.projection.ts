@@ -27,7 +27,8 @@ export class BasketProjection implements Projection {
     const at = stored.occurredAt;
     switch (event.type) {
       case 'BasketDocumentAdded': {
-        const { basketId, activeUntil, documentId, slug, title, price, vat, licenceFee, serviceFee } = event.data;
+        const { basketId, activeUntil, documentId, slug, title, price, vat, licenceFee, serviceFee } =
+          event.data;
         await baskets.updateOne(
           { _id: basketId },
           {

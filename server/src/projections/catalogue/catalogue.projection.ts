@@ -32,7 +32,9 @@ function searchTextOf(
   uploaderName: string,
 ): string {
   const author = details.author ? `${details.author.firstName} ${details.author.lastName}` : '';
-  return foldForSearch([details.title, details.description, details.tags.join(' '), author, uploaderName].join(' '));
+  return foldForSearch(
+    [details.title, details.description, details.tags.join(' '), author, uploaderName].join(' '),
+  );
 }
 
 function detailFields(details: DocumentDetails) {
@@ -89,7 +91,13 @@ export class CatalogueProjection implements Projection {
         const { details } = event.data;
         await documents.updateOne(
           { _id: doc._id },
-          { $set: { ...detailFields(details), searchText: searchTextOf(details, doc.uploaderName), updatedAt: at } },
+          {
+            $set: {
+              ...detailFields(details),
+              searchText: searchTextOf(details, doc.uploaderName),
+              updatedAt: at,
+            },
+          },
         );
         return;
       }
@@ -98,7 +106,9 @@ export class CatalogueProjection implements Projection {
         await documents.updateOne(
           { _id: documentId },
           {
-            $push: { files: { id: fileId, title, format, pages: null, sizeKb, isMain: false, state: 'processing' } },
+            $push: {
+              files: { id: fileId, title, format, pages: null, sizeKb, isMain: false, state: 'processing' },
+            },
             $set: { updatedAt: at },
           },
         );
@@ -106,7 +116,9 @@ export class CatalogueProjection implements Projection {
       }
       case 'FileProcessed':
         return this.updateFiles(documents, event.data.documentId, at, (f) =>
-          f.id === event.data.fileId ? { ...f, state: 'done', pages: event.data.pages, sizeKb: event.data.sizeKb } : f,
+          f.id === event.data.fileId
+            ? { ...f, state: 'done', pages: event.data.pages, sizeKb: event.data.sizeKb }
+            : f,
         );
       case 'FileProcessingFailed':
         return this.updateFiles(documents, event.data.documentId, at, (f) =>
@@ -124,13 +136,22 @@ export class CatalogueProjection implements Projection {
         );
         return;
       case 'DocumentPublished':
-        await documents.updateOne({ _id: event.data.documentId }, { $set: { status: 'published', updatedAt: at } });
+        await documents.updateOne(
+          { _id: event.data.documentId },
+          { $set: { status: 'published', updatedAt: at } },
+        );
         return;
       case 'DocumentUnpublished':
-        await documents.updateOne({ _id: event.data.documentId }, { $set: { status: 'draft', updatedAt: at } });
+        await documents.updateOne(
+          { _id: event.data.documentId },
+          { $set: { status: 'draft', updatedAt: at } },
+        );
         return;
       case 'DocumentDeleted':
-        await documents.updateOne({ _id: event.data.documentId }, { $set: { status: 'deleted', updatedAt: at } });
+        await documents.updateOne(
+          { _id: event.data.documentId },
+          { $set: { status: 'deleted', updatedAt: at } },
+        );
         return;
     }
   }

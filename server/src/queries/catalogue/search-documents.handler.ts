@@ -2,7 +2,12 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { searchTerms } from '../../domain/catalogue/search-text';
 import { DOCUMENTS_COLLECTION, type DocumentView } from '../../projections/catalogue/catalogue.read-model';
-import { type Filter, READ_STORE, type ReadStore, type Sort } from '../../infrastructure/read-store/read-store.port';
+import {
+  type Filter,
+  READ_STORE,
+  type ReadStore,
+  type Sort,
+} from '../../infrastructure/read-store/read-store.port';
 import { toSummary } from './document.views';
 import { SearchDocumentsQuery, type SearchDocumentsResult, type SearchSort } from './search-documents.query';
 
