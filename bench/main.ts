@@ -59,8 +59,10 @@ function parseArgs(argv: readonly string[]): { sections: Section[]; quick: boole
 async function main(): Promise<void> {
   const { sections, quick } = parseArgs(process.argv.slice(2));
   const sizes = quick ? QUICK : FULL;
-  // Nest's console logger writes warnings to stdout; stdout is for JSON lines only.
+  // stdout is for JSON lines only: Nest's console logger writes warnings there, and emmett-sqlite
+  // console.logs a failed transaction's error before rethrowing it.
   Logger.overrideLogger(['error']);
+  console.log = (...args: unknown[]) => console.error(...args);
   printLine({
     bench: 'run',
     startedAt: new Date().toISOString(),

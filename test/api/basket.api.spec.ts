@@ -126,7 +126,7 @@ describe('Basket API (anonymous basket, real HTTP)', () => {
     await add(basketId, b.id).expect(200);
     const removed = await api().delete(`/api/baskets/${basketId}/documents/${a.id}`).expect(200);
     expect(removed.body).toMatchObject({ documentCount: 1, subtotal: b.price });
-    expect(removed.body.documents.map((l: Line) => l.documentId)).toEqual([b.id]);
+    expect((removed.body as Basket).documents.map((l) => l.documentId)).toEqual([b.id]);
     const cleared = await api().delete(`/api/baskets/${basketId}/documents`).expect(200);
     expect(cleared.body).toMatchObject({ documentCount: 0, subtotal: 0, total: 0, activeUntil: null });
     const before = await head();

@@ -49,7 +49,7 @@ describe('Restarting on the same data folder, and rebuilding read models', () =>
       expect(result.events).toBeGreaterThan(DEMO_TEMPLATES.length * 3);
       expect(await readStore.collection(DOCUMENTS_COLLECTION).find({}, { sort: { _id: 1 } })).toEqual(live);
       const { body } = await request(server.url).get('/api/documents?q=tooleping').expect(200);
-      expect(body.items.map((d: { title: string }) => d.title)).toContain('Tööleping');
+      expect((body as { items: { title: string }[] }).items.map((d) => d.title)).toContain('Tööleping');
     } finally {
       await server.close();
     }

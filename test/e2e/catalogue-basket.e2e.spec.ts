@@ -297,7 +297,6 @@ describeWithBrowser('Catalogue and basket journeys (real server, Chromium)', () 
         // ---- remove the second line: the totals follow
         await lines.filter({ hasText: journey.secondTitle }).getByTestId('cart-remove').click();
         await expectCount(lines, 1);
-        // (No check of the 'removed' toast here: it never shows, see the it.failing test below.)
         const one = expectedTotals([first.price]);
         await expectTextContaining(lines.nth(0), journey.firstTitle);
         await expectMoney(page.getByTestId('cart-subtotal'), one.subtotal, money);
@@ -352,15 +351,7 @@ describeWithBrowser('Catalogue and basket journeys (real server, Chromium)', () 
       await context?.close();
     });
 
-    /*
-     * KNOWN CLIENT BUG (client/src/features/basket/components/CartPage.tsx, CartLine): the success
-     * toast is passed to remove.mutate(..., { onSuccess }) of a mutation owned by the removed line
-     * itself. The hook's onSuccess (setQueryData) drops the line, the CartLine unmounts while the
-     * hook's onSettled still awaits the basket refetch, and TanStack Query skips per-call callbacks of
-     * an observer without listeners, so 'Dokument eemaldati ostukorvist.' is never shown.
-     * When the bug is fixed this test turns red: change it.failing back to it.
-     */
-    it.failing(
+    it(
       'shows the "removed" success toast',
       async () => {
         const lines = page.getByTestId('cart-line');

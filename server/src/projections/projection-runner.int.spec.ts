@@ -91,21 +91,19 @@ describe('ProjectionRunner on SQLite', () => {
     const projection = new RecordingProjection();
     for (let round = 0; round < PER_STREAM; round++) await appendRound(eventStore, round);
     const first = new ProjectionRunner(eventStore, readStore, [projection], { batchSize: 16 });
-    let stopping: Promise<void> | null = null;
+    const stop: { done: Promise<void> | null } = { done: null };
     // Stop from inside a batch, half-way through stream counter-3.
-    projection.onApply = (event) => {
-      if (event.streamId === 'counter-3' && event.revision === PER_STREAM / 2) stopping ??= first.stop();
-    };
-    await first.start();
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        if (stopping) {
-          clearInterval(poll);
+    const stopRequested = new Promise<void>((resolve) => {
+      projection.onApply = (event) => {
+        if (event.streamId === 'counter-3' && event.revision === PER_STREAM / 2 && stop.done === null) {
+          stop.done = first.stop();
           resolve();
         }
-      }, 10);
+      };
     });
-    await stopping;
+    await first.start();
+    await stopRequested;
+    await stop.done;
     const checkpoint = await readStore.getCheckpoint('recording');
     const head = await eventStore.headPosition();
     expect(checkpoint).not.toBeNull();

@@ -11,11 +11,18 @@ import { useClearBasket } from '../api/clear-basket';
 import { useBasket } from '../api/get-basket';
 import { useRemoveDocumentFromBasket } from '../api/remove-document-from-basket';
 
-function CartLine({ line }: { line: BasketLine }) {
+/** One line of the cart. The removal runs in CartPage, which outlives the line it removes. */
+function CartLine({
+  line,
+  removing,
+  onRemove,
+}: {
+  line: BasketLine;
+  removing: boolean;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation();
   const path = useLocalizedPath();
-  const { toastShown, errorOccurred } = useUiActions();
-  const remove = useRemoveDocumentFromBasket();
   return (
     <li className="cart-line" data-testid="cart-line">
       <div className="cart-line__main">
@@ -27,15 +34,10 @@ function CartLine({ line }: { line: BasketLine }) {
       <button
         type="button"
         className="button button--ghost button--small"
-        disabled={remove.isPending}
+        disabled={removing}
         aria-label={t('BASKET.REMOVE_LABEL', { title: line.title })}
         data-testid="cart-remove"
-        onClick={() =>
-          remove.mutate(line.documentId, {
-            onSuccess: () => toastShown({ tone: 'success', text: t('BASKET.REMOVED') }),
-            onError: errorOccurred,
-          })
-        }
+        onClick={onRemove}
       >
         {t('BASKET.REMOVE')}
       </button>
@@ -49,7 +51,14 @@ export function CartPage() {
   useDocumentTitle(t('BASKET.TITLE'));
   const { data: basket, isPending, isError, refetch } = useBasket();
   const clear = useClearBasket();
+  const remove = useRemoveDocumentFromBasket();
   const { confirmRequested, toastShown, errorOccurred } = useUiActions();
+
+  const removeLine = (documentId: string) =>
+    remove.mutate(documentId, {
+      onSuccess: () => toastShown({ tone: 'success', text: t('BASKET.REMOVED') }),
+      onError: errorOccurred,
+    });
 
   const askToClear = () =>
     confirmRequested({
@@ -90,7 +99,12 @@ export function CartPage() {
             </h2>
             <ul className="cart-lines">
               {basket.documents.map((line) => (
-                <CartLine key={line.documentId} line={line} />
+                <CartLine
+                  key={line.documentId}
+                  line={line}
+                  removing={remove.isPending && remove.variables === line.documentId}
+                  onRemove={() => removeLine(line.documentId)}
+                />
               ))}
             </ul>
             <div className="cart__line-actions">

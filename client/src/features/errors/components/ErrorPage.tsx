@@ -19,13 +19,16 @@ export function ErrorPage() {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   const location = useLocation();
-  const message = t(messageKey(location.state));
+  const key = messageKey(location.state);
+  const message = t(key);
   useDocumentTitle(message);
   return (
     <div className="page page--narrow error-page">
-      <p className="error-page__code" aria-hidden="true">
-        404
-      </p>
+      {key === PAGE_NOT_FOUND && (
+        <p className="error-page__code" aria-hidden="true">
+          404
+        </p>
+      )}
       <h1 className="page__title" data-testid="error-message">
         {message}
       </h1>
