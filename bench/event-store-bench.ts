@@ -65,7 +65,11 @@ function ours(file: string): Contender {
     appendAll: (calls) =>
       timed(async () => {
         for (const call of calls) {
-          const result = await store.append(call.streamId, call.events, revisions.get(call.streamId) ?? 'no_stream');
+          const result = await store.append(
+            call.streamId,
+            call.events,
+            revisions.get(call.streamId) ?? 'no_stream',
+          );
           revisions.set(call.streamId, result.nextExpectedRevision);
         }
       }),
@@ -97,7 +101,11 @@ interface EmmettEvent {
 }
 
 function toEmmettEvent(event: NewEvent): EmmettEvent {
-  return { type: event.type, data: { ...(event.data as Record<string, unknown>) }, metadata: { ...event.metadata } };
+  return {
+    type: event.type,
+    data: { ...(event.data as Record<string, unknown>) },
+    metadata: { ...event.metadata },
+  };
 }
 
 function toEmmettCalls(calls: readonly AppendCall[]): { streamId: string; events: EmmettEvent[] }[] {
@@ -251,7 +259,11 @@ async function forEach(
       await step(entrant);
     } catch (error) {
       entrant.failed = true;
-      printLine({ bench: 'event-store', impl: entrant.contender.impl, error: `could not run: ${describe(error)}` });
+      printLine({
+        bench: 'event-store',
+        impl: entrant.contender.impl,
+        error: `could not run: ${describe(error)}`,
+      });
     }
   }
 }
@@ -277,16 +289,24 @@ async function openEntrants(dir: string): Promise<Entrant[]> {
 /** Slices `calls` into `rounds` consecutive parts of nearly equal size. */
 function slices<T>(items: readonly T[], rounds: number): T[][] {
   const size = Math.ceil(items.length / rounds);
-  return Array.from({ length: rounds }, (_, r) => items.slice(r * size, (r + 1) * size)).filter((s) => s.length > 0);
+  return Array.from({ length: rounds }, (_, r) => items.slice(r * size, (r + 1) * size)).filter(
+    (s) => s.length > 0,
+  );
 }
 
 /**
  * Appends every workload with every contender, interleaved: the workload is cut into `rounds` slices and
  * the contenders take turns slice by slice, so a drift in disk latency (a shared machine) hits all alike.
  */
-async function measureAppends(entrants: readonly Entrant[], workloads: readonly AppendWorkload[], rounds: number) {
+async function measureAppends(
+  entrants: readonly Entrant[],
+  workloads: readonly AppendWorkload[],
+  rounds: number,
+) {
   for (const workload of workloads) {
-    note(`append batch=${workload.batch}: ${workload.events} events per contender, ${rounds} interleaved rounds`);
+    note(
+      `append batch=${workload.batch}: ${workload.events} events per contender, ${rounds} interleaved rounds`,
+    );
     const elapsed = new Map<Entrant, number>();
     const parts = slices(workload.calls, rounds);
     for (const [turn, part] of parts.entries()) {
@@ -317,10 +337,16 @@ async function measureAppends(entrants: readonly Entrant[], workloads: readonly 
 }
 
 /** Reads every stream back, then the whole global log, `repeats` times per contender (interleaved); medians. */
-async function measureReads(entrants: readonly Entrant[], workloads: readonly AppendWorkload[], repeats: number) {
+async function measureReads(
+  entrants: readonly Entrant[],
+  workloads: readonly AppendWorkload[],
+  repeats: number,
+) {
   const streamIds = [...new Set(workloads.flatMap((w) => w.calls.map((c) => c.streamId)))];
   const totalEvents = workloads.reduce((sum, w) => sum + w.events, 0);
-  note(`read: ${streamIds.length} streams and the global log of ${totalEvents} events, ${repeats} times each`);
+  note(
+    `read: ${streamIds.length} streams and the global log of ${totalEvents} events, ${repeats} times each`,
+  );
   const streamRuns = new Map<Entrant, number[]>();
   const allRuns = new Map<Entrant, number[]>();
   const record = (runs: Map<Entrant, number[]>, entrant: Entrant, ms: number): void => {
@@ -333,7 +359,8 @@ async function measureReads(entrants: readonly Entrant[], workloads: readonly Ap
       const ms = await timed(async () => {
         for (const streamId of streamIds) read += await contender.readStream(streamId);
       });
-      if (read !== totalEvents) throw new Error(`${contender.impl} read ${read} events back, expected ${totalEvents}`);
+      if (read !== totalEvents)
+        throw new Error(`${contender.impl} read ${read} events back, expected ${totalEvents}`);
       record(streamRuns, entrant, ms);
     });
     await forEach(entrants, repeat, async (entrant) => {

@@ -19,25 +19,41 @@ interface Sizes {
 
 /** Sized so the whole run stays under about three minutes on a shared 2-core machine. */
 const FULL: Sizes = {
-  eventStore: { batch1Events: 1_000, batch1Streams: 250, batch100Events: 20_000, batch100Streams: 200, appendRounds: 20, readRepeats: 3 },
+  eventStore: {
+    batch1Events: 1_000,
+    batch1Streams: 250,
+    batch100Events: 20_000,
+    batch100Streams: 200,
+    appendRounds: 20,
+    readRepeats: 3,
+  },
   rebuild: { documents: 4_000, uploaders: 8, baskets: 300, secondFileEvery: 10 },
   search: {
     catalogue: { documents: 10_000, uploaders: 12, baskets: 0, secondFileEvery: 10 },
     requests: 360,
     warmup: 24,
     concurrency: 4,
+    sequentialPerKind: 20,
   },
 };
 
 /** `--quick`: a smoke run of every code path in a few seconds; its figures mean little. */
 const QUICK: Sizes = {
-  eventStore: { batch1Events: 100, batch1Streams: 25, batch100Events: 2_000, batch100Streams: 20, appendRounds: 2, readRepeats: 1 },
+  eventStore: {
+    batch1Events: 100,
+    batch1Streams: 25,
+    batch100Events: 2_000,
+    batch100Streams: 20,
+    appendRounds: 2,
+    readRepeats: 1,
+  },
   rebuild: { documents: 200, uploaders: 4, baskets: 20, secondFileEvery: 10 },
   search: {
     catalogue: { documents: 300, uploaders: 4, baskets: 0, secondFileEvery: 10 },
     requests: 36,
     warmup: 6,
     concurrency: 4,
+    sequentialPerKind: 3,
   },
 };
 
@@ -49,7 +65,8 @@ function parseArgs(argv: readonly string[]): { sections: Section[]; quick: boole
     else if (arg.startsWith('--only=')) {
       const wanted = arg.slice('--only='.length).split(',');
       const unknown = wanted.filter((name) => !(SECTIONS as readonly string[]).includes(name));
-      if (unknown.length > 0) throw new Error(`Unknown section(s) ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
+      if (unknown.length > 0)
+        throw new Error(`Unknown section(s) ${unknown.join(', ')}; known: ${SECTIONS.join(', ')}`);
       sections = SECTIONS.filter((name) => wanted.includes(name));
     } else throw new Error(`Unknown argument ${arg}; use --only=${SECTIONS.join(',')} and/or --quick`);
   }

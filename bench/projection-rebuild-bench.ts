@@ -38,7 +38,9 @@ export async function runProjectionRebuildBench(dir: string, size: CatalogueSize
       const result = await runner.rebuild(projection.name);
       const ms = performance.now() - started;
       const documents = await Promise.all(
-        projection.collections.map(async (name) => [name, await readStore.collection(name).count({})] as const),
+        projection.collections.map(
+          async (name) => [name, await readStore.collection(name).count({})] as const,
+        ),
       );
       printLine({
         bench: 'projection-rebuild',
@@ -59,7 +61,10 @@ export async function runProjectionRebuildBench(dir: string, size: CatalogueSize
 }
 
 /** How many events of the log the projection acts on (the rest it only skips). */
-async function countHandled(eventStore: SqliteEventStore, handles: (type: string) => boolean): Promise<number> {
+async function countHandled(
+  eventStore: SqliteEventStore,
+  handles: (type: string) => boolean,
+): Promise<number> {
   let after: bigint | null = null;
   let handled = 0;
   for (;;) {

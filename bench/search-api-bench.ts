@@ -14,6 +14,8 @@ export interface SearchBenchSizes {
   readonly requests: number;
   readonly warmup: number;
   readonly concurrency: number;
+  /** Requests per query kind sent one at a time (service time, no queueing behind other requests). */
+  readonly sequentialPerKind: number;
 }
 
 /** The query mix: what the catalogue page asks for. */
@@ -51,17 +53,23 @@ async function request(url: string, kind: string): Promise<Sample> {
   const response = await fetch(url, { headers: { accept: 'application/json' } });
   const body: unknown = await response.json();
   const ms = performance.now() - started;
-  if (!response.ok || !isSearchPage(body)) throw new Error(`GET ${url}: ${response.status} ${JSON.stringify(body)}`);
+  if (!response.ok || !isSearchPage(body))
+    throw new Error(`GET ${url}: ${response.status} ${JSON.stringify(body)}`);
   return { kind, ms, total: body.total };
 }
 
-/** Sends `count` requests, `concurrency` at a time, cycling through the query mix; a bounded loop. */
-async function load(base: string, count: number, concurrency: number): Promise<{ samples: Sample[]; ms: number }> {
+/** Sends `count` requests, `concurrency` at a time, cycling through `queries`; a bounded loop. */
+async function load(
+  base: string,
+  count: number,
+  concurrency: number,
+  queries: readonly (typeof QUERIES)[number][] = QUERIES,
+): Promise<{ samples: Sample[]; ms: number }> {
   const samples: Sample[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < count) {
-      const { kind, query } = QUERIES[next % QUERIES.length]!;
+      const { kind, query } = queries[next % queries.length]!;
       next += 1;
       samples.push(await request(`${base}/api/documents${query ? `?${query}` : ''}`, kind));
     }
@@ -129,7 +137,9 @@ export async function runSearchApiBench(dir: string, sizes: SearchBenchSizes): P
     if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
     const base = `http://127.0.0.1:${address.port}`;
 
-    note(`search: ${sizes.warmup} warm-up and ${sizes.requests} measured requests, concurrency ${sizes.concurrency}`);
+    note(
+      `search: ${sizes.warmup} warm-up and ${sizes.requests} measured requests, concurrency ${sizes.concurrency}`,
+    );
     await load(base, sizes.warmup, sizes.concurrency);
     const { samples, ms } = await load(base, sizes.requests, sizes.concurrency);
     printLine({
@@ -142,15 +152,26 @@ export async function runSearchApiBench(dir: string, sizes: SearchBenchSizes): P
       ...latencyFigures(samples),
       requestsPerSecond: perSecond(samples.length, ms),
     });
-    for (const { kind, query } of QUERIES) {
-      const ofKind = samples.filter((s) => s.kind === kind);
+    // Each kind alone, one request at a time: the server's own time for that query, without queueing.
+    for (const entry of QUERIES) {
+      const sequential = await load(base, sizes.sequentialPerKind, 1, [entry]);
+      const underLoad = samples.filter((s) => s.kind === entry.kind);
       printLine({
         bench: 'search-api-query',
-        kind,
-        query: query === '' ? '(none)' : query,
-        total: ofKind[0]?.total ?? null,
-        requests: ofKind.length,
-        ...latencyFigures(ofKind),
+        kind: entry.kind,
+        query: entry.query === '' ? '(none)' : entry.query,
+        total: sequential.samples[0]?.total ?? null,
+        requests: sequential.samples.length,
+        concurrency: 1,
+        ...latencyFigures(sequential.samples),
+        requestsPerSecond: perSecond(sequential.samples.length, sequential.ms),
+        p50MsUnderLoad: round(
+          percentile(
+            underLoad.map((s) => s.ms),
+            50,
+          ),
+          1,
+        ),
       });
     }
   } finally {

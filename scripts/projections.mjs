@@ -5,8 +5,12 @@ import { ensureBuilt, ensureInstalled, root } from './lib/ensure.mjs';
 
 ensureInstalled();
 ensureBuilt({ client: false });
-const result = spawnSync(process.execPath, [join(root, 'server/dist/projections/cli.js'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const result = spawnSync(
+  process.execPath,
+  [join(root, 'server/dist/projections/cli.js'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 process.exit(result.status ?? 1);

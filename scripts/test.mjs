@@ -14,7 +14,11 @@ const steps = [];
 function step(name, command, args, readCounts) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '1' } });
+  const result = spawnSync(command, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, FORCE_COLOR: '1' },
+  });
   const ok = result.status === 0;
   const counts = readCounts?.() ?? null;
   steps.push({ name, ok, seconds: (Date.now() - started) / 1000, counts });
@@ -23,7 +27,11 @@ function step(name, command, args, readCounts) {
 const jsonCounts = (file) => () => {
   if (!existsSync(file)) return null;
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + (report.numTodoTests ?? 0) };
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + (report.numTodoTests ?? 0),
+  };
 };
 
 ensureInstalled();
@@ -37,7 +45,13 @@ for (const project of ['server', 'client', 'test', 'bench']) {
     step(`TypeScript (${project})`, bin('tsc'), ['-p', `${project}/tsconfig.json`, '--noEmit']);
   }
 }
-step('Dependency rules', bin('depcruise'), ['server/src', '--config', '.dependency-cruiser.cjs', '--output-type', 'err']);
+step('Dependency rules', bin('depcruise'), [
+  'server/src',
+  '--config',
+  '.dependency-cruiser.cjs',
+  '--output-type',
+  'err',
+]);
 const jestReport = join(reports, 'jest.json');
 step(
   'Server, contract, API and browser suites (jest)',
@@ -59,7 +73,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 for (const s of steps) {
-  const counts = s.counts ? ` — ${s.counts.passed} passed, ${s.counts.failed} failed, ${s.counts.skipped} skipped` : '';
+  const counts = s.counts
+    ? ` — ${s.counts.passed} passed, ${s.counts.failed} failed, ${s.counts.skipped} skipped`
+    : '';
   console.log(`  ${s.ok ? '✔' : '✘'} ${s.name} (${s.seconds.toFixed(1)} s)${counts}`);
   if (s.counts) {
     passed += s.counts.passed;
@@ -69,7 +85,9 @@ for (const s of steps) {
   if (!s.ok && (!s.counts || s.counts.failed === 0)) failed += 1;
 }
 if (chromium === null) {
-  console.log("  ! Browser journeys were skipped: no Chromium found (install Debian's chromium, or set CHROMIUM_PATH).");
+  console.log(
+    "  ! Browser journeys were skipped: no Chromium found (install Debian's chromium, or set CHROMIUM_PATH).",
+  );
 } else {
   console.log(`  Browser journeys ran in ${chromium}.`);
 }

@@ -1,5 +1,6 @@
 /** A value that survives JSON.stringify unchanged. */
-export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+export type JsonValue =
+  string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /** One figure: one JSON object on one line of stdout. Everything else the bench says goes to stderr. */
 export function printLine(line: { readonly bench: string; readonly [key: string]: JsonValue }): void {

@@ -55,7 +55,11 @@ export function ensureBuilt({ client = true, server = true } = {}) {
     const newest = Math.max(...[...sources.map((s) => join(root, s)), ...configs].map(newestMtime));
     if (newest > mtime(join(root, 'server/dist/main.js'))) {
       console.log('Building the server…');
-      run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'server/tsconfig.build.json']);
+      run(process.execPath, [
+        join(root, 'node_modules/typescript/bin/tsc'),
+        '-p',
+        'server/tsconfig.build.json',
+      ]);
     }
   }
 }
