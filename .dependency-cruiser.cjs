@@ -20,7 +20,8 @@ module.exports = {
     },
     {
       name: 'handlers-see-ports-not-adapters',
-      comment: 'commands, queries, projections and the API talk to ports; the infrastructure module wires adapters.',
+      comment:
+        'commands, queries, projections and the API talk to ports; the infrastructure module wires adapters.',
       severity: 'error',
       from: { path: '^server/src/(commands|queries|projections|api|seed)/', pathNot: '\\.spec\\.ts$' },
       to: { path: ADAPTERS.map((a) => `^${a}`) },

@@ -17,7 +17,11 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       transform: { '^.+\\.ts$': swc },
-      testMatch: ['<rootDir>/server/src/**/*.unit.spec.ts', '<rootDir>/server/src/**/*.spec.ts', '<rootDir>/test/api/**/*.spec.ts'],
+      testMatch: [
+        '<rootDir>/server/src/**/*.unit.spec.ts',
+        '<rootDir>/server/src/**/*.spec.ts',
+        '<rootDir>/test/api/**/*.spec.ts',
+      ],
       testPathIgnorePatterns: ['/node_modules/', '\\.int\\.spec\\.ts$', '\\.e2e\\.spec\\.ts$'],
     },
     {

@@ -133,6 +133,18 @@ describe('ProjectionRunner on SQLite', () => {
     await expectEachEventAppliedOnce(readStore);
   });
 
+  it('applies every event once even when two runners race on the same projection', async () => {
+    for (let round = 0; round < PER_STREAM; round++) await appendRound(eventStore, round);
+    const head = await eventStore.headPosition();
+    const runners = [0, 1].map(
+      () => new ProjectionRunner(eventStore, readStore, [new RecordingProjection()], { batchSize: 16 }),
+    );
+    await Promise.all(runners.map((r) => r.start()));
+    await Promise.all(runners.map((r) => r.waitFor(head, ['recording'], 10_000)));
+    await Promise.all(runners.map((r) => r.stop()));
+    await expectEachEventAppliedOnce(readStore);
+  });
+
   it('rebuilds from zero to the same read model, reporting progress', async () => {
     for (let round = 0; round < PER_STREAM; round++) await appendRound(eventStore, round);
     const runner = new ProjectionRunner(eventStore, readStore, [new RecordingProjection()]);

@@ -63,6 +63,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
   private readonly positions = new Map<string, LogPosition | null>();
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly retryTimers = new Map<string, NodeJS.Timeout>();
+  private readonly inFlight = new Set<Promise<void>>();
   private waiters: Waiter[] = [];
   private running = false;
   private readonly batchSize: number;
@@ -87,7 +88,10 @@ export class ProjectionRunner implements OnApplicationShutdown {
     for (const projection of this.projections) await this.startOne(projection);
   }
 
-  /** Stops delivery; already committed batches stay. */
+  /**
+   * Stops delivery and resolves once the batches in flight have committed or failed. (A projection may
+   * call stop() but must not await it: that would wait for its own batch.)
+   */
   async stop(): Promise<void> {
     this.running = false;
     for (const timer of this.retryTimers.values()) clearTimeout(timer);
@@ -95,6 +99,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
     const subs = [...this.subscriptions.values()];
     this.subscriptions.clear();
     await Promise.all(subs.map((s) => s.stop()));
+    await Promise.allSettled([...this.inFlight]);
     this.flushWaiters(true);
   }
 
@@ -207,17 +212,36 @@ export class ProjectionRunner implements OnApplicationShutdown {
   }
 
   private async applyBatch(projection: Projection, batch: readonly RecordedEvent[]): Promise<void> {
-    const applied = this.positions.get(projection.name) ?? null;
-    const fresh = applied === null ? batch : batch.filter((e) => e.position > applied);
-    const last = fresh.at(-1);
-    if (!last) return;
+    const work = this.applyBatchOnce(projection, batch);
+    this.inFlight.add(work);
+    try {
+      await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  /**
+   * Applies the events after the stored checkpoint and moves the checkpoint, in one transaction. The
+   * checkpoint is read inside the transaction, so a redelivered batch, or a second runner racing this
+   * one, finds those events already covered and applies nothing twice.
+   */
+  private async applyBatchOnce(projection: Projection, batch: readonly RecordedEvent[]): Promise<void> {
+    let reached: LogPosition | null = null;
     await this.readStore.transaction(projection.name, async (tx) => {
+      const stored = await this.readStore.getCheckpoint(projection.name);
+      reached = stored;
+      const fresh = stored === null ? batch : batch.filter((e) => e.position > stored);
+      const last = fresh.at(-1);
+      if (!last) return;
       for (const recorded of fresh) {
         if (projection.handles(recorded.type)) await projection.apply(tx, toStoredEvent(recorded));
       }
       tx.setCheckpoint(last.position);
+      reached = last.position;
     });
-    this.positions.set(projection.name, last.position);
+    const known = this.positions.get(projection.name) ?? null;
+    if (reached !== null && (known === null || reached > known)) this.positions.set(projection.name, reached);
     this.flushWaiters(false);
   }
 
