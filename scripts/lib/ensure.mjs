@@ -1,7 +1,7 @@
 // Installs what is missing and builds what is stale, with nothing but Node's own modules,
 // so `npm start` and `npm test` work on a fresh clone.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -53,13 +53,16 @@ export function ensureBuilt({ client = true, server = true } = {}) {
   if (server) {
     const sources = ['server/src', 'server/tsconfig.json', 'server/tsconfig.build.json'];
     const newest = Math.max(...[...sources.map((s) => join(root, s)), ...configs].map(newestMtime));
-    if (newest > mtime(join(root, 'server/dist/main.js'))) {
+    // An incremental tsc leaves unchanged outputs alone, so the build time is kept in a stamp file.
+    const stamp = join(root, 'server/dist/.built-at');
+    if (newest > mtime(stamp) || !existsSync(join(root, 'server/dist/main.js'))) {
       console.log('Building the server…');
       run(process.execPath, [
         join(root, 'node_modules/typescript/bin/tsc'),
         '-p',
         'server/tsconfig.build.json',
       ]);
+      writeFileSync(stamp, new Date().toISOString());
     }
   }
 }
