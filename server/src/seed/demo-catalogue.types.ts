@@ -1,9 +1,5 @@
-import type {
-  ApplicableLaw,
-  DocumentLanguage,
-  FieldOfLaw,
-  FileFormat,
-} from '../domain/catalogue/catalogue-codes';
+import type { FileFormat } from '../domain/catalogue/catalogue-codes';
+import type { DocumentDetails } from '../events/document.events';
 
 /** A seeded uploader profile; issue "Identity" links these to demo accounts by e-mail. */
 export interface DemoUploader {
@@ -23,20 +19,10 @@ export interface DemoFile {
   readonly sizeKb: number;
 }
 
-export interface DemoTemplate {
+/** A demo template: the document's details as the uploader enters them, plus its owner, files and age. */
+export interface DemoTemplate extends DocumentDetails {
   /** DemoUploader.key of the owner. */
   readonly uploader: string;
-  readonly title: string;
-  readonly description: string;
-  /** Set when the uploader is not the author. */
-  readonly author: { readonly firstName: string; readonly lastName: string } | null;
-  readonly language: DocumentLanguage;
-  readonly fieldOfLaw: FieldOfLaw;
-  readonly applicableLaw: ApplicableLaw;
-  readonly tags: readonly string[];
-  readonly year: number;
-  /** Integer euro cents, VAT included; 0 = free; at most 100 000 (1000 EUR). */
-  readonly price: number;
   /** The first file is the main one. At least one. */
   readonly files: readonly DemoFile[];
   /** false = a draft the uploader has not published. */

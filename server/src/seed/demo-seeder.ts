@@ -4,11 +4,12 @@ import { v5 as uuidv5 } from 'uuid';
 import { ChangeDocument } from '../commands/document/change-document.command';
 import { RegisterProfileCommand } from '../commands/profile/register-profile.command';
 import type { DocumentCommand } from '../domain/catalogue/document.decider';
-import { type CommandContext, SYSTEM_ACTOR } from '../domain/shared/command';
+import type { CommandContext } from '../domain/shared/command';
 import { CLOCK, type Clock } from '../infrastructure/clock/clock';
 import { EVENT_STORE, type EventStore } from '../infrastructure/event-store/event-store.port';
 import { DEMO_TEMPLATES, DEMO_UPLOADERS } from './demo-catalogue.data';
 import type { DemoTemplate } from './demo-catalogue.types';
+import { documentCommands } from './document-commands';
 
 const DEMO_NAMESPACE = '0b7c0f9e-58c1-4d1f-a8b6-5b0a3c1e9d42';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -70,49 +71,14 @@ export class DemoSeeder {
   private commandsFor(t: DemoTemplate, now: Date): DocumentCommand[] {
     const uploader = DEMO_UPLOADERS.find((u) => u.key === t.uploader);
     if (!uploader) throw new Error(`Demo template "${t.title}" names unknown uploader "${t.uploader}"`);
-    const documentId = demoDocumentId(t);
-    const created = new Date(now.getTime() - t.ageDays * DAY_MS);
-    const by = (actorId: string, minutesLater: number): CommandContext => ({
-      actorId,
-      now: new Date(created.getTime() + minutesLater * 60_000),
-    });
     const { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price } = t;
-    const commands: DocumentCommand[] = [
-      {
-        type: 'CreateDocument',
-        data: {
-          documentId,
-          uploaderId: uploader.userId,
-          details: { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price },
-        },
-        context: by(uploader.userId, 0),
-      },
-    ];
-    t.files.forEach((file, index) => {
-      const fileId = demoFileId(t, index);
-      commands.push(
-        {
-          type: 'AddFile',
-          data: {
-            documentId,
-            fileId,
-            title: file.title,
-            format: file.format,
-            sizeKb: file.sizeKb,
-            blobKey: null,
-          },
-          context: by(uploader.userId, 1 + index),
-        },
-        {
-          type: 'RecordFileProcessed',
-          data: { documentId, fileId, pages: file.pages, sizeKb: file.sizeKb },
-          context: by(SYSTEM_ACTOR, 2 + index),
-        },
-      );
+    return documentCommands({
+      documentId: demoDocumentId(t),
+      uploaderId: uploader.userId,
+      details: { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price },
+      files: t.files.map((file, index) => ({ ...file, fileId: demoFileId(t, index) })),
+      created: new Date(now.getTime() - t.ageDays * DAY_MS),
+      publish: t.published,
     });
-    if (t.published) {
-      commands.push({ type: 'PublishDocument', data: { documentId }, context: by(uploader.userId, 10) });
-    }
-    return commands;
   }
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type BasketDocumentFacts, basketDecider } from '../../domain/basket/basket.decider';
+import { basketDecider, basketDocumentFacts } from '../../domain/basket/basket.decider';
 import { documentDecider } from '../../domain/catalogue/document.decider';
 import type { FeeRates } from '../../domain/shared/fees';
 import { basketStreamId } from '../../events/basket.events';
@@ -27,16 +27,7 @@ export class AddDocumentToBasketHandler implements ICommandHandler<
     commandId,
   }: AddDocumentToBasketCommand): Promise<CommandResult> {
     const { state } = await this.aggregates.load(documentStreamId(documentId), documentDecider);
-    const document: BasketDocumentFacts | null =
-      state.status === 'none'
-        ? null
-        : {
-            documentId,
-            slug: state.slug,
-            title: state.details.title,
-            price: state.details.price,
-            published: state.status === 'published',
-          };
+    const document = basketDocumentFacts(documentId, state);
     return this.aggregates.handle(
       basketStreamId(basketId),
       basketDecider,

@@ -1,4 +1,5 @@
 import type { BasketDocumentAdded, BasketEvent } from '../../events/basket.events';
+import type { DocumentState } from '../catalogue/document.decider';
 import { type DomainCommand, assertNever } from '../shared/command';
 import { DomainError } from '../shared/domain-error';
 import { type FeeRates, splitPrice } from '../shared/fees';
@@ -33,6 +34,18 @@ export interface BasketDocumentFacts {
   readonly title: string;
   readonly price: Cents;
   readonly published: boolean;
+}
+
+/** What a basket sees of a document, from the document's own state (the authority on price and publication). */
+export function basketDocumentFacts(documentId: string, state: DocumentState): BasketDocumentFacts | null {
+  if (state.status === 'none') return null;
+  return {
+    documentId,
+    slug: state.slug,
+    title: state.details.title,
+    price: state.details.price,
+    published: state.status === 'published',
+  };
 }
 
 export type AddDocumentToBasket = DomainCommand<
