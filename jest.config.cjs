@@ -1,4 +1,5 @@
 /** Server-side tests: domain (unit), ports' contract suites (int), API suites (supertest). */
+const swcJs = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
 const swc = [
   '@swc/jest',
   {
@@ -11,12 +12,22 @@ const swc = [
   },
 ];
 
+/**
+ * oidc-provider and jose ship only as ES modules. Node 20.19+ loads them from our CommonJS build, but
+ * jest's module system does not, so in tests SWC compiles those two packages to CommonJS as well.
+ */
+const esmPackages = ['oidc-provider', 'jose'];
+const esmTransform = {
+  transform: { '^.+\\.ts$': swc, [`/node_modules/(${esmPackages.join('|')})/.+\\.js$`]: swcJs },
+  transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
+};
+
 module.exports = {
   projects: [
     {
       displayName: 'server',
       testEnvironment: 'node',
-      transform: { '^.+\\.ts$': swc },
+      ...esmTransform,
       testMatch: [
         '<rootDir>/server/src/**/*.unit.spec.ts',
         '<rootDir>/server/src/**/*.spec.ts',
@@ -27,13 +38,13 @@ module.exports = {
     {
       displayName: 'e2e',
       testEnvironment: 'node',
-      transform: { '^.+\\.ts$': swc },
+      ...esmTransform,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts'],
     },
     {
       displayName: 'contracts',
       testEnvironment: 'node',
-      transform: { '^.+\\.ts$': swc },
+      ...esmTransform,
       testMatch: ['<rootDir>/server/src/**/*.int.spec.ts'],
     },
   ],

@@ -52,18 +52,38 @@ describe('configuration from the environment', () => {
     expect(problemsOf(env)).toEqual([message]);
   });
 
+  it('runs the built-in identity provider under /oidc of the public address by default', () => {
+    const config = loadConfig({ PORT: '4000', ADMIN_EMAILS: ' Boss@Example.ee, ops@example.ee ' });
+    expect(config.publicUrl).toBe('http://localhost:4000');
+    expect(config.identity).toMatchObject({
+      embedded: true,
+      issuer: 'http://localhost:4000/oidc',
+      clientId: 'lepinguturg-web',
+      adminEmails: ['boss@example.ee', 'ops@example.ee'],
+    });
+    expect(loadConfig({ PUBLIC_URL: 'https://lepinguturg.ee/' }).identity.issuer).toBe('https://lepinguturg.ee/oidc');
+  });
+
+  it('names a bad admin e-mail and a bad SMTP URL', () => {
+    expect(problemsOf({ ADMIN_EMAILS: 'admin', SMTP_URL: 'mail.example.ee' })).toEqual([
+      'ADMIN_EMAILS has an entry that is not an e-mail address ("admin").',
+      'SMTP_URL must be a smtp:// or smtps:// URL (got "mail.example.ee").',
+    ]);
+  });
+
   it('lists every problem at once', () => {
     expect(problemsOf({ PORT: '0', SEED_DEMO_DATA: 'x', BASKET_EXPIRY_SWEEP_SECONDS: '-5' })).toHaveLength(3);
   });
 
   it('requires the production services, each named, for PROFILE=production', () => {
-    expect(problemsOf({ PROFILE: 'production' })).toEqual([
+    expect([...problemsOf({ PROFILE: 'production' })].sort()).toEqual([
       'EVENTSTORE_URL is required for PROFILE=production (a kurrentdb or kurrentdb+discover or esdb or esdb+discover URL).',
       'MONGO_URL is required for PROFILE=production (a mongodb or mongodb+srv URL).',
       'S3_ENDPOINT is required for PROFILE=production (a http or https URL).',
       'S3_ACCESS_KEY is required for PROFILE=production.',
       'S3_SECRET_KEY is required for PROFILE=production.',
-    ]);
+      'OIDC_ISSUER is required for PROFILE=production (a http or https URL).',
+    ].sort());
   });
 
   it('refuses a production URL of the wrong kind', () => {
@@ -75,6 +95,7 @@ describe('configuration from the environment', () => {
         S3_ENDPOINT: 'minio:9000',
         S3_ACCESS_KEY: 'a',
         S3_SECRET_KEY: 'b',
+        OIDC_ISSUER: 'https://cognito-idp.eu-north-1.amazonaws.com/eu-north-1_abc',
       }),
     ).toEqual([
       'EVENTSTORE_URL must be a kurrentdb:// or kurrentdb+discover:// or esdb:// or esdb+discover:// URL (got "http://eventstore:2113").',
@@ -90,6 +111,16 @@ describe('configuration from the environment', () => {
       S3_ENDPOINT: 'http://minio:9000',
       S3_ACCESS_KEY: 'lepinguturg',
       S3_SECRET_KEY: 'secret-secret',
+      OIDC_ISSUER: 'https://auth.example.ee/realms/lepinguturg/',
+      OIDC_CLIENT_ID: 'web',
+    });
+    expect(config.identity).toEqual({
+      embedded: false,
+      issuer: 'https://auth.example.ee/realms/lepinguturg',
+      clientId: 'web',
+      jwksUri: null,
+      signUpEnabled: true,
+      adminEmails: [],
     });
     expect(config).toMatchObject({ profile: 'production', seedDemoData: false, mongoDb: 'lepinguturg' });
     expect(config.s3).toMatchObject({

@@ -13,11 +13,37 @@ export interface S3Config {
   readonly region: string;
 }
 
+/** How users sign in: the embedded OpenID provider, or any external one by issuer URL. */
+export interface IdentityConfig {
+  /** true: the built-in provider under /oidc (embedded profile default). */
+  readonly embedded: boolean;
+  /** The OpenID issuer, e.g. http://localhost:3000/oidc or https://cognito-idp.eu-north-1.amazonaws.com/<pool>. */
+  readonly issuer: string;
+  /** The client app's OAuth client id; ID tokens carry it as audience. */
+  readonly clientId: string;
+  /** JWKS URL; null means `${issuer}/.well-known/jwks.json` style discovery through the issuer's metadata. */
+  readonly jwksUri: string | null;
+  /** Sign-up offered on the hosted pages (embedded provider). */
+  readonly signUpEnabled: boolean;
+  /** E-mails that are always admins (besides admins granted in the product). Lower case. */
+  readonly adminEmails: readonly string[];
+}
+
+/** Where mail goes: the embedded outbox folder, or SMTP. */
+export interface MailConfig {
+  readonly smtpUrl: string | null;
+  readonly from: string;
+}
+
 /** Everything the server is configured with; read once from the environment at start. */
 export interface AppConfig {
   readonly profile: Profile;
   readonly port: number;
   readonly host: string;
+  /** The address browsers use to reach the app, without a trailing slash (default http://localhost:PORT). */
+  readonly publicUrl: string;
+  readonly identity: IdentityConfig;
+  readonly mail: MailConfig;
   readonly dataDir: string;
   readonly seedDemoData: boolean;
   readonly feeRates: FeeRates;
@@ -139,6 +165,32 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   const port = r.integer('PORT', 3000, 1, 65535);
   const host = r.raw('HOST') ?? '127.0.0.1';
   const dataDir = resolve(cwd, r.raw('DATA_DIR') ?? './data');
+  const publicUrl = (r.url('PUBLIC_URL', ['http', 'https'], false) ?? `http://localhost:${port}`).replace(
+    /\/+$/,
+    '',
+  );
+  const externalIssuer = r.url('OIDC_ISSUER', ['http', 'https'], production);
+  const identity: IdentityConfig = {
+    embedded: externalIssuer === null,
+    issuer: (externalIssuer ?? `${publicUrl}/oidc`).replace(/\/+$/, ''),
+    clientId: r.text('OIDC_CLIENT_ID', false, 'lepinguturg-web') ?? 'lepinguturg-web',
+    jwksUri: r.url('OIDC_JWKS_URI', ['http', 'https'], false),
+    signUpEnabled: r.boolean('SIGN_UP_ENABLED', true),
+    adminEmails: (r.raw('ADMIN_EMAILS') ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter((e) => e !== ''),
+  };
+  for (const email of identity.adminEmails) {
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+      r.problems.push(`ADMIN_EMAILS has an entry that is not an e-mail address ("${email}").`);
+  }
+  const mail: MailConfig = {
+    smtpUrl: r.url('SMTP_URL', ['smtp', 'smtps'], false),
+    from:
+      r.text('MAIL_FROM', false, 'Lepinguturg <no-reply@lepinguturg.ee>') ??
+      'Lepinguturg <no-reply@lepinguturg.ee>',
+  };
   const seedDemoData = r.boolean('SEED_DEMO_DATA', !production);
   const feeRates: FeeRates = {
     vatRate: r.percent('VAT_RATE_PERCENT', 2400),
@@ -176,6 +228,9 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     profile,
     port,
     host,
+    publicUrl,
+    identity,
+    mail,
     dataDir,
     seedDemoData,
     feeRates,
