@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -23,25 +24,40 @@ export interface TestServerOptions {
   readonly seed?: boolean;
 }
 
+/** A TCP port nobody listens on right now (the OS picks it; we release it at once). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 /**
  * The real server on the embedded profile: a fresh SQLite file in a temporary folder, real HTTP on
  * 127.0.0.1 and a free port, the built client if client/dist exists.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lepinguturg-test-'));
+  // The port is chosen first: the embedded identity provider's issuer URL contains it.
+  const port = await freePort();
   const config = loadConfig({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: String(options.seed ?? true),
     BASKET_EXPIRY_SWEEP_SECONDS: '0',
     ...options.env,
   });
   const app = await createApp(config, { clock: options.clock, logger: ['error'] });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.getHttpServer().address();
-  if (address === null || typeof address === 'string') throw new Error('Test server has no TCP address');
+  await app.listen({ port, host: '127.0.0.1' });
   return {
     app,
-    url: `http://127.0.0.1:${address.port}`,
+    url: `http://127.0.0.1:${port}`,
     dataDir,
     async close({ keepData = false } = {}) {
       await app.close();
