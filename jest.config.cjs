@@ -1,5 +1,8 @@
 /** Server-side tests: domain (unit), ports' contract suites (int), API suites (supertest). */
-const swcJs = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
+const swcJs = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
 const swc = [
   '@swc/jest',
   {

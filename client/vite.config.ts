@@ -4,21 +4,21 @@ import react from '@vitejs/plugin-react';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
+// The API, and the embedded identity provider and dev mailbox the server serves beside it, so with
+// PUBLIC_URL set to the dev server's origin the whole sign-in runs on one origin (no CORS).
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: true },
+  '/oidc': { target: apiTarget },
+  '/dev/mailbox': { target: apiTarget },
+};
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
-  server: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: apiTarget, changeOrigin: true },
-    },
-  },
+  server: { proxy },
+  preview: { proxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

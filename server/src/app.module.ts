@@ -1,9 +1,13 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AdminUsersController } from './api/admin/admin-users.controller';
+import { AuthModule } from './api/auth/auth.module';
 import { BasketController } from './api/basket/basket.controller';
 import { BlobDownloadController } from './api/blobs/blob-download.controller';
 import { CatalogueController } from './api/catalogue/catalogue.controller';
+import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
+import { UserController } from './api/user/user.controller';
 import { BasketExpiryScheduler } from './commands/basket/basket-expiry.scheduler';
 import { CommandsModule } from './commands/commands.module';
 import type { AppConfig } from './config/app-config';
@@ -24,8 +28,17 @@ export class AppModule {
         CommandsModule,
         QueriesModule,
         ProjectionsModule,
+        AuthModule,
       ],
-      controllers: [CatalogueController, BasketController, BlobDownloadController, HealthController],
+      controllers: [
+        CatalogueController,
+        BasketController,
+        BlobDownloadController,
+        HealthController,
+        ConfigController,
+        UserController,
+        AdminUsersController,
+      ],
       providers: [DemoSeeder, BasketExpiryScheduler],
     };
   }

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n';
 import { describeError } from './error-messages';
-import { ApiError, http, parseErrorBody } from './http';
+import { sessionActions } from '../stores/session-store';
+import { ApiError, http, onUnauthorized, parseErrorBody } from './http';
 
 describe('parseErrorBody', () => {
   it('reads the API error body: code, message and field errors', () => {
@@ -102,5 +103,48 @@ describe('http', () => {
     await vi.advanceTimersByTimeAsync(1);
     const failure = await pending;
     expect((failure as ApiError).code).toBe('ERROR.TIMEOUT');
+  });
+});
+
+describe('http and the session', () => {
+  afterEach(() => {
+    sessionActions.signedOut();
+  });
+
+  it('sends the id token as bearer when signed in, and nothing otherwise', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(new Response('{}', { status: 200 })));
+    vi.stubGlobal('fetch', fetch);
+    await http('/documents');
+    expect(new Headers(fetch.mock.calls[0]![1]?.headers).get('Authorization')).toBeNull();
+
+    sessionActions.signedIn({
+      idToken: 'id.token.x',
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresAt: Date.now() + 60_000,
+      authEmail: 'mari@example.ee',
+    });
+    await http('/user/read');
+    expect(new Headers(fetch.mock.calls[1]![1]?.headers).get('Authorization')).toBe('Bearer id.token.x');
+  });
+
+  it('reports every 401 to the unauthorized handler (the app replaces the route with logout)', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ statusCode: 401, code: 'AUTH.UNAUTHORIZED', message: 'x' }), {
+          status: 401,
+        }),
+      ),
+    );
+    const handler = vi.fn();
+    const unregister = onUnauthorized(handler);
+    const failure = await http('/admin/users').catch((e: unknown) => e);
+    expect((failure as ApiError).status).toBe(401);
+    expect(handler).toHaveBeenCalledTimes(1);
+    await http('/user/read', { handleUnauthorized: false }).catch(() => undefined);
+    expect(handler).toHaveBeenCalledTimes(1);
+    unregister();
+    await http('/admin/users').catch(() => undefined);
+    expect(handler).toHaveBeenCalledTimes(1);
   });
 });

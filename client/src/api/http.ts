@@ -1,4 +1,5 @@
 import { currentLanguage } from '../i18n';
+import { readSession } from '../stores/session-store';
 
 export const API_BASE = '/api';
 export const HTTP_TIMEOUT_MS = 5000;
@@ -77,12 +78,48 @@ export function parseErrorBody(status: number, text: string): ApiError {
   return new ApiError(status, CLIENT_ERROR_CODES.somethingWentWrong, []);
 }
 
+type UnauthorizedHandler = () => void;
+let unauthorizedHandler: UnauthorizedHandler | null = null;
+
+/**
+ * What to do when /api answers 401 (SPEC §8: replace the route with logout). The app registers it
+ * once it has a router; returns the unregister function.
+ */
+export function onUnauthorized(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    if (unauthorizedHandler === handler) unauthorizedHandler = null;
+  };
+}
+
+let sessionRefresher: (() => Promise<unknown>) | null = null;
+
+/**
+ * How to renew an expired session before a signed-in call (the app's token refresh), so a page opened
+ * after the tokens ran out does not answer 401 and log out while a refresh token is still good.
+ */
+export function onSessionExpired(refresher: () => Promise<unknown>): () => void {
+  sessionRefresher = refresher;
+  return () => {
+    if (sessionRefresher === refresher) sessionRefresher = null;
+  };
+}
+
+/** Refresh this long before the bearer expires rather than send a token about to be refused. */
+const EXPIRY_SLACK_MS = 5_000;
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** The login callback handles its own failure (it signs out and goes home), so no logout redirect. */
+  handleUnauthorized?: boolean;
+  /** Overrides the session's id token (the login callback reads the user before the session exists). */
+  bearer?: string;
+  /** A public call: no bearer, no waiting for a token refresh (the refresh itself needs /api/config). */
+  anonymous?: boolean;
 }
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
@@ -113,6 +150,18 @@ export async function http<T>(path: string, options: RequestOptions = {}): Promi
     'Accept-Language': currentLanguage(),
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // Signed-in calls carry the identity token (SPEC §7, api.md "Authentication").
+  if (!options.anonymous && options.bearer === undefined) {
+    const { authenticated, expiresAt } = readSession();
+    if (authenticated && expiresAt !== null && expiresAt - EXPIRY_SLACK_MS <= Date.now()) {
+      await sessionRefresher?.();
+    }
+  }
+  const session = readSession();
+  const bearer = options.anonymous
+    ? null
+    : (options.bearer ?? (session.authenticated ? session.idToken : null));
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
 
   try {
     let response: Response;
@@ -129,7 +178,10 @@ export async function http<T>(path: string, options: RequestOptions = {}): Promi
       throw new ApiError(0, CLIENT_ERROR_CODES.network, []);
     }
     const text = await response.text();
-    if (!response.ok) throw parseErrorBody(response.status, text);
+    if (!response.ok) {
+      if (response.status === 401 && options.handleUnauthorized !== false) unauthorizedHandler?.();
+      throw parseErrorBody(response.status, text);
+    }
     return (text ? JSON.parse(text) : undefined) as T;
   } finally {
     clearTimeout(timer);

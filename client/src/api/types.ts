@@ -75,3 +75,82 @@ export interface DocumentRef {
   id: string;
   title: string;
 }
+
+/** What a person may make public on their profile (api.md "Configuration and identity"). */
+export interface ProfilePublicFlags {
+  email: boolean;
+  dateOfBirth: boolean;
+  address: boolean;
+  country: boolean;
+  language: boolean;
+  areasOfPractice: boolean;
+  additionalInfo: boolean;
+  organization: boolean;
+}
+
+export interface ProfileFields {
+  firstName: string;
+  lastName: string;
+  /** YYYY-MM-DD */
+  dateOfBirth: string | null;
+  address: string;
+  /** ISO 3166-1 alpha-2 or '' */
+  country: string;
+  language: string;
+  areasOfPractice: string;
+  additionalInfo: string;
+  organization: string;
+  public: ProfilePublicFlags;
+}
+
+/** The product user of GET /api/user/read (SPEC §3). */
+export interface ProductUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  email: string;
+  dateOfBirth: string | null;
+  company: string | null;
+  idCode: string | null;
+  active: boolean;
+  termsAccepted: boolean;
+  isAdmin: boolean;
+  profile: ProfileFields;
+  /** First or last name empty: 'Please insert necessary data to proceed!' */
+  requiredDataMissing: boolean;
+}
+
+export interface AdminUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  isAdmin: boolean;
+  /** Admin through ADMIN_EMAILS: cannot be revoked here. */
+  adminByConfig: boolean;
+  termsAccepted: boolean;
+  createdAt: string;
+}
+
+export interface AdminUserPage {
+  items: AdminUser[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+/** GET /api/config */
+export interface ClientConfig {
+  issuer: string;
+  clientId: string;
+  redirectSignIn: string;
+  redirectSignOut: string;
+  scopes: string[];
+  signUpEnabled: boolean;
+  providers: string[];
+  tagManagerEnabled: boolean;
+  tagManagerId: string | null;
+  socialMediaEnabled: boolean;
+  devMailboxUrl: string | null;
+}

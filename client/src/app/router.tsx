@@ -1,6 +1,10 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
-import { NEUTRAL_ROUTES, ROUTES, type RouteName } from '../config/routes';
+import { ADMIN_ROOT, localizedPath, NEUTRAL_ROUTES, ROUTES, type RouteName } from '../config/routes';
+import { AdminUsersPage } from '@/features/admin-users/components/AdminUsersPage';
+import { CallbackPage } from '@/features/auth/components/CallbackPage';
+import { LoginPage } from '@/features/auth/components/LoginPage';
+import { LogoutPage } from '@/features/auth/components/LogoutPage';
 import { AddToCartButton } from '@/features/basket/components/AddToCartButton';
 import { CartPage } from '@/features/basket/components/CartPage';
 import { DocumentPage } from '@/features/documents/components/DocumentPage';
@@ -8,13 +12,16 @@ import { ErrorPage, PAGE_NOT_FOUND, type ErrorPageState } from '@/features/error
 import { HomePage } from '@/features/home/components/HomePage';
 import { AboutPage, ContactsPage, TermsPage } from '@/features/pages/components/StaticPages';
 import { SearchPage } from '@/features/search/components/SearchPage';
+import { UserEditPage } from '@/features/users/components/UserEditPage';
 import { i18n, LANGUAGES } from '../i18n';
+import { AdminLayout } from './layout/AdminLayout';
 import { RootLayout } from './layout/RootLayout';
+import { RouteGuard } from './RouteGuard';
 
 /**
- * The screens that exist, by route name; paths come from the localized route table
- * (config/routes.ts). Names without a screen yet (login, purchase summary, payment) are not
- * registered, so they fall through to the error page.
+ * The public screens that exist, by route name; paths come from the localized route table
+ * (config/routes.ts). Names without a screen yet (purchase summary, payment) are not registered,
+ * so they fall through to the error page.
  */
 const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   home: () => <HomePage />,
@@ -29,7 +36,28 @@ const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   vision: () => <AboutPage />,
   termsofuse: () => <TermsPage kind="TERMS" />,
   privacypolicy: () => <TermsPage kind="PRIVACY" />,
+  login: () => <LoginPage />,
 };
+
+/**
+ * The screens of the signed-in and admin area, inside the admin layout. The other admin names
+ * (dashboard, my documents, …) are in the route table and the sidebar (disabled, 'coming soon'),
+ * but have no screen yet.
+ */
+const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
+  useredit: () => <UserEditPage />,
+  adminusers: () => <AdminUsersPage />,
+};
+
+function localizedRoutes(screens: Partial<Record<RouteName, () => ReactNode>>): RouteObject[] {
+  const routes: RouteObject[] = [];
+  for (const [name, screen] of Object.entries(screens) as [RouteName, () => ReactNode][]) {
+    for (const language of LANGUAGES) {
+      routes.push({ id: `${name}.${language}`, path: ROUTES[name][language], element: screen() });
+    }
+  }
+  return routes;
+}
 
 function NotFoundRedirect() {
   const state: ErrorPageState = { message: PAGE_NOT_FOUND };
@@ -50,20 +78,34 @@ function RouteErrorBoundary() {
 }
 
 export function createRoutes(): RouteObject[] {
-  const localized: RouteObject[] = [];
-  for (const [name, screen] of Object.entries(SCREENS) as [RouteName, () => ReactNode][]) {
-    for (const language of LANGUAGES) {
-      localized.push({ id: `${name}.${language}`, path: ROUTES[name][language], element: screen() });
-    }
-  }
   return [
     {
-      element: <RootLayout />,
+      // SPEC §4's route guard sees every location first.
+      element: <RouteGuard />,
       errorElement: <RouteErrorBoundary />,
       children: [
-        ...localized,
-        { id: 'error', path: NEUTRAL_ROUTES.error, element: <ErrorPage /> },
-        { id: 'not-found', path: '*', element: <NotFoundRedirect /> },
+        {
+          element: <RootLayout />,
+          children: [
+            ...localizedRoutes(SCREENS),
+            {
+              element: <AdminLayout />,
+              children: [
+                ...localizedRoutes(ADMIN_SCREENS),
+                // The bare admin path opens My data (SPEC §2).
+                ...LANGUAGES.map((language) => ({
+                  id: `admin.${language}`,
+                  path: ADMIN_ROOT[language],
+                  element: <Navigate to={localizedPath('useredit', language)} replace />,
+                })),
+              ],
+            },
+            { id: 'callback', path: NEUTRAL_ROUTES.callback, element: <CallbackPage /> },
+            { id: 'logout', path: NEUTRAL_ROUTES.logout, element: <LogoutPage /> },
+            { id: 'error', path: NEUTRAL_ROUTES.error, element: <ErrorPage /> },
+            { id: 'not-found', path: '*', element: <NotFoundRedirect /> },
+          ],
+        },
       ],
     },
   ];

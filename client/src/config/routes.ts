@@ -21,9 +21,43 @@ export const ROUTES = {
   privacypolicy: { et: '/privaatustingimused', en: '/en/termsofprivacy' },
   paymentReturn: { et: '/maksekeskus/tagasi/:id', en: '/en/paymentcenter/return/:id' },
   paymentCancel: { et: '/maksekeskus/katkesta', en: '/en/paymentcenter/cancel' },
-} as const satisfies Record<string, { et: string; en: string; hash?: string }>;
+  // Signed-in and admin area (SPEC §2): the same path in both languages, English under /en.
+  useredit: { et: '/admin/user/edit', en: '/en/admin/user/edit', login: true },
+  dashboard: { et: '/admin/user/dashboard', en: '/en/admin/user/dashboard', login: true },
+  userfiles: { et: '/admin/user/files', en: '/en/admin/user/files', login: true },
+  upload: { et: '/admin/user/upload/:id?', en: '/en/admin/user/upload/:id?', login: true },
+  userpayouts: { et: '/admin/user/payouts', en: '/en/admin/user/payouts', login: true },
+  userpayout: { et: '/admin/user/payout', en: '/en/admin/user/payout', login: true },
+  usersales: { et: '/admin/user/sales', en: '/en/admin/user/sales', login: true },
+  adminusers: { et: '/admin/users', en: '/en/admin/users', login: true },
+  admininvoices: { et: '/admin/invoices', en: '/en/admin/invoices', login: true },
+  adminpurchases: { et: '/admin/purchases', en: '/en/admin/purchases', login: true },
+  adminpurchase: { et: '/admin/purchases/:id', en: '/en/admin/purchases/:id', login: true },
+  adminpayouts: { et: '/admin/payouts', en: '/en/admin/payouts', login: true },
+  adminpayoutedit: { et: '/admin/payouts/edit/:id?', en: '/en/admin/payouts/edit/:id?', login: true },
+} as const satisfies Record<string, RouteDefinition>;
+
+/** A localized route; `login` marks the routes that need a signed-in user (SPEC §4 guard rule 2). */
+interface RouteDefinition {
+  et: string;
+  en: string;
+  hash?: string;
+  login?: boolean;
+}
+
+/** The bare admin path, which redirects to user edit (SPEC §2). */
+export const ADMIN_ROOT = { et: '/admin', en: '/en/admin' } as const;
 
 export type RouteName = keyof typeof ROUTES;
+
+export function isRouteName(value: unknown): value is RouteName {
+  return typeof value === 'string' && Object.hasOwn(ROUTES, value);
+}
+
+/** Whether a named route is only for signed-in users. */
+export function needsLogin(name: RouteName): boolean {
+  return (ROUTES[name] as RouteDefinition).login === true;
+}
 
 /** Routes that look the same in every language (SPEC §2). */
 export const NEUTRAL_ROUTES = { callback: '/callback', logout: '/logout', error: '/error' } as const;
@@ -37,7 +71,7 @@ export function localizedPath(name: RouteName, language: Language, params: Route
 
 /** A link target including the route's own hash (mission, vision), for menus. */
 export function localizedTo(name: RouteName, language: Language, params: RouteParams = {}) {
-  const route = ROUTES[name] as { et: string; en: string; hash?: string };
+  const route = ROUTES[name] as RouteDefinition;
   return { pathname: localizedPath(name, language, params), hash: route.hash ? `#${route.hash}` : '' };
 }
 
@@ -121,4 +155,29 @@ export function languageSwitchTarget(
   const hostname = location.hostname.replace(/\.(com|ee)$/, target === 'en' ? '.com' : '.ee');
   const port = location.port ? `:${location.port}` : '';
   return { kind: 'url', href: `${location.protocol}//${hostname}${port}${rest}` };
+}
+
+/** A route to remember for after signing in: the named route of a path, else home (error and unknown paths). */
+export function routeToRemember(pathname: string): { name: RouteName; params: RouteParams } {
+  const match = matchRoute(pathname);
+  if (!match || match.name === 'login') return { name: 'home', params: {} };
+  return { name: match.name, params: match.params };
+}
+
+/** The path of a remembered route in a language; home when there is none or it cannot be built. */
+export function rememberedPath(
+  page: { name: string; params: RouteParams } | null | undefined,
+  language: Language,
+): string {
+  if (!page || !isRouteName(page.name)) return localizedPath('home', language);
+  try {
+    return localizedPath(page.name, language, page.params);
+  } catch {
+    return localizedPath('home', language);
+  }
+}
+
+export function isAdminRoot(pathname: string): boolean {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === ADMIN_ROOT.et || trimmed === ADMIN_ROOT.en;
 }

@@ -1,4 +1,12 @@
-import type { Basket, CatalogueOptions, DocumentDetail, DocumentSummary } from '../api/types';
+import type {
+  AdminUser,
+  Basket,
+  CatalogueOptions,
+  ClientConfig,
+  DocumentDetail,
+  DocumentSummary,
+  ProductUser,
+} from '../api/types';
 
 /**
  * A small in-memory stand-in for the server of docs/api.md, installed as `fetch`: the client's
@@ -10,6 +18,8 @@ export interface RecordedRequest {
   query: URLSearchParams;
   headers: Headers;
   body: unknown;
+  /** The whole URL (identity-provider calls go to the issuer, not /api). */
+  url: URL;
 }
 
 export const OPTIONS: CatalogueOptions = {
@@ -144,17 +154,109 @@ export class FakeApi {
       'http://localhost',
     );
     const method = (init.method ?? 'GET').toUpperCase();
-    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    this.requests.push({
-      method,
-      path: url.pathname,
-      query: url.searchParams,
-      headers: new Headers(init.headers),
-      body,
-    });
+    const headers = new Headers(init.headers);
+    const form = headers.get('Content-Type') === 'application/x-www-form-urlencoded';
+    const body: unknown =
+      typeof init.body === 'string'
+        ? form
+          ? Object.fromEntries(new URLSearchParams(init.body))
+          : JSON.parse(init.body)
+        : undefined;
+    this.requests.push({ method, path: url.pathname, query: url.searchParams, headers, body, url });
     await Promise.resolve();
+    if (url.pathname.startsWith('/oidc/')) return this.identity.route(method, url, body);
+    const signedIn = this.userOf(headers);
+    if (url.pathname.startsWith('/api/user/') || url.pathname.startsWith('/api/admin/')) {
+      if (!signedIn) return error(401, 'AUTH.UNAUTHORIZED', 'Unauthorized');
+      return this.routeSignedIn(method, url, body, signedIn);
+    }
     return this.route(method, url, body);
   };
+
+  // ---- identity (api.md "Configuration and identity") ----
+
+  config: ClientConfig = { ...FAKE_CONFIG };
+  identity = new FakeIdentityProvider(this);
+  users: ProductUser[] = [];
+  adminUsers: AdminUser[] = [];
+  /** When set, POST /api/user/update answers 400 with these field errors. */
+  updateFieldErrors: Record<string, string[]> | null = null;
+
+  /** Given: a person the provider knows, with their product user. */
+  givenUser(user: ProductUser, extra: Partial<AdminUser> = {}): this {
+    this.users.push(user);
+    this.adminUsers.push(toAdminUser(user, extra));
+    return this;
+  }
+
+  /** Given: more people in the admin users list only. */
+  givenAdminUsers(users: AdminUser[]): this {
+    this.adminUsers.push(...users);
+    return this;
+  }
+
+  private userOf(headers: Headers): ProductUser | null {
+    const match = /^Bearer (.+)$/.exec(headers.get('Authorization') ?? '');
+    if (!match?.[1] || !this.identity.issuedIdTokens.has(match[1])) return null;
+    const { sub, exp } = decodeFakeJwt(match[1]);
+    if (typeof exp !== 'number' || exp * 1000 <= Date.now()) return null;
+    return this.users.find((user) => user.id === sub) ?? null;
+  }
+
+  private routeSignedIn(method: string, url: URL, body: unknown, user: ProductUser): Response {
+    const [, , root, id, sub] = url.pathname.split('/');
+    if (method === 'GET' && root === 'user' && id === 'read') return json(200, user);
+    if (method === 'POST' && root === 'user' && id === 'update') {
+      const { acceptTerms, ...profile } = body as ProductUser['profile'] & { acceptTerms?: boolean };
+      const errors: Record<string, string[]> = { ...this.updateFieldErrors };
+      if (!profile.firstName.trim()) errors.firstName = ['Väli on kohustuslik'];
+      if (!profile.lastName.trim()) errors.lastName = ['Väli on kohustuslik'];
+      if (profile.address.length > 500) errors.address = ['Lubatud on kuni 500 tähemärki'];
+      if (Object.keys(errors).length) {
+        return json(400, {
+          statusCode: 400,
+          code: 'VALIDATION.FORM_HAS_ERRORS',
+          message: 'Vormil on vigu!',
+          errors,
+        });
+      }
+      Object.assign(user, {
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        fullName: `${profile.firstName} ${profile.lastName}`,
+        dateOfBirth: profile.dateOfBirth,
+        company: profile.organization || null,
+        termsAccepted: user.termsAccepted || acceptTerms === true,
+        profile,
+        requiredDataMissing: false,
+      } satisfies Partial<ProductUser>);
+      return json(200, user);
+    }
+    if (root === 'admin' && id === 'users') {
+      if (!user.termsAccepted) return error(403, 'ERROR.USER_TERMS_NOT_ACCEPTED', 'Terms');
+      if (!user.isAdmin) return error(403, 'ERROR.ADMIN_ONLY', 'Admin only');
+      if (method === 'GET' && !sub) {
+        const q = (url.searchParams.get('q') ?? '').toLowerCase();
+        const offset = Number(url.searchParams.get('offset') ?? 0);
+        const limit = Number(url.searchParams.get('limit') ?? 20);
+        const all = this.adminUsers.filter((u) =>
+          `${u.firstName} ${u.lastName} ${u.email}`.toLowerCase().includes(q),
+        );
+        return json(200, { items: all.slice(offset, offset + limit), total: all.length, offset, limit });
+      }
+      const targetId = sub;
+      const admin = url.pathname.split('/')[5];
+      if (method === 'PUT' && targetId && admin === 'admin') {
+        const target = this.adminUsers.find((u) => u.id === targetId);
+        if (!target) return error(404, 'USER.NOT_FOUND', 'Not found');
+        const isAdmin = (body as { isAdmin: boolean }).isAdmin;
+        if (!isAdmin && target.id === user.id) return error(409, 'USER.CANNOT_REVOKE_SELF', 'Self');
+        target.isAdmin = isAdmin;
+        return json(200, target);
+      }
+    }
+    return error(404, 'ERROR.NOT_FOUND', 'Not found');
+  }
 
   private route(method: string, url: URL, body: unknown): Response {
     const parts = url.pathname
@@ -162,6 +264,7 @@ export class FakeApi {
       .split('/')
       .map(decodeURIComponent);
     const [root, id, sub, subId] = parts;
+    if (method === 'GET' && root === 'config' && !id) return json(200, this.config);
     if (method === 'GET' && root === 'catalogue' && id === 'options') return json(200, OPTIONS);
     if (method === 'GET' && root === 'documents' && !id) {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
@@ -201,5 +304,208 @@ export class FakeApi {
       }
     }
     return error(404, 'ERROR.NOT_FOUND', 'Not found');
+  }
+}
+
+export const FAKE_ISSUER = 'http://localhost:3000/oidc';
+
+export const FAKE_CONFIG: ClientConfig = {
+  issuer: FAKE_ISSUER,
+  clientId: 'lepinguturg-web',
+  redirectSignIn: 'http://localhost:5173/callback',
+  redirectSignOut: 'http://localhost:5173/',
+  scopes: ['openid', 'email', 'offline_access'],
+  signUpEnabled: true,
+  providers: [],
+  tagManagerEnabled: false,
+  tagManagerId: null,
+  socialMediaEnabled: false,
+  devMailboxUrl: '/dev/mailbox',
+};
+
+export function makeUser(overrides: Partial<ProductUser> = {}): ProductUser {
+  const firstName = overrides.firstName ?? 'Mari';
+  const lastName = overrides.lastName ?? 'Maasikas';
+  return {
+    id: '0195f0c2-0000-7000-8000-0000000000aa',
+    firstName,
+    lastName,
+    fullName: `${firstName} ${lastName}`.trim(),
+    email: 'mari@example.ee',
+    dateOfBirth: null,
+    company: null,
+    idCode: null,
+    active: true,
+    termsAccepted: true,
+    isAdmin: false,
+    requiredDataMissing: !firstName || !lastName,
+    profile: {
+      firstName,
+      lastName,
+      dateOfBirth: null,
+      address: '',
+      country: '',
+      language: '',
+      areasOfPractice: '',
+      additionalInfo: '',
+      organization: '',
+      public: {
+        email: false,
+        dateOfBirth: false,
+        address: false,
+        country: false,
+        language: false,
+        areasOfPractice: false,
+        additionalInfo: false,
+        organization: false,
+      },
+    },
+    ...overrides,
+  };
+}
+
+function toAdminUser(user: ProductUser, extra: Partial<AdminUser>): AdminUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    isAdmin: user.isAdmin,
+    adminByConfig: false,
+    termsAccepted: user.termsAccepted,
+    createdAt: '2025-03-01T10:00:00.000Z',
+    ...extra,
+  };
+}
+
+function base64Url(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** An unsigned JWT: the client never verifies signatures (the server does). */
+export function makeFakeJwt(claims: Record<string, unknown>): string {
+  return `${base64Url(JSON.stringify({ alg: 'none', typ: 'JWT' }))}.${base64Url(JSON.stringify(claims))}.sig`;
+}
+
+function decodeFakeJwt(token: string): Record<string, unknown> {
+  const part = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+  const bytes = Uint8Array.from(atob(part), (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;
+}
+
+async function sha256Base64Url(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  let binary = '';
+  for (const byte of digest) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+interface IssuedCode {
+  userId: string;
+  challenge: string;
+  nonce: string;
+  redirectUri: string;
+  clientId: string;
+}
+
+/** The issuer's discovery document and token endpoint, checking PKCE like the real provider. */
+export class FakeIdentityProvider {
+  codes = new Map<string, IssuedCode>();
+  refreshTokens = new Map<string, string>();
+  issuedIdTokens = new Set<string>();
+  /** Seconds the issued tokens live. */
+  expiresIn = 3600;
+  refreshFails = false;
+  private counter = 0;
+
+  constructor(private readonly api: FakeApi) {}
+
+  readonly discovery = {
+    issuer: FAKE_ISSUER,
+    authorization_endpoint: `${FAKE_ISSUER}/auth`,
+    token_endpoint: `${FAKE_ISSUER}/token`,
+    end_session_endpoint: `${FAKE_ISSUER}/session/end`,
+  };
+
+  /** What the hosted sign-in does for `userId` with an authorize URL: answers the callback path. */
+  authorize(authorizeUrl: string, userId: string): string {
+    const url = new URL(authorizeUrl);
+    const p = url.searchParams;
+    if (`${url.origin}${url.pathname}` !== this.discovery.authorization_endpoint)
+      throw new Error('wrong endpoint');
+    if (p.get('response_type') !== 'code' || p.get('code_challenge_method') !== 'S256') {
+      throw new Error('not a PKCE code request');
+    }
+    const code = `code-${++this.counter}`;
+    this.codes.set(code, {
+      userId,
+      challenge: p.get('code_challenge') ?? '',
+      nonce: p.get('nonce') ?? '',
+      redirectUri: p.get('redirect_uri') ?? '',
+      clientId: p.get('client_id') ?? '',
+    });
+    return `/callback?code=${code}&state=${encodeURIComponent(p.get('state') ?? '')}`;
+  }
+
+  /** Tokens for a user without the authorize dance (tests that start signed in). */
+  issueIdToken(
+    userId: string,
+    nonce = 'n',
+    expiresAtSeconds = Math.floor(Date.now() / 1000) + this.expiresIn,
+  ) {
+    const user = this.api.users.find((u) => u.id === userId);
+    const token = makeFakeJwt({
+      iss: FAKE_ISSUER,
+      sub: userId,
+      aud: this.api.config.clientId,
+      email: user?.email,
+      nonce,
+      exp: expiresAtSeconds,
+      jti: ++this.counter,
+    });
+    this.issuedIdTokens.add(token);
+    return token;
+  }
+
+  private tokens(userId: string, nonce: string) {
+    const refreshToken = `refresh-${++this.counter}`;
+    this.refreshTokens.set(refreshToken, userId);
+    return {
+      id_token: this.issueIdToken(userId, nonce),
+      access_token: `access-${this.counter}`,
+      refresh_token: refreshToken,
+      expires_in: this.expiresIn,
+      token_type: 'Bearer',
+    };
+  }
+
+  async route(method: string, url: URL, body: unknown): Promise<Response> {
+    if (method === 'GET' && url.pathname === '/oidc/.well-known/openid-configuration') {
+      return json(200, this.discovery);
+    }
+    if (method === 'POST' && url.pathname === '/oidc/token') {
+      const form = body as Record<string, string>;
+      if (form.grant_type === 'authorization_code') {
+        const issued = this.codes.get(form.code ?? '');
+        this.codes.delete(form.code ?? '');
+        if (
+          !issued ||
+          issued.clientId !== form.client_id ||
+          issued.redirectUri !== form.redirect_uri ||
+          (await sha256Base64Url(form.code_verifier ?? '')) !== issued.challenge
+        ) {
+          return json(400, { error: 'invalid_grant' });
+        }
+        return json(200, this.tokens(issued.userId, issued.nonce));
+      }
+      if (form.grant_type === 'refresh_token') {
+        const userId = this.refreshTokens.get(form.refresh_token ?? '');
+        if (!userId || this.refreshFails) return json(400, { error: 'invalid_grant' });
+        return json(200, this.tokens(userId, 'refreshed'));
+      }
+    }
+    return json(404, { error: 'not_found' });
   }
 }

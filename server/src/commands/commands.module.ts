@@ -3,7 +3,10 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AddDocumentToBasketHandler } from './basket/add-document-to-basket.handler';
 import { ChangeBasketHandler } from './basket/change-basket.handler';
 import { ChangeDocumentHandler } from './document/change-document.handler';
+import { AcceptUserTermsHandler } from './profile/accept-user-terms.handler';
+import { ChangeAdminRoleHandler } from './profile/change-admin-role.handler';
 import { RegisterProfileHandler } from './profile/register-profile.handler';
+import { UpdateProfileHandler } from './profile/update-profile.handler';
 import { AggregateStore } from './shared/aggregate-store';
 
 /** Every command handler. Ports (EVENT_STORE, FEE_RATES) come from the global infrastructure module. */
@@ -15,6 +18,9 @@ import { AggregateStore } from './shared/aggregate-store';
     AddDocumentToBasketHandler,
     ChangeBasketHandler,
     RegisterProfileHandler,
+    UpdateProfileHandler,
+    AcceptUserTermsHandler,
+    ChangeAdminRoleHandler,
   ],
   exports: [AggregateStore],
 })

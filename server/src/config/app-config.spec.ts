@@ -61,7 +61,9 @@ describe('configuration from the environment', () => {
       clientId: 'lepinguturg-web',
       adminEmails: ['boss@example.ee', 'ops@example.ee'],
     });
-    expect(loadConfig({ PUBLIC_URL: 'https://lepinguturg.ee/' }).identity.issuer).toBe('https://lepinguturg.ee/oidc');
+    expect(loadConfig({ PUBLIC_URL: 'https://lepinguturg.ee/' }).identity.issuer).toBe(
+      'https://lepinguturg.ee/oidc',
+    );
   });
 
   it('names a bad admin e-mail and a bad SMTP URL', () => {
@@ -76,14 +78,16 @@ describe('configuration from the environment', () => {
   });
 
   it('requires the production services, each named, for PROFILE=production', () => {
-    expect([...problemsOf({ PROFILE: 'production' })].sort()).toEqual([
-      'EVENTSTORE_URL is required for PROFILE=production (a kurrentdb or kurrentdb+discover or esdb or esdb+discover URL).',
-      'MONGO_URL is required for PROFILE=production (a mongodb or mongodb+srv URL).',
-      'S3_ENDPOINT is required for PROFILE=production (a http or https URL).',
-      'S3_ACCESS_KEY is required for PROFILE=production.',
-      'S3_SECRET_KEY is required for PROFILE=production.',
-      'OIDC_ISSUER is required for PROFILE=production (a http or https URL).',
-    ].sort());
+    expect([...problemsOf({ PROFILE: 'production' })].sort()).toEqual(
+      [
+        'EVENTSTORE_URL is required for PROFILE=production (a kurrentdb or kurrentdb+discover or esdb or esdb+discover URL).',
+        'MONGO_URL is required for PROFILE=production (a mongodb or mongodb+srv URL).',
+        'S3_ENDPOINT is required for PROFILE=production (a http or https URL).',
+        'S3_ACCESS_KEY is required for PROFILE=production.',
+        'S3_SECRET_KEY is required for PROFILE=production.',
+        'OIDC_ISSUER is required for PROFILE=production (a http or https URL).',
+      ].sort(),
+    );
   });
 
   it('refuses a production URL of the wrong kind', () => {

@@ -26,6 +26,10 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   BasketCleared: 1,
   BasketExpired: 1,
   ProfileRegistered: 1,
+  ProfileUpdated: 1,
+  UserTermsAccepted: 1,
+  AdminRoleGranted: 1,
+  AdminRoleRevoked: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */

@@ -17,6 +17,10 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   BasketCleared: true,
   BasketExpired: true,
   ProfileRegistered: true,
+  ProfileUpdated: true,
+  UserTermsAccepted: true,
+  AdminRoleGranted: true,
+  AdminRoleRevoked: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];
 

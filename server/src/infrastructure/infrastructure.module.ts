@@ -16,6 +16,9 @@ import { BLOB_STORE, type BlobStore } from './blob-store/blob-store.port';
 import { LocalFolderBlobStore } from './blob-store/local-folder-blob-store';
 import { MinioBlobStore } from './blob-store/minio-blob-store';
 import { CLOCK, type Clock, systemClock } from './clock/clock';
+import { MAILER, type Mailer } from './mail/mail.port';
+import { OutboxMailer } from './mail/outbox-mailer';
+import { SmtpMailer } from './mail/smtp-mailer';
 import { EVENT_STORE, type EventStore } from './event-store/event-store.port';
 import { KurrentDbEventStore } from './event-store/kurrentdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
@@ -24,7 +27,10 @@ import { MongoReadStore } from './read-store/mongo-read-store';
 import { READ_STORE, type ReadStore } from './read-store/read-store.port';
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite/sqlite-database';
 
-const SQLITE_DATABASE = Symbol('SqliteDatabase');
+/** The embedded profile's SQLite connection (null on production); the embedded identity provider shares it. */
+export const SQLITE_DATABASE = Symbol('SqliteDatabase');
+/** The outbox folder's mailer when mail is kept on disk (null when SMTP sends it). */
+export const OUTBOX = Symbol('Outbox');
 
 /** The embedded profile's secret for signed download links: from config, else kept in DATA_DIR. */
 function embeddedSigningSecret(config: AppConfig): string {
@@ -107,9 +113,31 @@ export class InfrastructureModule {
             return store;
           },
         },
+        {
+          provide: OUTBOX,
+          useFactory: () =>
+            config.mail.smtpUrl ? null : new OutboxMailer(join(config.dataDir, 'outbox'), clock),
+        },
+        {
+          provide: MAILER,
+          inject: [OUTBOX],
+          useFactory: (outbox: OutboxMailer | null): Mailer =>
+            outbox ?? new SmtpMailer(config.mail.smtpUrl!, config.mail.from),
+        },
         InfrastructureLifecycle,
       ],
-      exports: [APP_CONFIG, CLOCK, FEE_RATES, EVENT_STORE, READ_STORE, BLOB_STORE, BLOB_SIGNING_SECRET],
+      exports: [
+        APP_CONFIG,
+        CLOCK,
+        FEE_RATES,
+        EVENT_STORE,
+        READ_STORE,
+        BLOB_STORE,
+        BLOB_SIGNING_SECRET,
+        SQLITE_DATABASE,
+        MAILER,
+        OUTBOX,
+      ],
     };
   }
 }

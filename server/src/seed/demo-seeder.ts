@@ -1,12 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { type Command, CommandBus } from '@nestjs/cqrs';
 import { v5 as uuidv5 } from 'uuid';
 import { ChangeDocument } from '../commands/document/change-document.command';
+import { AcceptUserTermsCommand } from '../commands/profile/accept-user-terms.command';
+import { ChangeAdminRoleCommand } from '../commands/profile/change-admin-role.command';
 import { RegisterProfileCommand } from '../commands/profile/register-profile.command';
+import type { CommandResult } from '../commands/shared/aggregate-store';
+import { UpdateProfileCommand } from '../commands/profile/update-profile.command';
 import type { DocumentCommand } from '../domain/catalogue/document.decider';
-import type { CommandContext } from '../domain/shared/command';
+import { EMPTY_PROFILE_DETAILS } from '../domain/profile/profile-details';
+import { type CommandContext, SYSTEM_ACTOR } from '../domain/shared/command';
 import { CLOCK, type Clock } from '../infrastructure/clock/clock';
 import { EVENT_STORE, type EventStore } from '../infrastructure/event-store/event-store.port';
+import { DEMO_ACCOUNTS } from './demo-accounts';
 import { DEMO_TEMPLATES, DEMO_UPLOADERS } from './demo-catalogue.data';
 import type { DemoTemplate } from './demo-catalogue.types';
 import { documentCommands } from './document-commands';
@@ -59,12 +65,59 @@ export class DemoSeeder {
       );
     }
 
+    track(await this.seedAccounts(new Date(now.getTime() - oldest * DAY_MS)));
+
     for (const template of DEMO_TEMPLATES) {
       for (const command of this.commandsFor(template, now)) {
         track((await this.commandBus.execute(new ChangeDocument(command))).position);
       }
     }
-    this.logger.log(`Seeded ${DEMO_UPLOADERS.length} uploaders and ${DEMO_TEMPLATES.length} demo templates`);
+    this.logger.log(
+      `Seeded ${DEMO_UPLOADERS.length} uploaders, ${DEMO_ACCOUNTS.length} demo accounts and ${DEMO_TEMPLATES.length} demo templates`,
+    );
+    return last;
+  }
+
+  /**
+   * The demo sign-in accounts: a profile for those who are not uploaders, the user terms accepted by
+   * everyone, and the admin account granted the admin role by the system.
+   */
+  private async seedAccounts(at: Date): Promise<bigint | null> {
+    let last: bigint | null = null;
+    const run = async (command: Command<CommandResult>) => {
+      const { position } = await this.commandBus.execute(command);
+      if (position !== null) last = position;
+    };
+    const uploaderIds = new Set(DEMO_UPLOADERS.map((u) => u.userId));
+    for (const account of DEMO_ACCOUNTS) {
+      const context: CommandContext = { actorId: account.userId, now: at };
+      const { userId, email, firstName, lastName } = account;
+      if (!uploaderIds.has(userId)) {
+        await run(
+          new UpdateProfileCommand({
+            type: 'UpdateProfile',
+            data: {
+              userId,
+              email,
+              details: { ...EMPTY_PROFILE_DETAILS, firstName, lastName },
+              acceptTerms: true,
+            },
+            context,
+          }),
+        );
+      } else {
+        await run(new AcceptUserTermsCommand({ type: 'AcceptUserTerms', data: { userId }, context }));
+      }
+      if (account.role === 'admin') {
+        await run(
+          new ChangeAdminRoleCommand({
+            type: 'GrantAdmin',
+            data: { userId },
+            context: { actorId: SYSTEM_ACTOR, now: at },
+          }),
+        );
+      }
+    }
     return last;
   }
 

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { languageSwitchTarget } from '../../config/routes';
 import { useLanguage } from '../../hooks/use-language';
 import { i18n, isLanguage, LANGUAGES, rememberLanguage } from '../../i18n';
+import { useSessionActions } from '../../stores/session-store';
 
 /** Eesti / English: the same page in the other language, keeping query and hash. */
 export function LanguageSelect() {
@@ -10,6 +11,7 @@ export function LanguageSelect() {
   const language = useLanguage();
   const location = useLocation();
   const navigate = useNavigate();
+  const { uiLanguageChanged } = useSessionActions();
 
   const onChange = (value: string) => {
     if (!isLanguage(value) || value === language) return;
@@ -20,6 +22,7 @@ export function LanguageSelect() {
       return;
     }
     rememberLanguage(value);
+    uiLanguageChanged(value);
     if (target.kind === 'url') {
       window.location.assign(target.href);
       return;

@@ -8,6 +8,7 @@ import {
   languageSwitchTarget,
 } from '../../config/routes';
 import { i18n, rememberedLanguage, rememberLanguage } from '../../i18n';
+import { useSessionActions } from '../../stores/session-store';
 
 /**
  * Keeps the UI language in step with the location (domain ending, then /en prefix) and, on a real
@@ -16,11 +17,14 @@ import { i18n, rememberedLanguage, rememberLanguage } from '../../i18n';
 export function LanguageSync() {
   const location = useLocation();
   const navigate = useNavigate();
+  const { uiLanguageChanged } = useSessionActions();
   useLayoutEffect(() => {
     const { hostname, protocol, port } = window.location;
     const language = detectLanguage({ hostname, pathname: location.pathname }, rememberedLanguage());
     if (i18n.language !== language) void i18n.changeLanguage(language);
     rememberLanguage(language);
+    // The session's UI language follows the pages the user opens (the route guard keeps English sticky).
+    if (!isNeutralPath(location.pathname)) uiLanguageChanged(language);
     document.documentElement.lang = language;
 
     const hostLanguage = languageOfHost(hostname);
@@ -36,6 +40,6 @@ export function LanguageSync() {
         void navigate(`${url.pathname}${url.search}${url.hash}`, { replace: true });
       }
     }
-  }, [location, navigate]);
+  }, [location, navigate, uiLanguageChanged]);
   return null;
 }

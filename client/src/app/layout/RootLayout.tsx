@@ -1,5 +1,6 @@
 import { useIsMutating } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
+import { SessionKeeper } from '@/features/auth/components/SessionKeeper';
 import { GlobalModal } from '../../components/GlobalModal';
 import { MessageArea } from '../../components/MessageArea';
 import { FullPageSpinner } from '../../components/Spinner';
@@ -19,6 +20,7 @@ export function RootLayout() {
   return (
     <>
       <LanguageSync />
+      <SessionKeeper />
       <ScrollManager />
       <AccessibilityClasses />
       <div className="layout">

@@ -2,8 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { BasketLink } from '@/features/basket/components/BasketLink';
 import { useLocalizedPath } from '../../hooks/use-language';
+import { useAuthenticated } from '../../stores/session-store';
 import { AccessibilityPanel, AccessibilityToggle } from './AccessibilityPanel';
 import { LanguageSelect } from './LanguageSelect';
+import { SignInButton, UserMenu } from './UserMenu';
 
 export function Logo() {
   const { t } = useTranslation();
@@ -25,6 +27,7 @@ export function Logo() {
 export function TopBar() {
   const { t } = useTranslation();
   const path = useLocalizedPath();
+  const authenticated = useAuthenticated();
   return (
     <header className="topbar">
       <a href="#main" className="skip-link">
@@ -47,6 +50,7 @@ export function TopBar() {
           <BasketLink />
           <LanguageSelect />
           <AccessibilityToggle />
+          {authenticated ? <UserMenu /> : <SignInButton />}
         </div>
       </div>
       <AccessibilityPanel />

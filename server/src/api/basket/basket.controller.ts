@@ -10,11 +10,13 @@ import { type BasketSummary, GetBasketQuery } from '../../queries/basket/get-bas
 import { IdempotencyKey } from '../validation/command-headers';
 import { UuidParamPipe } from '../validation/uuid-param.pipe';
 import { AddToBasketDto } from './add-to-basket.dto';
+import { Public } from '../auth/auth.decorators';
 
 /** Buyers do not sign in to shop: the basket belongs to whoever holds its id. */
 const ANONYMOUS = 'anonymous';
 
 /** The anonymous basket: one per browser, keyed by a UUID the browser keeps. */
+@Public()
 @Controller('baskets/:basketId')
 export class BasketController {
   constructor(

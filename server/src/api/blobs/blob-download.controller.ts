@@ -6,6 +6,7 @@ import { verifyBlobSignature } from '../../infrastructure/blob-store/blob-link-s
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import { ApiError } from '../errors/api-error';
 import { BLOB_SIGNING_SECRET } from './blob-download.tokens';
+import { Public } from '../auth/auth.decorators';
 
 type QueryValue = string | string[] | undefined;
 
@@ -14,6 +15,7 @@ type QueryValue = string | string[] | undefined;
  * The link is the credential: no session is needed, so the route must stay public under any global
  * auth guard. MinIO links go to MinIO directly and never reach this controller.
  */
+@Public()
 @Controller('blobs')
 export class BlobDownloadController {
   constructor(

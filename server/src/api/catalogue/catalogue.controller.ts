@@ -14,10 +14,12 @@ import {
 } from '../../queries/catalogue/search-documents.query';
 import { ApiError } from '../errors/api-error';
 import { SearchDocumentsDto } from './search-documents.dto';
+import { Public } from '../auth/auth.decorators';
 
 const SLUG = /^[a-z0-9-]{1,160}$/;
 
 /** Public catalogue: search and document pages. */
+@Public()
 @Controller()
 export class CatalogueController {
   constructor(private readonly queryBus: QueryBus) {}

@@ -7,6 +7,7 @@ const EXACT: Readonly<Record<string, number>> = {
   'FILE.EMPTY': 400,
   'SHOPPING_CART.DOCUMENT_ALREADY_IN_BASKET': 409,
   'SHOPPING_CART.BASKET_EMPTY': 422,
+  'USER.CANNOT_REVOKE_SELF': 409,
 };
 
 export function statusForCode(code: string): number {

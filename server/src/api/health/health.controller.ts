@@ -1,7 +1,9 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { ProjectionRunner } from '../../projections/projection-runner';
+import { Public } from '../auth/auth.decorators';
 
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(

@@ -1,7 +1,13 @@
 import { foldForSearch } from '../../domain/catalogue/search-text';
+import {
+  fullName,
+  publicCompany,
+  publicUploaderProfile,
+  registeredDetails,
+} from '../../domain/profile/profile-details';
 import type { StoredEvent } from '../../events/domain-event';
 import type { DocumentDetails, DocumentEvent } from '../../events/document.events';
-import type { ProfileEvent } from '../../events/profile.events';
+import type { ProfileDetails, ProfileRegistered, ProfileUpdated } from '../../events/profile.events';
 import type { ProjectionTransaction, WriteCollection } from '../../infrastructure/read-store/read-store.port';
 import type { Projection } from '../projection';
 import {
@@ -11,10 +17,11 @@ import {
   type UploaderView,
 } from './catalogue.read-model';
 
-type CatalogueEvent = DocumentEvent | ProfileEvent;
+type CatalogueEvent = DocumentEvent | ProfileRegistered | ProfileUpdated;
 
 const HANDLED: ReadonlySet<string> = new Set<CatalogueEvent['type']>([
   'ProfileRegistered',
+  'ProfileUpdated',
   'DocumentCreated',
   'DocumentDetailsEdited',
   'FileAdded',
@@ -61,7 +68,13 @@ export class CatalogueProjection implements Projection {
     const at = stored.occurredAt;
     switch (event.type) {
       case 'ProfileRegistered':
-        return this.profileRegistered(tx, event.data);
+        return this.uploaderChanged(tx, event.data.userId, event.data.email, registeredDetails(event.data));
+      case 'ProfileUpdated': {
+        const uploader = await tx
+          .collection<UploaderView>(UPLOADERS_COLLECTION)
+          .findOne({ _id: event.data.userId });
+        return this.uploaderChanged(tx, event.data.userId, uploader?.email ?? '', event.data.details);
+      }
       case 'DocumentCreated': {
         const { documentId, uploaderId, slug, details } = event.data;
         const uploader = await tx.collection<UploaderView>(UPLOADERS_COLLECTION).findOne({ _id: uploaderId });
@@ -75,6 +88,7 @@ export class CatalogueProjection implements Projection {
             uploaderId,
             uploaderName,
             uploaderCompany: uploader?.company ?? null,
+            uploaderProfile: uploader?.publicProfile ?? {},
             ...detailFields(details),
             files: [],
             createdAt: at,
@@ -156,20 +170,36 @@ export class CatalogueProjection implements Projection {
     }
   }
 
-  private async profileRegistered(tx: ProjectionTransaction, data: ProfileEvent['data']): Promise<void> {
-    const name = `${data.firstName} ${data.lastName}`.trim();
+  /** Keeps the uploader's public name, company and fields, on the uploader and on each of their documents. */
+  private async uploaderChanged(
+    tx: ProjectionTransaction,
+    userId: string,
+    email: string,
+    details: ProfileDetails,
+  ): Promise<void> {
+    const name = fullName(details);
+    const company = publicCompany(details);
+    const publicProfile = publicUploaderProfile(details, email);
+    const { firstName, lastName } = details;
     await tx
       .collection<UploaderView>(UPLOADERS_COLLECTION)
       .replaceOne(
-        { _id: data.userId },
-        { _id: data.userId, firstName: data.firstName, lastName: data.lastName, name, company: data.company },
+        { _id: userId },
+        { _id: userId, firstName, lastName, name, company, email, publicProfile },
         { upsert: true },
       );
     const documents = tx.collection<DocumentView>(DOCUMENTS_COLLECTION);
-    for (const doc of await documents.find({ uploaderId: data.userId })) {
+    for (const doc of await documents.find({ uploaderId: userId })) {
       await documents.updateOne(
         { _id: doc._id },
-        { $set: { uploaderName: name, uploaderCompany: data.company, searchText: searchTextOf(doc, name) } },
+        {
+          $set: {
+            uploaderName: name,
+            uploaderCompany: company,
+            uploaderProfile: publicProfile,
+            searchText: searchTextOf(doc, name),
+          },
+        },
       );
     }
   }

@@ -1,4 +1,5 @@
 import type { FileState } from '../../domain/catalogue/document.decider';
+import type { PublicUploaderProfile } from '../../domain/profile/profile-details';
 import type { ReadModel } from '../../infrastructure/read-store/read-store.port';
 
 export const DOCUMENTS_COLLECTION = 'catalogue_documents';
@@ -20,7 +21,10 @@ export interface DocumentView extends ReadModel {
   readonly status: 'draft' | 'published' | 'deleted';
   readonly uploaderId: string;
   readonly uploaderName: string;
+  /** The uploader's organization, only when they made it public. */
   readonly uploaderCompany: string | null;
+  /** The profile fields the uploader made public (absent on documents projected before it existed). */
+  readonly uploaderProfile?: PublicUploaderProfile;
   readonly title: string;
   readonly description: string;
   readonly author: { readonly firstName: string; readonly lastName: string } | null;
@@ -42,4 +46,6 @@ export interface UploaderView extends ReadModel {
   readonly lastName: string;
   readonly name: string;
   readonly company: string | null;
+  readonly email?: string;
+  readonly publicProfile?: PublicUploaderProfile;
 }

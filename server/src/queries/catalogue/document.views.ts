@@ -1,3 +1,4 @@
+import type { PublicUploaderProfile } from '../../domain/profile/profile-details';
 import type { DocumentFileView, DocumentView } from '../../projections/catalogue/catalogue.read-model';
 
 /** A search result (docs/api.md, DocumentSummary). */
@@ -19,7 +20,13 @@ export interface DocumentSummary {
 }
 
 export interface DocumentDetail extends Omit<DocumentSummary, 'uploader'> {
-  readonly uploader: { readonly id: string; readonly name: string; readonly company: string | null };
+  readonly uploader: {
+    readonly id: string;
+    readonly name: string;
+    readonly company: string | null;
+    /** Only the fields the uploader made public (docs/api.md "Public uploader fields"). */
+    readonly profile: PublicUploaderProfile;
+  };
   readonly files: readonly DocumentFileView[];
 }
 
@@ -45,7 +52,12 @@ export function toSummary(doc: DocumentView): DocumentSummary {
 export function toDetail(doc: DocumentView): DocumentDetail {
   return {
     ...toSummary(doc),
-    uploader: { id: doc.uploaderId, name: doc.uploaderName, company: doc.uploaderCompany },
+    uploader: {
+      id: doc.uploaderId,
+      name: doc.uploaderName,
+      company: doc.uploaderCompany,
+      profile: doc.uploaderProfile ?? {},
+    },
     files: doc.files,
   };
 }

@@ -1,0 +1,54 @@
+import { useEffect, useEffectEvent, useLayoutEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { onUnauthorized } from '../api/http';
+import { languageOfHost, NEUTRAL_ROUTES } from '../config/routes';
+import { useAuthenticated, useSessionActions, useSessionUser, useUiLanguage } from '../stores/session-store';
+import { useUiActions } from '../stores/ui-store';
+import { decideRoute, type GuardDecision } from './route-guard';
+
+/** Carries out a guard decision: remembers the route or shows the message, then replaces the location. */
+function GuardRedirect({ decision }: { decision: Exclude<GuardDecision, { kind: 'allow' }> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { redirectRemembered } = useSessionActions();
+  const { messageAdded, messagesWithTextCleared } = useUiActions();
+  const perform = useEffectEvent(() => {
+    if (decision.kind === 'login') redirectRemembered(decision.remember);
+    if (decision.kind === 'redirect' && decision.message) {
+      const text = t(decision.message);
+      messagesWithTextCleared(text);
+      messageAdded({ tone: 'danger', text });
+    }
+    void navigate(decision.to, { replace: true });
+  });
+  // Once per decision, however often the parent re-renders meanwhile.
+  const signature = JSON.stringify(decision);
+  useLayoutEffect(() => perform(), [signature]);
+  return null;
+}
+
+/**
+ * The root route: decides every location with SPEC §4's guard before anything renders, and turns
+ * any 401 from /api into the logout route (SPEC §8).
+ */
+export function RouteGuard() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const authenticated = useAuthenticated();
+  const user = useSessionUser();
+  const sessionLanguage = useUiLanguage();
+
+  useEffect(() => onUnauthorized(() => void navigate(NEUTRAL_ROUTES.logout, { replace: true })), [navigate]);
+
+  const decision = decideRoute({
+    pathname: location.pathname,
+    search: location.search,
+    hash: location.hash,
+    authenticated,
+    user,
+    uiLanguage: languageOfHost(window.location.hostname) ?? sessionLanguage,
+  });
+  if (decision.kind === 'allow') return <Outlet />;
+  return <GuardRedirect decision={decision} />;
+}

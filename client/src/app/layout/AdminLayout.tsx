@@ -1,0 +1,129 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { useLocalizedPath } from '../../hooks/use-language';
+import { useSessionUser } from '../../stores/session-store';
+import { ADMIN_ITEMS, DASHBOARD_ITEM, MenuIconSvg, USER_ITEMS, type AccountMenuItem } from './account-menu';
+
+const COLLAPSED_KEY = 'lepinguturg.sidebarCollapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function SidebarItem({ item }: { item: AccountMenuItem }) {
+  const { t } = useTranslation();
+  const path = useLocalizedPath();
+  const label = t(item.label);
+  if (item.comingSoon) {
+    return (
+      <li>
+        <span
+          className="sidebar__item sidebar__item--disabled"
+          aria-disabled="true"
+          title={`${label} – ${t('ACCOUNT.COMING_SOON')}`}
+          data-testid={`sidebar-item-${item.name}`}
+        >
+          <MenuIconSvg icon={item.icon} />
+          <span className="sidebar__label">
+            {label} <span className="badge badge--soon">{t('ACCOUNT.COMING_SOON')}</span>
+          </span>
+        </span>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <NavLink
+        to={path(item.name)}
+        end={item.name === 'home'}
+        className="sidebar__item"
+        title={label}
+        data-testid={`sidebar-item-${item.name}`}
+      >
+        <MenuIconSvg icon={item.icon} />
+        <span className="sidebar__label">{label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+const PUBLIC_ITEMS: readonly AccountMenuItem[] = [
+  { name: 'home', label: 'ACCOUNT.HOME', icon: 'home' },
+  { name: 'search', label: 'NAV.SEARCH', icon: 'search' },
+];
+
+/**
+ * The admin layout (SPEC §2) for everything under /admin and /en/admin: a collapsible sidebar with
+ * the user's screens and, for admins only, the admin group; screens not built yet are disabled.
+ */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const isAdmin = user?.isAdmin === true;
+  const [collapsed, setCollapsed] = useState(readCollapsed);
+  const navId = useId();
+  const adminHeadingId = useId();
+
+  const toggle = () => {
+    const next = !collapsed;
+    setCollapsed(next);
+    try {
+      localStorage.setItem(COLLAPSED_KEY, next ? '1' : '0');
+    } catch {
+      // preference lives for this page only
+    }
+  };
+
+  return (
+    <div className={`admin-layout${collapsed ? ' admin-layout--collapsed' : ''}`}>
+      <aside className="sidebar" data-testid="admin-sidebar">
+        <button
+          type="button"
+          className="sidebar__toggle"
+          aria-expanded={!collapsed}
+          aria-controls={navId}
+          onClick={toggle}
+          data-testid="sidebar-toggle"
+        >
+          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d={collapsed ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'} />
+          </svg>
+          <span className="visually-hidden">
+            {collapsed ? t('ACCOUNT.EXPAND_MENU') : t('ACCOUNT.COLLAPSE_MENU')}
+          </span>
+        </button>
+        <nav id={navId} className="sidebar__nav" aria-label={t('ACCOUNT.MENU')}>
+          <ul className="sidebar__list">
+            {PUBLIC_ITEMS.map((item) => (
+              <SidebarItem key={item.name} item={item} />
+            ))}
+            {isAdmin && <SidebarItem item={DASHBOARD_ITEM} />}
+            {USER_ITEMS.map((item) => (
+              <SidebarItem key={item.name} item={item} />
+            ))}
+          </ul>
+          {isAdmin && (
+            <div className="sidebar__group" data-testid="sidebar-admin-group">
+              <h2 id={adminHeadingId} className="sidebar__heading">
+                <span className="sidebar__label">{t('ACCOUNT.ADMIN')}</span>
+              </h2>
+              <ul className="sidebar__list" aria-labelledby={adminHeadingId}>
+                {ADMIN_ITEMS.map((item) => (
+                  <SidebarItem key={item.name} item={item} />
+                ))}
+              </ul>
+            </div>
+          )}
+        </nav>
+      </aside>
+      <div className="admin-layout__content">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,238 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { AdminUser } from '../../../api/types';
+import { Spinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useSessionUser } from '../../../stores/session-store';
+import { useUiActions } from '../../../stores/ui-store';
+import { useAdminUsers } from '../api/get-admin-users';
+import { useSetUserAdmin } from '../api/set-user-admin';
+
+export const FILTER_DEBOUNCE_MS = 400;
+
+function AdminAction({
+  user,
+  selfId,
+  pending,
+  onToggle,
+}: {
+  user: AdminUser;
+  selfId: string | undefined;
+  pending: boolean;
+  onToggle: () => void;
+}) {
+  const { t } = useTranslation();
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  if (!user.isAdmin) {
+    return (
+      <button
+        type="button"
+        className="button button--secondary button--small"
+        onClick={onToggle}
+        disabled={pending}
+        aria-label={t('ADMIN_USERS.GRANT_LABEL', { name })}
+        data-testid="admin-user-grant"
+      >
+        {t('ADMIN_USERS.GRANT')}
+      </button>
+    );
+  }
+  // The server refuses these (admin by configuration; revoking oneself): the client mirrors it.
+  const reason = user.adminByConfig
+    ? t('ADMIN_USERS.ADMIN_BY_CONFIG')
+    : user.id === selfId
+      ? t('ADMIN_USERS.CANNOT_REVOKE_SELF')
+      : null;
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--danger-ghost button--small"
+        onClick={onToggle}
+        disabled={pending || reason !== null}
+        aria-label={t('ADMIN_USERS.REVOKE_LABEL', { name })}
+        aria-describedby={reason ? `admin-user-reason-${user.id}` : undefined}
+        data-testid="admin-user-revoke"
+      >
+        {t('ADMIN_USERS.REVOKE')}
+      </button>
+      {reason && (
+        <span className="hint admin-users__reason" id={`admin-user-reason-${user.id}`}>
+          {reason}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Admin users (route adminusers): filter by name or e-mail, page through, grant or revoke admin. */
+export function AdminUsersPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('ACCOUNT.USERS'));
+  const self = useSessionUser();
+  const isAdmin = self?.isAdmin === true;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const q = searchParams.get('q') ?? '';
+  const users = useAdminUsers(q, isAdmin);
+  const setAdmin = useSetUserAdmin();
+  const { confirmRequested, toastShown, errorOccurred } = useUiActions();
+
+  // Typed freely; the URL (and so the query) follows after a pause.
+  const [text, setText] = useState(q);
+  const [urlText, setUrlText] = useState(q);
+  if (urlText !== q) {
+    setUrlText(q);
+    setText(q);
+  }
+  const commit = useEffectEvent((value: string) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value.trim()) next.set('q', value.trim());
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    ),
+  );
+  useEffect(() => {
+    if (text.trim() === q.trim()) return undefined;
+    const timer = setTimeout(() => commit(text), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, q]);
+
+  const toggle = (user: AdminUser) => {
+    const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+    const grant = !user.isAdmin;
+    confirmRequested({
+      title: t(grant ? 'ADMIN_USERS.GRANT_CONFIRM_TITLE' : 'ADMIN_USERS.REVOKE_CONFIRM_TITLE'),
+      text: t(grant ? 'ADMIN_USERS.GRANT_CONFIRM_TEXT' : 'ADMIN_USERS.REVOKE_CONFIRM_TEXT', { name }),
+      onConfirm: () =>
+        setAdmin.mutate(
+          { userId: user.id, isAdmin: grant },
+          {
+            onSuccess: () =>
+              toastShown({
+                tone: 'success',
+                text: t(grant ? 'ADMIN_USERS.GRANTED' : 'ADMIN_USERS.REVOKED', { name }),
+              }),
+            onError: errorOccurred,
+          },
+        ),
+    });
+  };
+
+  if (!isAdmin) {
+    return (
+      <div className="page">
+        <h1 className="page__title">{t('ACCOUNT.USERS')}</h1>
+        <p className="notice notice--danger" role="alert" data-testid="admin-only">
+          {t('ERROR.ADMIN_ONLY')}
+        </p>
+      </div>
+    );
+  }
+
+  const pages = users.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.items);
+  const total = pages[pages.length - 1]?.total ?? 0;
+
+  return (
+    <div className="page admin-users">
+      <h1 className="page__title">{t('ACCOUNT.USERS')}</h1>
+      <div className="admin-users__toolbar">
+        <div className="field admin-users__filter">
+          <label htmlFor="admin-users-filter" className="field__label">
+            {t('ADMIN_USERS.FILTER')}
+          </label>
+          <input
+            id="admin-users-filter"
+            type="search"
+            className="field__control"
+            value={text}
+            placeholder={t('ADMIN_USERS.FILTER_PLACEHOLDER')}
+            onChange={(event) => setText(event.target.value)}
+            data-testid="admin-users-filter"
+          />
+        </div>
+        <p className="admin-users__count" aria-live="polite" data-testid="admin-users-count">
+          {users.data ? t('ADMIN_USERS.SHOWING', { visible: items.length, total }) : ''}
+        </p>
+        {users.isFetching && !users.isFetchingNextPage && <Spinner />}
+      </div>
+
+      {users.isError && (
+        <div className="notice notice--danger" role="alert">
+          <p>{t('ERROR.SOMETHING_WENT_WRONG')}</p>
+          <button type="button" className="button button--secondary" onClick={() => void users.refetch()}>
+            {t('COMMON.RETRY')}
+          </button>
+        </div>
+      )}
+      {users.isPending && <Spinner />}
+      {users.isSuccess && items.length === 0 && (
+        <p className="empty-state__text" data-testid="admin-users-empty">
+          {t('ADMIN_USERS.NONE')}
+        </p>
+      )}
+
+      {items.length > 0 && (
+        <div className="table-wrap card">
+          <table className="table" data-testid="admin-users-table">
+            <caption className="visually-hidden">{t('ACCOUNT.USERS')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('PROFILE.FIRST_NAME')}</th>
+                <th scope="col">{t('PROFILE.LAST_NAME')}</th>
+                <th scope="col">{t('PROFILE.EMAIL')}</th>
+                <th scope="col">{t('ADMIN_USERS.ROLE')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('ADMIN_USERS.ACTIONS')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((user) => (
+                <tr key={user.id} data-testid="admin-user-row" data-user-id={user.id} data-email={user.email}>
+                  <td>{user.firstName || t('COMMON.NOT_SET')}</td>
+                  <td>{user.lastName || t('COMMON.NOT_SET')}</td>
+                  <td>{user.email}</td>
+                  <td>
+                    {user.isAdmin && (
+                      <span className="badge badge--admin" data-testid="admin-user-admin-badge">
+                        {t('ADMIN_USERS.ADMIN')}
+                      </span>
+                    )}
+                  </td>
+                  <td className="admin-users__actions">
+                    <AdminAction
+                      user={user}
+                      selfId={self.id}
+                      pending={setAdmin.isPending && setAdmin.variables.userId === user.id}
+                      onToggle={() => toggle(user)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {users.hasNextPage && (
+        <div className="results__more">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void users.fetchNextPage()}
+            disabled={users.isFetchingNextPage}
+            data-testid="admin-users-load-more"
+          >
+            {t('ADMIN_USERS.LOAD_MORE')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { readSession } from '../../../stores/session-store';
+import { FakeApi, makeUser } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+import { givenSignedIn } from '../../../test/session';
+
+function input(testId: string) {
+  return screen.getByTestId<HTMLInputElement>(testId);
+}
+
+describe('My data', () => {
+  it('asks for the missing data and validates like the server before saving', async () => {
+    const api = new FakeApi();
+    givenSignedIn(api, makeUser({ firstName: '', lastName: '', termsAccepted: false }));
+    renderApp('/en/admin/user/edit', api);
+
+    expect((await screen.findByTestId('profile-required-notice')).textContent).toBe(
+      'Please insert necessary data to proceed!',
+    );
+    expect(input('profile-email').readOnly).toBe(true);
+    expect(input('profile-email').value).toBe('mari@example.ee');
+    expect(screen.getAllByText('Always public: shown as the uploader of your documents.')).toHaveLength(2);
+
+    await userEvent.click(input('profile-address'));
+    await userEvent.paste('x'.repeat(501));
+    await userEvent.type(input('profile-dateOfBirth'), '2999-01-01');
+    await userEvent.click(screen.getByTestId('profile-save'));
+
+    expect(screen.getByTestId('field-error-profile-firstName').textContent).toBe('Field is required');
+    expect(screen.getByTestId('field-error-profile-lastName').textContent).toBe('Field is required');
+    expect(screen.getByTestId('field-error-profile-address').textContent).toBe(
+      'Maximum 500 characters allowed',
+    );
+    expect(screen.getByTestId('field-error-profile-dateOfBirth').textContent).toBe(
+      'Enter a real date in the past',
+    );
+    expect(screen.getByTestId('field-error-profile-acceptTerms').textContent).toBe(
+      'User terms not accepted!',
+    );
+    expect(input('profile-firstName').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(input('profile-firstName'));
+    const toast = await screen.findByTestId('toast');
+    expect(within(toast).getByText('Form has errors!')).toBeTruthy();
+    expect(api.requests.some((r) => r.path === '/api/user/update')).toBe(false);
+
+    // Errors follow the input once the form was submitted.
+    await userEvent.type(input('profile-firstName'), 'Jüri');
+    expect(screen.queryByTestId('field-error-profile-firstName')).toBeNull();
+  });
+
+  it('saves the profile with the public flags and the terms acceptance, and updates the session', async () => {
+    const api = new FakeApi();
+    givenSignedIn(api, makeUser({ firstName: '', lastName: '', termsAccepted: false }));
+    const { router } = renderApp('/admin/user/edit', api);
+
+    await userEvent.type(await screen.findByTestId('profile-firstName'), 'Jüri');
+    await userEvent.type(input('profile-lastName'), 'Juurikas');
+    await userEvent.type(input('profile-dateOfBirth'), '1980-05-17');
+    await userEvent.selectOptions(screen.getByTestId('profile-country'), 'EE');
+    expect(within(screen.getByTestId('profile-country')).getByRole('option', { name: 'Läti' })).toBeTruthy();
+    await userEvent.selectOptions(screen.getByTestId('profile-language'), 'et');
+    await userEvent.type(input('profile-organization'), 'Juurikas OÜ');
+    await userEvent.click(screen.getByTestId('profile-public-email'));
+    await userEvent.click(screen.getByLabelText('Näita avalikult: Organisatsioon'));
+    await userEvent.click(screen.getByTestId('profile-terms'));
+    await userEvent.click(screen.getByTestId('profile-save'));
+
+    const toast = await screen.findByText('Sinu andmed on salvestatud!');
+    expect(toast).toBeTruthy();
+    const update = api.requests.find((r) => r.path === '/api/user/update')!;
+    expect(update.method).toBe('POST');
+    expect(update.headers.get('Authorization')).toMatch(/^Bearer /);
+    expect(update.body).toMatchObject({
+      firstName: 'Jüri',
+      lastName: 'Juurikas',
+      dateOfBirth: '1980-05-17',
+      country: 'EE',
+      language: 'et',
+      organization: 'Juurikas OÜ',
+      acceptTerms: true,
+      public: { email: true, organization: true, address: false },
+    });
+
+    const user = readSession().user!;
+    expect(user.termsAccepted).toBe(true);
+    expect(user.fullName).toBe('Jüri Juurikas');
+    expect(screen.queryByTestId('profile-required-notice')).toBeNull();
+    expect(screen.getByTestId<HTMLInputElement>('profile-terms').disabled).toBe(true);
+    expect(screen.getByTestId('user-menu-name').textContent).toBe('Jüri Juurikas');
+
+    // With the terms accepted the rest of the site opens.
+    await userEvent.click(screen.getByTestId('sidebar-item-search'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/otsing'));
+  });
+
+  it("shows the server's field errors under the fields", async () => {
+    const api = new FakeApi();
+    givenSignedIn(api, makeUser());
+    api.updateFieldErrors = { organization: ['Serveri sõnum organisatsiooni kohta'] };
+    renderApp('/admin/user/edit', api);
+    await userEvent.click(await screen.findByTestId('profile-save'));
+    expect((await screen.findByTestId('field-error-profile-organization')).textContent).toBe(
+      'Serveri sõnum organisatsiooni kohta',
+    );
+    expect(await screen.findByText('Vormil on vigu!')).toBeTruthy();
+    // Editing the field clears the server's message for it.
+    await userEvent.type(input('profile-organization'), 'OÜ');
+    expect(screen.queryByTestId('field-error-profile-organization')).toBeNull();
+  });
+});

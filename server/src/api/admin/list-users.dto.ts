@@ -1,0 +1,24 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { msg } from '../validation/validation';
+
+/** GET /api/admin/users query: free text, paging (1..50, default 20). */
+export class ListUsersDto {
+  @MaxLength(200, msg('VALIDATION.MAX_LENGTH', { 0: 200 }))
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @IsOptional()
+  q?: string;
+
+  @Min(0, msg('VALIDATION.MIN_VALUE', { 0: 0 }))
+  @IsInt(msg('VALIDATION.NOT_NUMBER'))
+  @Type(() => Number)
+  @IsOptional()
+  offset?: number;
+
+  @Max(50, msg('VALIDATION.MAX_VALUE', { 0: 50 }))
+  @Min(1, msg('VALIDATION.MIN_VALUE', { 0: 1 }))
+  @IsInt(msg('VALIDATION.NOT_NUMBER'))
+  @Type(() => Number)
+  @IsOptional()
+  limit?: number;
+}

@@ -1,0 +1,14 @@
+import { SetMetadata } from '@nestjs/common';
+
+export const IS_PUBLIC = 'auth:public';
+export const ALLOW_WITHOUT_TERMS = 'auth:allowWithoutTerms';
+export const ADMIN_ONLY = 'auth:adminOnly';
+
+/** The route needs no sign-in. Every other route is denied without a valid ID token. */
+export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+/** A signed-in route a person may use before accepting the user terms (reading and saving "My data"). */
+export const AllowWithoutTerms = () => SetMetadata(ALLOW_WITHOUT_TERMS, true);
+
+/** Only administrators (ADMIN_EMAILS, or granted by an admin) may use the route. */
+export const AdminOnly = () => SetMetadata(ADMIN_ONLY, true);

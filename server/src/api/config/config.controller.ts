@@ -1,0 +1,35 @@
+import { Controller, Get, Header, Inject } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { Public } from '../auth/auth.decorators';
+import type { ClientConfig } from './client-config';
+
+/** The client's start-up configuration (SPEC §7 GET /config). */
+@Public()
+@Controller('config')
+export class ConfigController {
+  private readonly clientConfig: ClientConfig;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    const { identity, publicUrl } = config;
+    this.clientConfig = {
+      issuer: identity.issuer,
+      clientId: identity.clientId,
+      redirectSignIn: `${publicUrl}/callback`,
+      redirectSignOut: `${publicUrl}/`,
+      scopes: ['openid', 'email', 'offline_access'],
+      signUpEnabled: identity.signUpEnabled,
+      // Social sign-in, tag manager and share buttons have no configuration yet (docs/decisions.md).
+      providers: [],
+      tagManagerEnabled: false,
+      tagManagerId: null,
+      socialMediaEnabled: false,
+      devMailboxUrl: identity.embedded && config.profile === 'embedded' ? '/dev/mailbox' : null,
+    };
+  }
+
+  @Get()
+  @Header('Cache-Control', 'no-cache')
+  config(): ClientConfig {
+    return this.clientConfig;
+  }
+}

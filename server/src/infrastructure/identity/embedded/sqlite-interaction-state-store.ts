@@ -1,0 +1,67 @@
+import type { SqliteDatabase } from '../../sqlite/sqlite-database';
+import type { IdentityLanguage, MessageKey } from './identity-messages';
+
+/** Where one sign-in interaction is: which page, and what the person has proven so far. */
+export type InteractionStage =
+  | 'sign-in'
+  | 'sign-up'
+  | 'confirm-sign-up'
+  | 'forgot-password'
+  | 'reset-password'
+  | 'new-password'
+  | 'choose-mfa'
+  | 'mfa-totp'
+  | 'mfa-email'
+  | 'offer-mfa'
+  | 'setup-totp'
+  | 'setup-email';
+
+export interface InteractionNotice {
+  readonly kind: 'info' | 'success' | 'error';
+  readonly key: MessageKey;
+  readonly values?: Readonly<Record<string, string>>;
+}
+
+export interface InteractionState {
+  readonly stage: InteractionStage;
+  readonly lang: IdentityLanguage;
+  readonly email: string;
+  readonly accountId: string | null;
+  /** The password of `accountId` was entered correctly in this interaction. */
+  readonly passwordVerified: boolean;
+  /** A TOTP secret being set up, not yet confirmed with a code. */
+  readonly pendingTotpSecret: string | null;
+  readonly mfaFailures: number;
+  /** Shown once on the next page. */
+  readonly notice: InteractionNotice | null;
+}
+
+/**
+ * Per-interaction state, keyed by oidc-provider's interaction uid. The uid is only usable together with
+ * the interaction cookie (interactionDetails checks it), so the state is bound to that browser.
+ */
+export class SqliteInteractionStateStore {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  get(uid: string, now: Date): InteractionState | null {
+    const row = this.db
+      .prepare('SELECT state FROM identity_interactions WHERE uid = ? AND expires_at > ?')
+      .get(uid, now.getTime()) as { state: string } | undefined;
+    return row ? (JSON.parse(row.state) as InteractionState) : null;
+  }
+
+  put(uid: string, state: InteractionState, expiresAt: Date): void {
+    this.db
+      .prepare(
+        `INSERT INTO identity_interactions (uid, state, expires_at) VALUES (?, ?, ?)
+         ON CONFLICT (uid) DO UPDATE SET state = excluded.state, expires_at = excluded.expires_at`,
+      )
+      .run(uid, JSON.stringify(state), expiresAt.getTime());
+  }
+
+  delete(uid: string, now: Date): void {
+    this.db
+      .prepare('DELETE FROM identity_interactions WHERE uid = ? OR expires_at <= ?')
+      .run(uid, now.getTime());
+  }
+}
