@@ -30,6 +30,14 @@ describe('route guard (SPEC §4, in order)', () => {
     },
   );
 
+  it('(2) remembers the query of the page that needs login', () => {
+    expect(decide({ pathname: '/admin/users', search: '?q=ostja' })).toEqual({
+      kind: 'login',
+      remember: { name: 'adminusers', params: {}, search: '?q=ostja' },
+      to: '/login',
+    });
+  });
+
   it('(2) lets visitors see public routes', () => {
     for (const pathname of ['/', '/otsing', '/dokument/x', '/en/cart', '/login', '/callback', '/logout']) {
       expect(decide({ pathname })).toEqual({ kind: 'allow' });

@@ -6,8 +6,9 @@ import {
   matchRoute,
   needsLogin,
   NEUTRAL_ROUTES,
+  type RememberedRoute,
   type RouteName,
-  type RouteParams,
+  withSearch,
 } from '../config/routes';
 import type { Language } from '../i18n';
 
@@ -26,7 +27,7 @@ export interface GuardInput {
 export type GuardDecision =
   | { kind: 'allow' }
   /** Remember the route, then go to the login route (which starts the provider's sign-in). */
-  | { kind: 'login'; remember: { name: RouteName; params: RouteParams }; to: string }
+  | { kind: 'login'; remember: RememberedRoute; to: string }
   | { kind: 'redirect'; to: string; message?: string };
 
 /**
@@ -60,7 +61,9 @@ export function decideRoute(input: GuardInput): GuardDecision {
   if (loginNeeded && !input.authenticated) {
     return {
       kind: 'login',
-      remember: match ? { name: match.name, params: match.params } : { name: 'useredit', params: {} },
+      remember: match
+        ? withSearch({ name: match.name, params: match.params }, input.search)
+        : { name: 'useredit', params: {} },
       to: localizedPath('login', targetLanguage),
     };
   }

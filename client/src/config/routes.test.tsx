@@ -1,7 +1,14 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/render-app';
-import { detectLanguage, languageSwitchTarget, localizedPath, matchRoute } from './routes';
+import {
+  detectLanguage,
+  languageSwitchTarget,
+  localizedPath,
+  matchRoute,
+  rememberedPath,
+  routeToRemember,
+} from './routes';
 
 const local = { protocol: 'http:', hostname: 'localhost', port: '5173', search: '', hash: '' };
 
@@ -61,6 +68,16 @@ describe('localized route table', () => {
       ),
     ).toEqual({ kind: 'url', href: 'https://www.lepinguturg.com/en/document/x?a=1' });
     expect(languageSwitchTarget({ ...local, pathname: '/nowhere' }, 'en')).toBeNull();
+  });
+
+  it('remembers a page with its query and builds it back in the UI language', () => {
+    const search = routeToRemember('/otsing', '?q=leping');
+    expect(search).toEqual({ name: 'search', params: {}, search: '?q=leping' });
+    expect(rememberedPath(search, 'et')).toBe('/otsing?q=leping');
+    expect(rememberedPath(search, 'en')).toBe('/en/search?q=leping');
+    expect(routeToRemember('/dokument/x', '')).toEqual({ name: 'document', params: { slug: 'x' } });
+    expect(rememberedPath({ name: 'home', params: {}, search: 'not-a-query' }, 'et')).toBe('/');
+    expect(rememberedPath(null, 'en')).toBe('/en');
   });
 });
 

@@ -157,21 +157,39 @@ export function languageSwitchTarget(
   return { kind: 'url', href: `${location.protocol}//${hostname}${port}${rest}` };
 }
 
-/** A route to remember for after signing in: the named route of a path, else home (error and unknown paths). */
-export function routeToRemember(pathname: string): { name: RouteName; params: RouteParams } {
-  const match = matchRoute(pathname);
-  if (!match || match.name === 'login') return { name: 'home', params: {} };
-  return { name: match.name, params: match.params };
+/** A remembered route: its name and params, and its query (e.g. a search's ?q=) when it had one. */
+export interface RememberedRoute {
+  name: RouteName;
+  params: RouteParams;
+  search?: string;
 }
 
-/** The path of a remembered route in a language; home when there is none or it cannot be built. */
+/**
+ * A route to remember for after signing in: the named route of a path with its query, else home
+ * (error and unknown paths).
+ */
+export function routeToRemember(pathname: string, search = ''): RememberedRoute {
+  const match = matchRoute(pathname);
+  if (!match || match.name === 'login') return { name: 'home', params: {} };
+  return withSearch({ name: match.name, params: match.params }, search);
+}
+
+/** Adds the query to a remembered route when there is one ('' and '?' are none). */
+export function withSearch(route: RememberedRoute, search: string | undefined): RememberedRoute {
+  return search && search !== '?'
+    ? { ...route, search: search.startsWith('?') ? search : `?${search}` }
+    : route;
+}
+
+/** The path (and query) of a remembered route in a language; home when there is none or it cannot be built. */
 export function rememberedPath(
-  page: { name: string; params: RouteParams } | null | undefined,
+  page: { name: string; params: RouteParams; search?: unknown } | null | undefined,
   language: Language,
 ): string {
   if (!page || !isRouteName(page.name)) return localizedPath('home', language);
+  const search = typeof page.search === 'string' && page.search.startsWith('?') ? page.search : '';
   try {
-    return localizedPath(page.name, language, page.params);
+    return `${localizedPath(page.name, language, page.params)}${search}`;
   } catch {
     return localizedPath('home', language);
   }

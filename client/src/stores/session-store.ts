@@ -9,6 +9,8 @@ export const SESSION_STORAGE_KEY = 'lepinguturg.session';
 export interface RedirectPage {
   name: string;
   params: Record<string, string | undefined>;
+  /** The route's query, e.g. '?q=leping', when it had one. */
+  search?: string;
 }
 
 /** What the token endpoint answered, in the form the session keeps. */

@@ -6,19 +6,19 @@ import { useLocalizedPath } from '../../hooks/use-language';
 import { useAuthEmail, useSessionActions, useSessionUser } from '../../stores/session-store';
 import { ADMIN_ITEMS, DASHBOARD_ITEM, USER_ITEMS, type AccountMenuItem } from './account-menu';
 
-/** 'Sign in': remembers the current route (SPEC §2; error and unknown pages mean home) and goes to login. */
+/** 'Sign in': remembers the current route with its query (SPEC §2; error and unknown pages mean home) and goes to login. */
 export function SignInButton() {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { redirectRemembered } = useSessionActions();
   return (
     <button
       type="button"
       className="button button--primary button--small"
       onClick={() => {
-        redirectRemembered(routeToRemember(pathname));
+        redirectRemembered(routeToRemember(pathname, search));
         void navigate(path('login'));
       }}
       data-testid="signin-button"

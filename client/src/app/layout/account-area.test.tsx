@@ -18,6 +18,13 @@ describe('top bar', () => {
     expect(readSession().redirectPage).toEqual({ name: 'document', params: { slug: 'toeoeleping' } });
   });
 
+  it('remembers the query of the page, e.g. a search', async () => {
+    const { router } = renderApp('/otsing?q=leping');
+    await userEvent.click(await screen.findByTestId('signin-button'));
+    expect(router.state.location.pathname).toBe('/login');
+    expect(readSession().redirectPage).toEqual({ name: 'search', params: {}, search: '?q=leping' });
+  });
+
   it('remembers home when signing in from the error page', async () => {
     const { router } = renderApp('/error');
     await userEvent.click(await screen.findByTestId('signin-button'));

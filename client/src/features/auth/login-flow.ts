@@ -104,6 +104,7 @@ export function completeLoginOnce(
 export async function endSessionUrl(
   queryClient: QueryClient,
   idToken: string | null,
+  uiLanguage: string,
 ): Promise<string | null> {
   if (!idToken) return null;
   const { config, openId } = await loadIdentitySetup(queryClient);
@@ -113,6 +114,7 @@ export async function endSessionUrl(
     id_token_hint: idToken,
     post_logout_redirect_uri: config.redirectSignOut,
     client_id: config.clientId,
+    ui_locales: uiLanguage,
   }).toString();
   return url.toString();
 }

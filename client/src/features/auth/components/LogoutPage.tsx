@@ -32,7 +32,7 @@ export function LogoutPage() {
     queryClient.removeQueries({ predicate: (query) => notConfig(query) && !query.isActive() });
     void queryClient.invalidateQueries({ predicate: notConfig });
     const goHome = () => void navigate(localizedPath('home', uiLanguage), { replace: true });
-    endSessionUrl(queryClient, idToken).then(
+    endSessionUrl(queryClient, idToken, uiLanguage).then(
       (url) => {
         if (cancelled) return;
         if (url) browserLocation.assign(url);

@@ -72,7 +72,7 @@ function UserEditForm({ user }: { user: ProductUser }) {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   const authEmail = useAuthEmail();
-  const { toastShown, errorOccurred } = useUiActions();
+  const { toastShown, errorOccurred, messagesWithTextCleared } = useUiActions();
   const mutation = useUpdateUser();
   const [values, setValues] = useState<ProfileFormValues>(() => initialValues(user));
   const [submitted, setSubmitted] = useState(false);
@@ -144,8 +144,11 @@ function UserEditForm({ user }: { user: ProductUser }) {
       return;
     }
     mutation.mutate(toUpdateBody(values, user.termsAccepted), {
-      onSuccess: () => {
+      onSuccess: (saved) => {
         setServerErrors({});
+        // The guard's "terms not accepted" notice is answered now; it must not linger.
+        if (saved.termsAccepted && !saved.requiredDataMissing)
+          messagesWithTextCleared(t('ERROR.USER_TERMS_NOT_ACCEPTED'));
         toastShown({ tone: 'success', text: t('PROFILE.SAVED') });
       },
       onError: (error) => {
