@@ -177,6 +177,47 @@ function field(ctx: PageContext, o: FieldOptions): string {
   return `<div class="field"><label for="${o.name}">${t(ctx, o.label)}</label>${input}${errorHtml}</div>`;
 }
 
+/** The one-time code field of every code step (confirm sign-up, reset, second factor). */
+function codeField(ctx: PageContext, errors: FieldErrors): string {
+  return field(ctx, {
+    name: 'confirmation_code',
+    label: 'label.code',
+    type: 'text',
+    placeholder: 'placeholder.code',
+    autocomplete: 'one-time-code',
+    inputMode: 'numeric',
+    errors,
+    autofocus: true,
+  });
+}
+
+/** A new password and its confirmation (sign up, reset, forced change). */
+function newPasswordFields(
+  ctx: PageContext,
+  errors: FieldErrors,
+  label: 'label.password' | 'label.newPassword',
+  autofocus = false,
+): string {
+  const password = field(ctx, {
+    name: 'password',
+    label,
+    type: 'password',
+    placeholder: 'placeholder.password',
+    autocomplete: 'new-password',
+    errors,
+    ...(autofocus && { autofocus: true }),
+  });
+  const confirmation = field(ctx, {
+    name: 'confirm_password',
+    label: 'label.confirmPassword',
+    type: 'password',
+    placeholder: 'placeholder.confirmPassword',
+    autocomplete: 'new-password',
+    errors,
+  });
+  return password + confirmation;
+}
+
 const form = (ctx: PageContext, action: string, inner: string, withRules = false): string =>
   `<form method="post" action="${escapeHtml(`${ctx.base}/${action}`)}" novalidate data-submit-once${withRules ? ` data-rules="${escapeHtml(JSON.stringify(passwordRuleTexts(ctx)))}"` : ''}>${inner}</form>`;
 
@@ -240,22 +281,7 @@ export function signUpPage(ctx: PageContext, email: string, errors: FieldErrors)
       errors,
       autofocus: true,
     }) +
-      field(ctx, {
-        name: 'password',
-        label: 'label.password',
-        type: 'password',
-        placeholder: 'placeholder.password',
-        autocomplete: 'new-password',
-        errors,
-      }) +
-      field(ctx, {
-        name: 'confirm_password',
-        label: 'label.confirmPassword',
-        type: 'password',
-        placeholder: 'placeholder.confirmPassword',
-        autocomplete: 'new-password',
-        errors,
-      }) +
+      newPasswordFields(ctx, errors, 'label.password') +
       submit(ctx, 'button.createAccount'),
     true,
   );
@@ -265,20 +291,7 @@ export function signUpPage(ctx: PageContext, email: string, errors: FieldErrors)
 export function confirmSignUpPage(ctx: PageContext, email: string, errors: FieldErrors): string {
   const body =
     `<p class="text">${t(ctx, 'text.confirmSignUp', { destination: email })}</p>` +
-    form(
-      ctx,
-      'confirm-sign-up',
-      field(ctx, {
-        name: 'confirmation_code',
-        label: 'label.code',
-        type: 'text',
-        placeholder: 'placeholder.code',
-        autocomplete: 'one-time-code',
-        inputMode: 'numeric',
-        errors,
-        autofocus: true,
-      }) + submit(ctx, 'button.confirm'),
-    ) +
+    form(ctx, 'confirm-sign-up', codeField(ctx, errors) + submit(ctx, 'button.confirm')) +
     form(ctx, 'resend-code', `<button type="submit" class="secondary">${t(ctx, 'button.resend')}</button>`) +
     backToSignIn(ctx);
   return layout(ctx, 'title.confirmSignUp', body);
@@ -311,32 +324,8 @@ export function resetPasswordPage(ctx: PageContext, email: string, errors: Field
     form(
       ctx,
       'reset-password',
-      field(ctx, {
-        name: 'confirmation_code',
-        label: 'label.code',
-        type: 'text',
-        placeholder: 'placeholder.code',
-        autocomplete: 'one-time-code',
-        inputMode: 'numeric',
-        errors,
-        autofocus: true,
-      }) +
-        field(ctx, {
-          name: 'password',
-          label: 'label.newPassword',
-          type: 'password',
-          placeholder: 'placeholder.password',
-          autocomplete: 'new-password',
-          errors,
-        }) +
-        field(ctx, {
-          name: 'confirm_password',
-          label: 'label.confirmPassword',
-          type: 'password',
-          placeholder: 'placeholder.confirmPassword',
-          autocomplete: 'new-password',
-          errors,
-        }) +
+      codeField(ctx, errors) +
+        newPasswordFields(ctx, errors, 'label.newPassword') +
         submit(ctx, 'button.submit'),
       true,
     ) +
@@ -355,24 +344,7 @@ export function newPasswordPage(ctx: PageContext, errors: FieldErrors): string {
     form(
       ctx,
       'new-password',
-      field(ctx, {
-        name: 'password',
-        label: 'label.newPassword',
-        type: 'password',
-        placeholder: 'placeholder.password',
-        autocomplete: 'new-password',
-        errors,
-        autofocus: true,
-      }) +
-        field(ctx, {
-          name: 'confirm_password',
-          label: 'label.confirmPassword',
-          type: 'password',
-          placeholder: 'placeholder.confirmPassword',
-          autocomplete: 'new-password',
-          errors,
-        }) +
-        submit(ctx, 'button.changePassword'),
+      newPasswordFields(ctx, errors, 'label.newPassword', true) + submit(ctx, 'button.changePassword'),
       true,
     ) +
     backToSignIn(ctx);
@@ -408,16 +380,7 @@ export function mfaCodePage(
     form(
       ctx,
       kind === 'totp' ? 'mfa-totp' : 'mfa-email',
-      field(ctx, {
-        name: 'confirmation_code',
-        label: 'label.code',
-        type: 'text',
-        placeholder: 'placeholder.code',
-        autocomplete: 'one-time-code',
-        inputMode: 'numeric',
-        errors,
-        autofocus: true,
-      }) + submit(ctx, 'button.confirm'),
+      codeField(ctx, errors) + submit(ctx, 'button.confirm'),
     ) +
     (kind === 'email'
       ? form(
@@ -460,20 +423,7 @@ export function setupTotpPage(
     `<img class="qr" src="${escapeHtml(qrDataUrl)}" width="228" height="228" alt="${t(ctx, 'text.qrAlt')}">` +
     `<p><strong>${t(ctx, 'label.secret')}</strong></p>` +
     `<div class="secret"><code id="totp-secret">${escapeHtml(secret)}</code><button type="button" class="toggle" data-copy="${escapeHtml(secret)}" data-copied="${t(ctx, 'button.copied')}">${t(ctx, 'button.copy')}</button></div>` +
-    form(
-      ctx,
-      'setup-totp',
-      field(ctx, {
-        name: 'confirmation_code',
-        label: 'label.code',
-        type: 'text',
-        placeholder: 'placeholder.code',
-        autocomplete: 'one-time-code',
-        inputMode: 'numeric',
-        errors,
-        autofocus: true,
-      }) + submit(ctx, 'button.confirm'),
-    ) +
+    form(ctx, 'setup-totp', codeField(ctx, errors) + submit(ctx, 'button.confirm')) +
     backToSignIn(ctx);
   return layout(ctx, 'title.setupTotp', body);
 }
@@ -481,20 +431,7 @@ export function setupTotpPage(
 export function setupEmailPage(ctx: PageContext, email: string, errors: FieldErrors): string {
   const body =
     `<p class="text">${t(ctx, 'text.setupEmail', { destination: email })}</p>` +
-    form(
-      ctx,
-      'setup-email',
-      field(ctx, {
-        name: 'confirmation_code',
-        label: 'label.code',
-        type: 'text',
-        placeholder: 'placeholder.code',
-        autocomplete: 'one-time-code',
-        inputMode: 'numeric',
-        errors,
-        autofocus: true,
-      }) + submit(ctx, 'button.confirm'),
-    ) +
+    form(ctx, 'setup-email', codeField(ctx, errors) + submit(ctx, 'button.confirm')) +
     form(
       ctx,
       'mfa-email/resend',
