@@ -177,6 +177,20 @@ function field(ctx: PageContext, o: FieldOptions): string {
   return `<div class="field"><label for="${o.name}">${t(ctx, o.label)}</label>${input}${errorHtml}</div>`;
 }
 
+/** The e-mail (login name) field that opens sign in, sign up and forgot password. */
+function emailField(ctx: PageContext, email: string, errors: FieldErrors): string {
+  return field(ctx, {
+    name: 'email',
+    label: 'label.email',
+    type: 'email',
+    value: email,
+    placeholder: 'placeholder.email',
+    autocomplete: 'username',
+    errors,
+    autofocus: true,
+  });
+}
+
 /** The one-time code field of every code step (confirm sign-up, reset, second factor). */
 function codeField(ctx: PageContext, errors: FieldErrors): string {
   return field(ctx, {
@@ -243,16 +257,7 @@ export function signInPage(ctx: PageContext, email: string, errors: FieldErrors)
     form(
       ctx,
       'login',
-      field(ctx, {
-        name: 'email',
-        label: 'label.email',
-        type: 'email',
-        value: email,
-        placeholder: 'placeholder.email',
-        autocomplete: 'username',
-        errors,
-        autofocus: true,
-      }) +
+      emailField(ctx, email, errors) +
         field(ctx, {
           name: 'password',
           label: 'label.password',
@@ -271,16 +276,7 @@ export function signUpPage(ctx: PageContext, email: string, errors: FieldErrors)
   const body = form(
     ctx,
     'sign-up',
-    field(ctx, {
-      name: 'email',
-      label: 'label.email',
-      type: 'email',
-      value: email,
-      placeholder: 'placeholder.email',
-      autocomplete: 'username',
-      errors,
-      autofocus: true,
-    }) +
+    emailField(ctx, email, errors) +
       newPasswordFields(ctx, errors, 'label.password') +
       submit(ctx, 'button.createAccount'),
     true,
@@ -300,20 +296,7 @@ export function confirmSignUpPage(ctx: PageContext, email: string, errors: Field
 export function forgotPasswordPage(ctx: PageContext, email: string, errors: FieldErrors): string {
   const body =
     `<p class="text">${t(ctx, 'text.forgotPassword')}</p>` +
-    form(
-      ctx,
-      'forgot-password',
-      field(ctx, {
-        name: 'email',
-        label: 'label.email',
-        type: 'email',
-        value: email,
-        placeholder: 'placeholder.email',
-        autocomplete: 'username',
-        errors,
-        autofocus: true,
-      }) + submit(ctx, 'button.sendCode'),
-    ) +
+    form(ctx, 'forgot-password', emailField(ctx, email, errors) + submit(ctx, 'button.sendCode')) +
     backToSignIn(ctx);
   return layout(ctx, 'title.forgotPassword', body);
 }
