@@ -98,7 +98,8 @@ function isRealPastDate(value: string, today: string): boolean {
 
 /**
  * The client's mirror of the server's rules: names required (≤ 100), other texts ≤ 500
- * (additional information ≤ 2000), date of birth a real past date, user terms accepted.
+ * (additional information ≤ 2000), date of birth a real past date. Accepting the user terms is not a
+ * condition for saving (the server does not make it one); the route guard keeps asking until it is done.
  */
 export function validateProfile(values: ProfileFormValues, today: string): FormErrors {
   const errors: FormErrors = {};
@@ -113,7 +114,6 @@ export function validateProfile(values: ProfileFormValues, today: string): FormE
   if (values.dateOfBirth && !isRealPastDate(values.dateOfBirth, today)) {
     errors.dateOfBirth = { key: 'VALIDATION.DATE_IN_PAST' };
   }
-  if (!values.acceptTerms) errors.acceptTerms = { key: 'VALIDATION.USER_TERMS_REQUIRED' };
   return errors;
 }
 
