@@ -63,7 +63,7 @@ const HOSTED = {
   },
 } as const;
 
-/** The client's texts (client/src/i18n/et.json, en.json). */
+/** The client's texts (client/src/i18n/locales/et and en). */
 const APP = {
   et: {
     signIn: 'Logi sisse',

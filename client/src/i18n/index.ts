@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import et from './et.json';
+import { loadResources } from './resources';
 
 export const LANGUAGES = ['et', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -14,8 +13,10 @@ export function isLanguage(value: unknown): value is Language {
 /** One i18next instance for the whole app; the language is switched by the router (see app/language.ts). */
 export const i18n = i18next.createInstance();
 
+const texts = loadResources();
+
 void i18n.use(initReactI18next).init({
-  resources: { et: { translation: et }, en: { translation: en } },
+  resources: { et: { translation: texts.et! }, en: { translation: texts.en! } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],

@@ -1,9 +1,10 @@
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
 import type { ProfileEvent } from './profile.events';
+import type { PurchaseEvent } from './purchase.events';
 
 /** Every event the system writes. */
-export type AnyDomainEvent = DocumentEvent | BasketEvent | ProfileEvent;
+export type AnyDomainEvent = DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -30,6 +31,10 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   UserTermsAccepted: 1,
   AdminRoleGranted: 1,
   AdminRoleRevoked: 1,
+  PurchaseCreated: 1,
+  PurchasePaid: 1,
+  PurchaseCanceled: 1,
+  PurchaseFilesDownloaded: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */

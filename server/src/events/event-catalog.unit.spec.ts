@@ -21,6 +21,10 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   UserTermsAccepted: true,
   AdminRoleGranted: true,
   AdminRoleRevoked: true,
+  PurchaseCreated: true,
+  PurchasePaid: true,
+  PurchaseCanceled: true,
+  PurchaseFilesDownloaded: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];
 

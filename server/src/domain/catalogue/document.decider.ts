@@ -24,7 +24,13 @@ export type FileState = 'processing' | 'done' | 'error';
 
 export interface DocumentFileState {
   readonly fileId: string;
+  readonly title: string;
   readonly format: FileFormat;
+  readonly sizeKb: number;
+  /** Known once the file is processed. */
+  readonly pages: number | null;
+  /** Where the bytes are kept in the BlobStore (null for seeded facts without bytes). */
+  readonly blobKey: string | null;
   readonly state: FileState;
   readonly isMain: boolean;
 }
@@ -302,11 +308,25 @@ export function evolveDocument(state: DocumentState, event: DocumentEvent): Docu
         ...state,
         files: [
           ...state.files,
-          { fileId: event.data.fileId, format: event.data.format, state: 'processing', isMain: false },
+          {
+            fileId: event.data.fileId,
+            title: event.data.title,
+            format: event.data.format,
+            sizeKb: event.data.sizeKb,
+            pages: null,
+            blobKey: event.data.blobKey,
+            state: 'processing',
+            isMain: false,
+          },
         ],
       };
     case 'FileProcessed':
-      return updateFile(state, event.data.fileId, (f) => ({ ...f, state: 'done' }));
+      return updateFile(state, event.data.fileId, (f) => ({
+        ...f,
+        state: 'done',
+        pages: event.data.pages,
+        sizeKb: event.data.sizeKb,
+      }));
     case 'FileProcessingFailed':
       return updateFile(state, event.data.fileId, (f) => ({ ...f, state: 'error' }));
     case 'MainFileChosen':

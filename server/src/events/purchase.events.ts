@@ -1,0 +1,139 @@
+import type { FileFormat } from '../domain/catalogue/catalogue-codes';
+import type { BasisPoints, Cents } from '../domain/shared/money';
+import type { DomainEvent } from './domain-event';
+
+/**
+ * The purchase's money facts, copied in when the purchase is created from a confirmed basket. Later work
+ * (downloads, invoices, earnings, the ledger, the accountant's report) reads these and never recomputes
+ * them, so a change of rates or prices never rewrites history.
+ */
+
+/** A file the buyer may download, as it stood when the purchase was created. */
+export interface PurchasedFile {
+  readonly fileId: string;
+  readonly title: string;
+  readonly format: FileFormat;
+  readonly sizeKb: number;
+  readonly pages: number | null;
+  /** Where the bytes are kept in the BlobStore; the blob outlives the document's deletion. */
+  readonly blobKey: string | null;
+}
+
+/** One document of the purchase with its fee split (domain/shared/fees.ts), decided at creation. */
+export interface PurchaseLine {
+  readonly documentId: string;
+  readonly slug: string;
+  readonly title: string;
+  readonly uploaderId: string;
+  readonly uploaderName: string;
+  /** What the buyer pays for this document, VAT included. */
+  readonly price: Cents;
+  readonly vat: Cents;
+  /** price − VAT. */
+  readonly licenceFee: Cents;
+  /** The platform's share of the licence fee. */
+  readonly serviceFee: Cents;
+  /** licenceFee − serviceFee: what the uploader earns from this line. */
+  readonly uploaderEarnings: Cents;
+  readonly vatRate: BasisPoints;
+  readonly serviceFeeRate: BasisPoints;
+  readonly files: readonly PurchasedFile[];
+}
+
+/** Sums of the lines' fields. */
+export interface PurchaseTotals {
+  readonly price: Cents;
+  readonly vat: Cents;
+  readonly licenceFee: Cents;
+  readonly serviceFee: Cents;
+  readonly uploaderEarnings: Cents;
+}
+
+export interface Payer {
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly address: string;
+}
+
+/** What the buyer asked to be put on a VAT invoice; null on the purchase when no invoice was asked for. */
+export interface InvoiceRequest {
+  readonly companyName: string;
+  readonly registryCode: string;
+  readonly vatNumber: string | null;
+}
+
+/** A confirmed basket became a purchase awaiting payment (status pending). */
+export type PurchaseCreated = DomainEvent<
+  'PurchaseCreated',
+  {
+    readonly purchaseId: string;
+    readonly basketId: string;
+    /** The signed-in buyer's user id; null for a visitor who did not sign in. */
+    readonly buyerId: string | null;
+    /** The buyer's UI language: mails and the invoice are written in it. */
+    readonly language: 'et' | 'en';
+    readonly payer: Payer;
+    readonly invoice: InvoiceRequest | null;
+    /** The payment method the buyer chose (the gateway's method name, e.g. 'swedbank', 'card'). */
+    readonly paymentMethod: string;
+    readonly lines: readonly PurchaseLine[];
+    readonly totals: PurchaseTotals;
+    /** An unpaid purchase expires at this moment (the gateway's 30 minutes). */
+    readonly activeUntil: string;
+  }
+>;
+
+/** The payment gateway confirmed the payment. Written once; a repeated message changes nothing. */
+export type PurchasePaid = DomainEvent<
+  'PurchasePaid',
+  {
+    readonly purchaseId: string;
+    /** 'makecommerce' (the production adapter, also used against the embedded test gateway). */
+    readonly provider: string;
+    readonly transactionId: string;
+    /** Equals the purchase's totals.price (checked before this event is written). */
+    readonly amount: Cents;
+    readonly currency: 'EUR';
+    readonly paidAt: string;
+    /** The gateway's message as received (SPEC §3 "payment provider response"). */
+    readonly providerResponse: Readonly<Record<string, unknown>>;
+  }
+>;
+
+/** The purchase ended without payment (status canceled). */
+export type PurchaseCanceled = DomainEvent<
+  'PurchaseCanceled',
+  {
+    readonly purchaseId: string;
+    readonly reason: 'buyer-canceled' | 'payment-failed' | 'expired';
+    readonly canceledAt: string;
+    readonly providerResponse: Readonly<Record<string, unknown>> | null;
+  }
+>;
+
+/**
+ * The buyer downloaded files of a paid purchase: one file, or the zip of all (`archive`). Uploaders' sales
+ * pages show this history; it carries no personal data beyond the purchase id.
+ */
+export type PurchaseFilesDownloaded = DomainEvent<
+  'PurchaseFilesDownloaded',
+  {
+    readonly purchaseId: string;
+    readonly archive: boolean;
+    readonly files: readonly {
+      readonly documentId: string;
+      readonly fileId: string;
+      readonly uploaderId: string;
+    }[];
+    readonly downloadedAt: string;
+  }
+>;
+
+/**
+ * The purchase's events that other work reads. The buying work may add further purchase events (payment
+ * started, invoice issued, links re-sent) to this union; these four keep their shape.
+ */
+export type PurchaseEvent = PurchaseCreated | PurchasePaid | PurchaseCanceled | PurchaseFilesDownloaded;
+
+export const purchaseStreamId = (purchaseId: string): string => `purchase-${purchaseId}`;
