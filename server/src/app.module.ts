@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdminUsersController } from './api/admin/admin-users.controller';
 import { AuthModule } from './api/auth/auth.module';
@@ -7,6 +8,7 @@ import { BlobDownloadController } from './api/blobs/blob-download.controller';
 import { CatalogueController } from './api/catalogue/catalogue.controller';
 import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
+import { AnonymousWriteLimitGuard } from './api/http/anonymous-write-limit.guard';
 import { UserController } from './api/user/user.controller';
 import { BasketExpiryScheduler } from './commands/basket/basket-expiry.scheduler';
 import { CommandsModule } from './commands/commands.module';
@@ -39,7 +41,11 @@ export class AppModule {
         UserController,
         AdminUsersController,
       ],
-      providers: [DemoSeeder, BasketExpiryScheduler],
+      providers: [
+        DemoSeeder,
+        BasketExpiryScheduler,
+        { provide: APP_GUARD, useClass: AnonymousWriteLimitGuard },
+      ],
     };
   }
 }

@@ -6,6 +6,7 @@ import { type LogLevel, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiExceptionFilter } from './api/errors/api-exception.filter';
+import { fastifyServerOptions, hardenHttp } from './api/http/http-hardening';
 import { createValidationPipe } from './api/validation/validation';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
@@ -34,17 +35,17 @@ export async function createApp(
   config: AppConfig,
   options: CreateAppOptions = {},
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({
-    bodyLimit: 100 * 1024,
-    routerOptions: { maxParamLength: 300, ignoreTrailingSlash: true },
-  });
+  const adapter = new FastifyAdapter(fastifyServerOptions(config));
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forConfig(config, options.clock),
     adapter,
     {
       logger: options.logger ?? ['log', 'warn', 'error'],
+      // The body parsers are our own (api/http/json-body.ts): JSON is depth-checked before parsing.
+      bodyParser: false,
     },
   );
+  await hardenHttp(app, config);
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
 
