@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type DynamicModule,
@@ -25,6 +25,7 @@ import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { EmbeddedReadStore } from './read-store/embedded-read-store';
 import { MongoReadStore } from './read-store/mongo-read-store';
 import { READ_STORE, type ReadStore } from './read-store/read-store.port';
+import { PRIVATE_FILE_MODE, ensurePrivateDir } from './private-files';
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite/sqlite-database';
 
 /** The embedded profile's SQLite connection (null on production); the embedded identity provider shares it. */
@@ -37,9 +38,9 @@ function embeddedSigningSecret(config: AppConfig): string {
   if (config.blobSigningSecret) return config.blobSigningSecret;
   const file = join(config.dataDir, '.blob-signing-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDir(config.dataDir);
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
 }
 

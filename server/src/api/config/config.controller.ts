@@ -23,7 +23,8 @@ export class ConfigController {
       tagManagerEnabled: false,
       tagManagerId: null,
       socialMediaEnabled: false,
-      devMailboxUrl: identity.embedded && config.profile === 'embedded' ? '/dev/mailbox' : null,
+      // Served to browsers on the server's own machine only (docs/decisions.md, "Dev mailbox").
+      devMailboxUrl: identity.embedded && config.devMailbox === 'loopback' ? '/dev/mailbox' : null,
     };
   }
 

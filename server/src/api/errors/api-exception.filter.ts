@@ -1,5 +1,6 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IdempotencyKeyReusedError } from '../../commands/shared/aggregate-store';
 import { DomainError, type FieldErrors } from '../../domain/shared/domain-error';
 import { DuplicateEventIdError } from '../../infrastructure/event-store/duplicate-event-id.error';
 import { WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store.port';
@@ -48,6 +49,8 @@ function classify(exception: unknown): Classified | null {
   }
   if (exception instanceof WrongExpectedRevisionError)
     return { status: 409, code: 'ERROR.CONCURRENT_CHANGE' };
+  if (exception instanceof IdempotencyKeyReusedError)
+    return { status: 422, code: 'ERROR.IDEMPOTENCY_KEY_REUSED' };
   if (exception instanceof DuplicateEventIdError)
     return { status: 409, code: 'ERROR.IDEMPOTENCY_KEY_REUSED' };
   if (exception instanceof HttpException) {

@@ -26,17 +26,44 @@ ${messages.length === 0 ? '<p>No messages.</p>' : rows}
 </body></html>`;
 }
 
+const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/;
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip', 'x-forwarded-host'] as const;
+
+/**
+ * Whether a request comes from this machine itself: its connection is from a loopback address and it
+ * does not carry a proxy's forwarding headers (a reverse proxy on the same machine connects from
+ * loopback too, on behalf of anybody).
+ */
+export function isLoopbackRequest(request: {
+  readonly socket: { readonly remoteAddress?: string };
+  readonly headers: Readonly<Record<string, unknown>>;
+}): boolean {
+  return (
+    LOOPBACK.test(request.socket.remoteAddress ?? '') &&
+    FORWARDING_HEADERS.every((name) => request.headers[name] === undefined)
+  );
+}
+
 /**
  * Embedded profile only: `GET /dev/mailbox` (HTML) and `GET /api/dev/mailbox?to=` (JSON, newest first)
- * show what the outbox holds. Registered on Fastify directly, outside Nest's guarded controllers.
+ * show what the outbox holds: sign-up and reset codes too, so only to a browser on this machine
+ * (isLoopbackRequest); anybody else gets the same 404 as for a path that does not exist. Registered on
+ * Fastify directly, outside Nest's guarded controllers.
  */
 export function registerDevMailbox(app: NestFastifyApplication, outbox: OutboxMailer): void {
   const fastify = app.getHttpAdapter().getInstance();
+  const onlyFromThisMachine = {
+    onRequest: (
+      request: { readonly raw: Parameters<typeof isLoopbackRequest>[0] },
+      reply: { callNotFound(): void },
+      done: () => void,
+    ) => (isLoopbackRequest(request.raw) ? done() : reply.callNotFound()),
+  };
   const recipient = (query: unknown): string => {
     const to = (query as { to?: unknown } | undefined)?.to;
     return typeof to === 'string' ? to : '';
   };
-  fastify.get('/dev/mailbox', async (request, reply) => {
+  fastify.get('/dev/mailbox', onlyFromThisMachine, async (request, reply) => {
     const to = recipient(request.query);
     const messages = await outbox.list(to || undefined);
     return reply
@@ -44,7 +71,7 @@ export function registerDevMailbox(app: NestFastifyApplication, outbox: OutboxMa
       .type('text/html; charset=utf-8')
       .send(mailboxHtml(messages, to));
   });
-  fastify.get('/api/dev/mailbox', async (request, reply) => {
+  fastify.get('/api/dev/mailbox', onlyFromThisMachine, async (request, reply) => {
     const to = recipient(request.query);
     return reply.header('Cache-Control', 'no-store').send(await outbox.list(to || undefined));
   });

@@ -217,7 +217,7 @@ export async function mountEmbeddedIdentity(
   };
   app.use(mountPath, handler);
 
-  if (options.outbox) registerDevMailbox(app, options.outbox);
+  if (options.outbox && config.devMailbox === 'loopback') registerDevMailbox(app, options.outbox);
 
   return {
     provider,
