@@ -9,6 +9,7 @@ import { CatalogueController } from './api/catalogue/catalogue.controller';
 import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
 import { AnonymousWriteLimitGuard } from './api/http/anonymous-write-limit.guard';
+import { SessionsController } from './api/user/sessions.controller';
 import { UserController } from './api/user/user.controller';
 import { BasketExpiryScheduler } from './commands/basket/basket-expiry.scheduler';
 import { CommandsModule } from './commands/commands.module';
@@ -40,6 +41,7 @@ export class AppModule {
         ConfigController,
         UserController,
         AdminUsersController,
+        SessionsController,
       ],
       providers: [
         DemoSeeder,

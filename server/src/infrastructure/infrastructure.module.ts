@@ -16,6 +16,12 @@ import { BLOB_STORE, type BlobStore } from './blob-store/blob-store.port';
 import { LocalFolderBlobStore } from './blob-store/local-folder-blob-store';
 import { MinioBlobStore } from './blob-store/minio-blob-store';
 import { CLOCK, type Clock, systemClock } from './clock/clock';
+import { SqliteIdentitySessions } from './identity/embedded/sqlite-identity-sessions';
+import {
+  IDENTITY_SESSIONS,
+  type IdentitySessions,
+  externalIdentitySessions,
+} from './identity/identity-sessions.port';
 import { MAILER, type Mailer } from './mail/mail.port';
 import { OutboxMailer } from './mail/outbox-mailer';
 import { SmtpMailer } from './mail/smtp-mailer';
@@ -125,6 +131,12 @@ export class InfrastructureModule {
           useFactory: (outbox: OutboxMailer | null): Mailer =>
             outbox ?? new SmtpMailer(config.mail.smtpUrl!, config.mail.from),
         },
+        {
+          provide: IDENTITY_SESSIONS,
+          inject: [SQLITE_DATABASE],
+          useFactory: (db: SqliteDatabase | null): IdentitySessions =>
+            config.identity.embedded && db ? new SqliteIdentitySessions(db) : externalIdentitySessions,
+        },
         InfrastructureLifecycle,
       ],
       exports: [
@@ -138,6 +150,7 @@ export class InfrastructureModule {
         SQLITE_DATABASE,
         MAILER,
         OUTBOX,
+        IDENTITY_SESSIONS,
       ],
     };
   }

@@ -4,6 +4,7 @@ import { ExpiredBasketsHandler } from './basket/expired-baskets.handler';
 import { GetBasketHandler } from './basket/get-basket.handler';
 import { GetDocumentHandler } from './catalogue/get-document.handler';
 import { SearchDocumentsHandler } from './catalogue/search-documents.handler';
+import { GetSessionsEndedAtHandler } from './sign-in/get-sessions-ended-at.handler';
 import { GetAdminUserHandler } from './users/get-admin-user.handler';
 import { GetProductUserHandler } from './users/get-product-user.handler';
 import { ListUsersHandler } from './users/list-users.handler';
@@ -19,6 +20,7 @@ import { ListUsersHandler } from './users/list-users.handler';
     GetProductUserHandler,
     ListUsersHandler,
     GetAdminUserHandler,
+    GetSessionsEndedAtHandler,
   ],
 })
 export class QueriesModule {}
