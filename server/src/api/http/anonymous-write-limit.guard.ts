@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import { IS_PUBLIC } from '../auth/auth.decorators';
 import { ApiError } from '../errors/api-error';
-import { type BucketRule, TokenBuckets, clientKey } from './token-bucket';
+import { type BucketRule, TokenBuckets, clientKey } from '../../infrastructure/limits/token-bucket';
 
 /**
  * Writes without sign-in (the basket's add, remove and clear) per client: ANONYMOUS_WRITES_PER_MINUTE
