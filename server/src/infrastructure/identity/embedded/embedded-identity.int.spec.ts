@@ -412,8 +412,9 @@ describe('embedded identity provider (over HTTP)', () => {
     expect(setup.html).toMatch(/<img class="qr" src="data:image\/png;base64,[^"]+" width="228" height="228"/);
     const secret = /<code id="totp-secret">([A-Z2-7]+)<\/code>/.exec(setup.html)?.[1] ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    const setupAt = new Date();
     const done = await browser.post(`${auth.base}/setup-totp`, {
-      confirmation_code: totpCode(secret, new Date()),
+      confirmation_code: totpCode(secret, setupAt),
     });
     callbackCode(done.url, auth.state);
 
@@ -425,11 +426,11 @@ describe('embedded identity provider (over HTTP)', () => {
     expect(fieldErrors(wrong.html)).toEqual(['Invalid code or auth state for the user.']);
     // The code that set the app up is used: its time step is not taken again, the next one is.
     const replayed = await next.post(`${auth2.base}/mfa-totp`, {
-      confirmation_code: totpCode(secret, new Date()),
+      confirmation_code: totpCode(secret, setupAt),
     });
     expect(fieldErrors(replayed.html)).toEqual(['Invalid code or auth state for the user.']);
     const right = await next.post(`${auth2.base}/mfa-totp`, {
-      confirmation_code: totpCode(secret, new Date(Date.now() + 30_000)),
+      confirmation_code: totpCode(secret, new Date(setupAt.getTime() + 30_000)),
     });
     const tokens = await exchange(callbackCode(right.url, auth2.state), auth2.verifier);
     expect(tokens.status).toBe(200);
