@@ -50,7 +50,7 @@ export async function createApp(
       bodyParser: false,
     },
   );
-  await hardenHttp(app, config);
+  hardenHttp(app, config);
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
 

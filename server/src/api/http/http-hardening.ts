@@ -25,9 +25,9 @@ export function fastifyServerOptions(config: AppConfig): ConstructorParameters<t
  * and the JSON-only rule for /api. Call right after NestFactory.create (with `bodyParser: false`) and
  * before anything else registers hooks, so these run first on every request.
  */
-export async function hardenHttp(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+export function hardenHttp(app: NestFastifyApplication, config: AppConfig): void {
   const fastify = app.getHttpAdapter().getInstance();
-  await registerSecurityHeaders(app, config);
+  registerSecurityHeaders(app, config);
   registerBodyParsers(fastify);
   registerContentTypePolicy(fastify);
 }

@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet from 'helmet';
 import type { AppConfig } from '../../config/app-config';
 
 /** One year: browsers keep using https for the host that long after the last visit. */
@@ -49,32 +50,31 @@ export function contentSecurityPolicy(config: AppConfig, https: boolean): Record
   return directives;
 }
 
+type Next = (error?: unknown) => void;
+
 /**
- * Security headers by @fastify/helmet on every response (the API, the client, the hosted sign-in pages,
- * the provider's endpoints): CSP above, X-Content-Type-Options nosniff, X-Frame-Options DENY, a strict
- * referrer policy, cross-origin isolation of resources; HSTS only over https (sent over plain http it
- * means nothing, and on localhost it would pin a developer's browser to https).
+ * Security headers by helmet on every response — the API, the client's files, and the identity
+ * provider's pages and endpoints, which answer from a connect-style middleware before any Fastify
+ * route or hook of ours would run: so helmet runs as the first middleware itself. CSP above,
+ * X-Content-Type-Options nosniff, X-Frame-Options DENY, a strict referrer policy, cross-origin
+ * isolation of resources; HSTS only over https (sent over plain http it means nothing, and on
+ * localhost it would pin a developer's browser to https).
  */
-export async function registerSecurityHeaders(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+export function registerSecurityHeaders(app: NestFastifyApplication, config: AppConfig): void {
   const https = config.publicUrl.startsWith('https://');
-  // Registered through Nest, which holds its own copy of fastify's types (as create-app does for static files).
-  await app.register(fastifyHelmet as unknown as Parameters<typeof app.register>[0], {
-    global: true,
+  const headers = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config, https) },
     strictTransportSecurity: false,
-    frameguard: { action: 'deny' },
+    xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onRequest', (request, reply, done) => {
-      if (servedOverHttps(config, request))
-        reply.raw.setHeader(
-          'Strict-Transport-Security',
-          `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
-        );
-      done();
+  app.use((req: IncomingMessage & { protocol?: string }, res: ServerResponse, next: Next) => {
+    headers(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      if (servedOverHttps(config, { protocol: req.protocol ?? 'http' }))
+        res.setHeader('Strict-Transport-Security', `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`);
+      next();
     });
+  });
 }
