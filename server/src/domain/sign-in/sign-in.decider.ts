@@ -57,10 +57,11 @@ export const signInDecider = {
 
 /**
  * Whether an ID token from a sign-in at `authTimeSeconds` (its `auth_time`, else `iat`) is still good
- * after the sign-ins were ended at `endedAt`. Compared in whole seconds, the tokens' own unit: a sign-in
- * in the same second as the end is kept (a person signing in again at once is not refused).
+ * after the sign-ins were ended at `endedAt`. Tokens count time in whole seconds, so a sign-in in the
+ * same second as the end cannot be told apart from one just before it: it is ended too (whoever signed
+ * in at that very second signs in once more).
  */
 export function signInStillValid(authTimeSeconds: number, endedAt: string | null): boolean {
   if (endedAt === null) return true;
-  return authTimeSeconds >= Math.floor(Date.parse(endedAt) / 1000);
+  return authTimeSeconds > Math.floor(Date.parse(endedAt) / 1000);
 }

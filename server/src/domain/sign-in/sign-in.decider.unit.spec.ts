@@ -48,10 +48,10 @@ describe('Sign-in decider', () => {
       expect(signInStillValid(0, null)).toBe(true);
     });
 
-    it('refuses a sign-in from before the end and keeps one from its second on', () => {
+    it('refuses a sign-in from before the end, or from its very second, and keeps later ones', () => {
       expect(signInStillValid(second - 1, endedAt)).toBe(false);
-      expect(signInStillValid(second, endedAt)).toBe(true);
-      expect(signInStillValid(second + 60, endedAt)).toBe(true);
+      expect(signInStillValid(second, endedAt)).toBe(false);
+      expect(signInStillValid(second + 1, endedAt)).toBe(true);
     });
   });
 });

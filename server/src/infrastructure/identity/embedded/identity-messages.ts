@@ -102,6 +102,7 @@ const en = {
   'error.PASSWORD_COMMON': 'This password is too common. Choose one that is harder to guess.',
   'error.PASSWORD_CONTAINS_EMAIL': 'The password must not contain your e-mail address.',
   'error.passwordsMustMatch': 'Your passwords must match',
+  'wait.second': '1 second',
   'wait.seconds': '{n} seconds',
   'wait.minutes': '{n} minutes',
   'wait.minute': '1 minute',
@@ -228,6 +229,7 @@ const et: Record<MessageKey, string> = {
   'error.PASSWORD_COMMON': 'See parool on liiga levinud. Vali parool, mida on raskem ära arvata.',
   'error.PASSWORD_CONTAINS_EMAIL': 'Parool ei tohi sisaldada sinu e-posti aadressi.',
   'error.passwordsMustMatch': 'Paroolid peavad ühtima',
+  'wait.second': '1 sekundi',
   'wait.seconds': '{n} sekundi',
   'wait.minutes': '{n} minuti',
   'wait.minute': '1 minuti',
@@ -263,6 +265,7 @@ export function translate(
 /** A wait as people say it: "30 seconds" / "30 sekundi" (for "in …" / "… pärast"), rounded up. */
 export function formatWait(lang: IdentityLanguage, ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds === 1) return translate(lang, 'wait.second');
   if (seconds < 60) return translate(lang, 'wait.seconds', { n: String(seconds) });
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1

@@ -61,6 +61,7 @@ export function migrateIdentitySchema(db: SqliteDatabase): void {
       last_failed_at TEXT NOT NULL,
       locked INTEGER NOT NULL DEFAULT 0
     );
+    CREATE INDEX IF NOT EXISTS identity_sign_in_failures_last ON identity_sign_in_failures (last_failed_at);
   `);
   addMissingColumns(db, 'identity_accounts', {
     totp_failures: 'INTEGER NOT NULL DEFAULT 0',

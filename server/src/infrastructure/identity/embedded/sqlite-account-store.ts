@@ -36,6 +36,9 @@ interface AccountRow {
   must_change_password: number;
 }
 
+/** How many wrong passwords are counted between two sweeps of forgotten rows. */
+const SWEEP_FAILURES_EVERY = 200;
+
 interface SignInFailureRow {
   email: string;
   failures: number;
@@ -95,6 +98,8 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 
 /** Accounts in `identity_accounts`; every method is synchronous SQL except password hashing. */
 export class SqliteAccountStore {
+  private failureWrites = 0;
+
   constructor(private readonly db: SqliteDatabase) {}
 
   findById(id: string): IdentityAccount | null {
@@ -177,8 +182,15 @@ export class SqliteAccountStore {
     return { failures: windowOpen ? row.failures : 0, locked: row.locked === 1 };
   }
 
-  /** Counts a wrong password for the address; at the limit within the window the address is locked. */
+  /**
+   * Counts a wrong password for the address; at the limit within the window the address is locked.
+   * Now and then forgotten rows are deleted, so made-up addresses cannot grow the table without end.
+   */
   recordFailedSignIn(email: string, now: Date): void {
+    if (++this.failureWrites % SWEEP_FAILURES_EVERY === 0) {
+      const forgotten = new Date(now.getTime() - SIGN_IN_LIMITS.addressLockForgottenAfterMs).toISOString();
+      this.db.prepare('DELETE FROM identity_sign_in_failures WHERE last_failed_at < ?').run(forgotten);
+    }
     const { failures, locked } = this.signInFailures(email, now);
     const count = failures + 1;
     this.db
