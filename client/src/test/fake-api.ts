@@ -206,6 +206,12 @@ export class FakeApi {
   private routeSignedIn(method: string, url: URL, body: unknown, user: ProductUser): Response {
     const [, , root, id, sub] = url.pathname.split('/');
     if (method === 'GET' && root === 'user' && id === 'read') return json(200, user);
+    if (method === 'DELETE' && root === 'user' && id === 'sessions') {
+      // "Sign out everywhere": no token of this user works any more.
+      for (const token of [...this.identity.issuedIdTokens])
+        if (decodeFakeJwt(token).sub === user.id) this.identity.issuedIdTokens.delete(token);
+      return new Response(null, { status: 204 });
+    }
     if (method === 'POST' && root === 'user' && id === 'update') {
       const { acceptTerms, ...profile } = body as ProductUser['profile'] & { acceptTerms?: boolean };
       const errors: Record<string, string[]> = { ...this.updateFieldErrors };
