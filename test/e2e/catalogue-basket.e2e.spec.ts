@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { Api, type DocumentDetail } from './support/api';
-import { describeWithBrowser, type LaunchedBrowser, launchBrowser } from './support/browser';
+import { describeWithBrowser, type LaunchedBrowser, launchBrowser, cspViolationsOf } from './support/browser';
 import {
   acceptCookies,
   collectPageErrors,
@@ -160,7 +160,10 @@ describeWithBrowser('Catalogue and basket journeys (real server, Chromium)', () 
     });
 
     afterEach(async () => {
+      const violations = context ? [...cspViolationsOf(context)] : [];
       await context?.close();
+      // Every page of the journey worked under the Content-Security-Policy (docs/decisions.md).
+      expect(violations).toEqual([]);
     });
 
     it(
@@ -348,7 +351,10 @@ describeWithBrowser('Catalogue and basket journeys (real server, Chromium)', () 
     }, JOURNEY_TIMEOUT_MS);
 
     afterEach(async () => {
+      const violations = context ? [...cspViolationsOf(context)] : [];
       await context?.close();
+      // Every page of the journey worked under the Content-Security-Policy (docs/decisions.md).
+      expect(violations).toEqual([]);
     });
 
     it(
