@@ -184,12 +184,23 @@ describeWithBrowser('Identity journeys (real server, embedded provider, Chromium
       );
       await expectText(page.locator('main .back a'), HOSTED.et.backToShop);
       await expect(
-        page
-          .locator('form[action$="/login"] button[type=submit]')
-          .evaluate('(button) => getComputedStyle(button).backgroundColor'),
+        page.locator('form[action$="/login"] button[type=submit]').evaluate(
+          // Runs in the page (the test project's TypeScript has no DOM library, hence the cast).
+          (button) =>
+            (
+              globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }
+            ).getComputedStyle(button).backgroundColor,
+        ),
       ).resolves.toBe('rgb(29, 53, 87)');
       await expect(
-        page.locator('body').evaluate('(body) => getComputedStyle(body).fontFamily'),
+        page
+          .locator('body')
+          .evaluate(
+            (body) =>
+              (
+                globalThis as unknown as { getComputedStyle(e: unknown): { fontFamily: string } }
+              ).getComputedStyle(body).fontFamily,
+          ),
       ).resolves.toMatch(/^Inter,/);
 
       // ---- switch to sign-up; a weak password shows every rule it breaks
