@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { cpus } from 'node:os';
 import { Logger } from '@nestjs/common';
+import { type AbuseBenchSizes, runAbuseBench } from './abuse-bench';
 import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-bench';
 import type { CatalogueSize } from './fixtures/catalogue-writer';
 import { runProjectionRebuildBench } from './projection-rebuild-bench';
@@ -8,13 +9,14 @@ import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
 import { note, printLine } from './support/report';
 import { withTempDir } from './support/temp-dir';
 
-const SECTIONS = ['event-store', 'rebuild', 'search'] as const;
+const SECTIONS = ['event-store', 'rebuild', 'search', 'abuse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Sizes {
   readonly eventStore: EventStoreBenchSizes;
   readonly rebuild: CatalogueSize;
   readonly search: SearchBenchSizes;
+  readonly abuse: AbuseBenchSizes;
 }
 
 /** Sized so the whole run stays under about three minutes on a shared 2-core machine. */
@@ -35,6 +37,12 @@ const FULL: Sizes = {
     concurrency: 4,
     sequentialPerKind: 20,
   },
+  abuse: {
+    catalogue: { documents: 2_000, uploaders: 8, baskets: 0, secondFileEvery: 10 },
+    searches: 300,
+    searchConcurrency: 4,
+    attackers: 4,
+  },
 };
 
 /** `--quick`: a smoke run of every code path in a few seconds; its figures mean little. */
@@ -54,6 +62,12 @@ const QUICK: Sizes = {
     warmup: 6,
     concurrency: 4,
     sequentialPerKind: 3,
+  },
+  abuse: {
+    catalogue: { documents: 200, uploaders: 4, baskets: 0, secondFileEvery: 10 },
+    searches: 40,
+    searchConcurrency: 4,
+    attackers: 2,
   },
 };
 
@@ -99,6 +113,9 @@ async function main(): Promise<void> {
   }
   if (sections.includes('search')) {
     await withTempDir('search', (dir) => runSearchApiBench(dir, sizes.search));
+  }
+  if (sections.includes('abuse')) {
+    await withTempDir('abuse', (dir) => runAbuseBench(dir, sizes.abuse));
   }
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   printLine({ bench: 'done', seconds });
