@@ -51,7 +51,7 @@ export function registerBodyParsers(fastify: AppFastify): void {
         done(new ApiError(400, 'ERROR.JSON_TOO_DEEP'));
         return;
       }
-      parseJson(request, text, done);
+      void parseJson(request, text, done);
     },
   );
   fastify.addContentTypeParser(

@@ -12,6 +12,7 @@ export type TextShape = 'line' | 'multiline';
  * into line feeds first); a single line keeps none.
  */
 const CONTROL_LINE = /\p{Cc}/u;
+// eslint-disable-next-line no-control-regex -- finding control characters is what this is for
 const CONTROL_MULTILINE = /[\0-\x08\x0B-\x1F\x7F-\x9F]/u;
 
 /**
