@@ -48,7 +48,7 @@ const notA = (format: FileFormat, what: string): ContentCheckResult =>
  * signature and a Word FIB for .doc, a zip with the right main part for .docx and .odt, the RTF header,
  * printable UTF-8 / Windows-1257 / Windows-1252 for .txt, and the PalmDB BOOK/MOBI header. A zip is judged
  * by its central directory alone, against `limits`, before anything is decompressed (only the ODF
- * `mimetype` entry, stored and at most a few bytes, is read after that).
+ * `mimetype` entry, at most 100 bytes, is read after that).
  */
 export async function checkFileContent(
   path: string,
@@ -84,7 +84,8 @@ export async function checkFileContent(
       case 'odt':
         break;
       case 'txt':
-        if (isKnownBinary(head)) return notA(format, describeContent(head));
+        // An RTF file is text too, but it is a formatted document: it belongs under .rtf.
+        if (isKnownBinary(head) || isRtf(head)) return notA(format, describeContent(head));
         break;
     }
   } finally {
@@ -153,7 +154,7 @@ async function checkZipDocument(
   try {
     const first = archive.entries[0];
     const mimeType =
-      first?.name === 'mimetype' && first.compressionMethod === 0 && first.uncompressedSize <= 100
+      first?.name === 'mimetype' && first.uncompressedSize <= 100
         ? ((await archive.read('mimetype', 100))?.toString('latin1').trim() ?? null)
         : null;
     if (format === 'docx' && archive.has('[Content_Types].xml') && archive.has('word/document.xml'))

@@ -48,6 +48,13 @@ export class FileProcessingError extends Error {
   }
 }
 
+export interface ProcessingOptions {
+  /** Limits for .docx and .odt archives (default DEFAULT_ZIP_LIMITS). */
+  readonly zipLimits?: Partial<ZipLimits>;
+  /** Where the private working folder is made (default: the system's temporary folder). */
+  readonly tempDir?: string;
+}
+
 type Facts = Omit<ProcessedFile, 'sizeKb'>;
 
 const PAGE_ONE_TEXT_BYTES = 16 * 1024;
@@ -73,7 +80,7 @@ function asProcessingError(error: unknown, tools: FileProcessingTools): unknown 
 
 /**
  * Pages, size and page one of the file at `path` (issue 6 item 3). PDF: poppler, else pdf.js. DOCX, ODT,
- * DOC, RTF: LibreOffice's PDF (a zip is first inflated against `limits`, since LibreOffice trusts declared
+ * DOC, RTF: LibreOffice's PDF (a zip is first inflated against the limits, since LibreOffice trusts declared
  * sizes), else the document's own metadata and text. TXT: the lines-per-page rule. MOBI: the header rule.
  * Throws FileProcessingError with a human-readable reason for any file it cannot read; never hangs: every
  * external program runs with `tools.timeLimitMs`, LibreOffice without network. Works from the file on
@@ -84,13 +91,19 @@ export async function processFile(
   path: string,
   format: FileFormat,
   tools: FileProcessingTools,
-  limits?: Partial<ZipLimits>,
+  options: ProcessingOptions = {},
 ): Promise<ProcessedFile> {
   const { size } = await stat(path);
   if (size === 0) throw new FileProcessingError('The file is empty.');
-  const workDir = await mkdtemp(join(tmpdir(), 'lepinguturg-file-'));
+  const workDir = await mkdtemp(join(options.tempDir ?? tmpdir(), 'lepinguturg-file-'));
   try {
-    const facts = await processIn(path, format, tools, { ...DEFAULT_ZIP_LIMITS, ...limits }, workDir);
+    const facts = await processIn(
+      path,
+      format,
+      tools,
+      { ...DEFAULT_ZIP_LIMITS, ...options.zipLimits },
+      workDir,
+    );
     return { ...facts, sizeKb: Math.ceil(size / 1024) };
   } catch (error) {
     throw asProcessingError(error, tools);

@@ -10,9 +10,10 @@ import { runProgram } from './run-program';
 const DEAD_PROXY = { host: '127.0.0.1', port: 9 };
 
 /**
- * The private profile's settings: macros never run, links in documents are never updated on load, no
- * document may fetch through an untrusted referer, and every network request goes to a dead proxy. With
- * the network namespace of processing-tools.ts these are a second wall; without it, the only one.
+ * The private profile's settings: macros never run, links are not updated on load, no untrusted referer,
+ * and every network request goes to a dead proxy. The proxy is what keeps LibreOffice 7.4 from fetching
+ * an image a document links to (it does with the default profile; libreoffice.int.spec.ts checks it).
+ * With the network namespace of processing-tools.ts these are a second wall; without it, the only one.
  */
 const REGISTRY = `<?xml version="1.0" encoding="UTF-8"?>
 <oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
