@@ -53,6 +53,7 @@ export class ZipArchive {
   private constructor(
     private readonly zip: yauzl.ZipFile,
     private readonly byName: ReadonlyMap<string, yauzl.Entry>,
+    private readonly all: readonly yauzl.Entry[],
     readonly entries: readonly ZipEntryInfo[],
     private readonly limits: ZipLimits,
   ) {}
@@ -70,6 +71,7 @@ export class ZipArchive {
           `The archive has ${zip.entryCount} entries; at most ${limits.maxEntries} are allowed.`,
         );
       const byName = new Map<string, yauzl.Entry>();
+      const all: yauzl.Entry[] = [];
       const entries: ZipEntryInfo[] = [];
       let total = 0;
       for await (const entry of zip.eachEntry()) {
@@ -82,6 +84,7 @@ export class ZipArchive {
             `The entry ${entry.fileName} is compressed ${Math.round(ratio)}:1; at most ${limits.maxCompressionRatio}:1 is allowed.`,
           );
         if (!byName.has(entry.fileName)) byName.set(entry.fileName, entry);
+        all.push(entry);
         entries.push({
           name: entry.fileName,
           compressedSize: entry.compressedSize,
@@ -90,7 +93,7 @@ export class ZipArchive {
           encrypted: entry.isEncrypted(),
         });
       }
-      return new ZipArchive(zip, byName, entries, limits);
+      return new ZipArchive(zip, byName, all, entries, limits);
     } catch (error) {
       zip.close();
       throw asZipError(error);
@@ -144,7 +147,8 @@ export class ZipArchive {
    */
   async verifyByInflating(): Promise<void> {
     let total = 0;
-    for (const entry of this.byName.values()) {
+    // Every entry, duplicates of a name too: another reader may take the second one.
+    for (const entry of this.all) {
       await this.inflate(entry, (chunk) => {
         total += chunk.length;
         if (total > this.limits.maxUncompressedBytes)
