@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { PageSkeleton } from '../../components/Skeleton';
 import { useLocalizedPath } from '../../hooks/use-language';
 import { useSessionUser } from '../../stores/session-store';
 import { ADMIN_ITEMS, DASHBOARD_ITEM, MenuIconSvg, USER_ITEMS, type AccountMenuItem } from './account-menu';
@@ -122,7 +123,9 @@ export function AdminLayout() {
         </nav>
       </aside>
       <div className="admin-layout__content">
-        <Outlet />
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
       </div>
     </div>
   );

@@ -1,8 +1,10 @@
 import { useIsMutating } from '@tanstack/react-query';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SessionKeeper } from '@/features/auth/components/SessionKeeper';
 import { GlobalModal } from '../../components/GlobalModal';
 import { MessageArea } from '../../components/MessageArea';
+import { PageSkeleton } from '../../components/Skeleton';
 import { FullPageSpinner } from '../../components/Spinner';
 import { ToastContainer } from '../../components/ToastContainer';
 import { useSpinnerVisible } from '../../stores/ui-store';
@@ -27,7 +29,9 @@ export function RootLayout() {
         <TopBar />
         <MessageArea />
         <main id="main" className="layout__main" tabIndex={-1}>
-          <Outlet />
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
         </main>
         <Footer />
       </div>
