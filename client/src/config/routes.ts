@@ -2,7 +2,7 @@ import { generatePath, matchPath } from 'react-router';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n';
 import { ADMIN_ROOT, NEUTRAL_ROUTES, ROUTES, type RouteDefinition } from './route-table';
 
-export { ADMIN_ROOT, NEUTRAL_ROUTES, ROUTES };
+export { ADMIN_ROOT, NEUTRAL_ROUTES, ROUTES, type RouteDefinition };
 
 export type RouteName = keyof typeof ROUTES;
 

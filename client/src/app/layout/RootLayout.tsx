@@ -12,6 +12,7 @@ import { AccessibilityClasses } from './AccessibilityPanel';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { LanguageSync } from './LanguageSync';
+import { RouteFocus } from './RouteFocus';
 import { ScrollManager } from './ScrollManager';
 import { TopBar } from './TopBar';
 
@@ -24,6 +25,7 @@ export function RootLayout() {
       <LanguageSync />
       <SessionKeeper />
       <ScrollManager />
+      <RouteFocus />
       <AccessibilityClasses />
       <div className="layout">
         <TopBar />

@@ -77,7 +77,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const path = request.url.split('?')[0] ?? '';
     if (
       classified.status === 404 &&
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api') &&
       this.clientApp?.sendPage(request, reply)
     )

@@ -55,10 +55,10 @@ export const ET: SiteContent = {
       ],
     },
     team: {
-      title: 'Meeskond',
+      title: 'Tiim',
       description:
-        'Lepinguturu meeskond: juristid ja tarkvaraarendajad Tallinnas, kes teevad heade dokumendipõhjade leidmise lihtsaks ja autoritele õiglaseks.',
-      lead: 'Oleme väike juristide ja tarkvaraarendajate meeskond Tallinnas. Usume, et head dokumendipõhjad peavad olema kergesti leitavad ning nende autorid saama oma töö eest õiglast tasu.',
+        'Lepinguturu tiim: juristid ja tarkvaraarendajad Tallinnas, kes teevad heade dokumendipõhjade leidmise lihtsaks ja autoritele õiglaseks.',
+      lead: 'Oleme väike juristide ja tarkvaraarendajate tiim Tallinnas. Usume, et head dokumendipõhjad peavad olema kergesti leitavad ning nende autorid saama oma töö eest õiglast tasu.',
       sections: [],
     },
     missionvision: {
