@@ -9,11 +9,15 @@ import { FullPageSpinner } from '../../components/Spinner';
 import { ToastContainer } from '../../components/ToastContainer';
 import { useSpinnerVisible } from '../../stores/ui-store';
 import { AccessibilityClasses } from './AccessibilityPanel';
+import { AlternateLinks } from './AlternateLinks';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { LanguageSync } from './LanguageSync';
+import { LastSearchTracker } from './LastSearchTracker';
 import { RouteFocus } from './RouteFocus';
 import { ScrollManager } from './ScrollManager';
+import { ShareControl } from './ShareControl';
+import { TagManager } from './TagManager';
 import { TopBar } from './TopBar';
 
 /** The global shell: public layout around the routed view, plus the modal, toasts and spinner. */
@@ -27,6 +31,9 @@ export function RootLayout() {
       <ScrollManager />
       <RouteFocus />
       <AccessibilityClasses />
+      <AlternateLinks />
+      <LastSearchTracker />
+      <TagManager />
       <div className="layout">
         <TopBar />
         <MessageArea />
@@ -34,6 +41,7 @@ export function RootLayout() {
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
+          <ShareControl />
         </main>
         <Footer />
       </div>

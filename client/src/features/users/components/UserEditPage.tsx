@@ -8,12 +8,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { rememberedPath } from '../../../config/routes';
 import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { codeLabel } from '../../../i18n/labels';
-import {
-  readSession,
-  useAuthEmail,
-  useSessionActions,
-  useSessionUser,
-} from '../../../stores/session-store';
+import { readSession, useAuthEmail, useSessionActions, useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
 import { useUpdateUser } from '../api/update-user';
 import {

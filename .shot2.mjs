@@ -1,0 +1,12 @@
+import { chromium } from 'playwright-core';
+const [,, base, width, out, path, action] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--disable-gpu'] });
+const context = await browser.newContext({ viewport: { width: Number(width), height: 800 } });
+const page = await context.newPage();
+await page.goto(base + path);
+await page.waitForTimeout(1000);
+if (action) await page.click(action);
+await page.waitForTimeout(500);
+console.log('scrollWidth', await page.evaluate(() => document.documentElement.scrollWidth));
+await page.screenshot({ path: out });
+await browser.close();
