@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { matchRoute, ROUTES, type RouteDefinition } from '../../config/routes';
 
@@ -12,8 +12,8 @@ function stickyHeaderHeight(): number {
 }
 
 /**
- * Scrolls to the element named by the hash, 20 px below the sticky top bar (SPEC §2); content may
- * still be loading, so it retries for about a second.
+ * Scrolls to the element named by the hash, 20 px below the sticky top bar (SPEC §2); the page's
+ * code or content may still be loading, so it retries for about five seconds.
  */
 function scrollToHash(hash: string): () => void {
   let frame = 0;
@@ -25,7 +25,7 @@ function scrollToHash(hash: string): () => void {
       const top =
         element.getBoundingClientRect().top + window.scrollY - stickyHeaderHeight() - HASH_SCROLL_OFFSET_PX;
       window.scrollTo({ top, behavior: 'smooth' });
-    } else if (attempts++ < 60) {
+    } else if (attempts++ < 300) {
       frame = requestAnimationFrame(tryScroll);
     }
   };
@@ -40,12 +40,15 @@ function scrollToHash(hash: string): () => void {
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
   const navigationType = useNavigationType();
+  const firstPage = useRef(true);
   useEffect(() => {
+    const opened = firstPage.current;
+    firstPage.current = false;
     if (hash) return scrollToHash(hash);
     // /visioon without #vision still opens at the vision (the route's own hash, SPEC §2).
     const match = matchRoute(pathname);
     const routeHash = match ? (ROUTES[match.name] as RouteDefinition).hash : undefined;
-    if (routeHash && navigationType !== NavigationType.Pop) return scrollToHash(`#${routeHash}`);
+    if (routeHash && (opened || navigationType !== NavigationType.Pop)) return scrollToHash(`#${routeHash}`);
     if (navigationType !== NavigationType.Pop) window.scrollTo({ top: 0 });
     return undefined;
   }, [pathname, hash, navigationType]);

@@ -57,16 +57,18 @@ export function TopBar() {
       <a href="#main" className="skip-link">
         {t('NAV.SKIP_TO_CONTENT')}
       </a>
-      <div className="topbar__inner">
+      <div
+        className="topbar__inner"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && menuOpen && !event.defaultPrevented) closeMenu();
+        }}
+      >
         <Link to={path('home')} className="topbar__logo" data-testid="logo-link">
           <Logo />
         </Link>
         <div
           id={menuId}
           className={`topbar__menu${menuOpen ? ' topbar__menu--open' : ''}`}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && menuOpen && !event.defaultPrevented) closeMenu();
-          }}
           data-testid="topbar-menu"
         >
           <nav className="topbar__nav" aria-label={t('NAV.MAIN')}>
