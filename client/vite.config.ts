@@ -29,6 +29,8 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
+    // Scripts the app adds (the tag manager) are not fetched in tests: count them as loaded.
+    environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     globals: true,

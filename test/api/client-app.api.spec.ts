@@ -45,7 +45,7 @@ function writeClientBuild(dir: string) {
   return { html, script };
 }
 
-describe('The client app as the server answers it (real HTTP)', () => {
+describe('The client app as the server answers it, and its site configuration (real HTTP)', () => {
   let server: TestServer;
   let clientDist: string;
   let built: { html: string; script: string };
@@ -53,7 +53,15 @@ describe('The client app as the server answers it (real HTTP)', () => {
   beforeAll(async () => {
     clientDist = mkdtempSync(join(tmpdir(), 'lepinguturg-dist-'));
     built = writeClientBuild(clientDist);
-    server = await startTestServer({ seed: false, env: { CLIENT_DIST_DIR: clientDist } });
+    server = await startTestServer({
+      seed: false,
+      env: {
+        CLIENT_DIST_DIR: clientDist,
+        SOCIAL_MEDIA_ENABLED: 'true',
+        TAG_MANAGER_ENABLED: 'true',
+        TAG_MANAGER_ID: 'GTM-AB12CD3',
+      },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -104,6 +112,15 @@ describe('The client app as the server answers it (real HTTP)', () => {
       const response = await page('/api/no-such-thing');
       expect(response.status).toBe(404);
       expect(JSON.parse(response.body.toString('utf8'))).toMatchObject({ code: 'ERROR.NOT_FOUND' });
+    });
+  });
+
+  it('tells the client, by configuration, to show the share control and to use the tag manager', async () => {
+    const response = await page('/api/config');
+    expect(JSON.parse(response.body.toString('utf8'))).toMatchObject({
+      socialMediaEnabled: true,
+      tagManagerEnabled: true,
+      tagManagerId: 'GTM-AB12CD3',
     });
   });
 

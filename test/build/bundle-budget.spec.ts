@@ -26,9 +26,12 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The screens whose first load the issue measures, by the source file router.tsx loads lazily. */
+/**
+ * The screens whose first load the issue measures, by the source file router.tsx loads lazily. The
+ * home page is part of the shell's own chunk (most visits start there; it is tiny): the shell's
+ * budget is its budget.
+ */
 const PAGES = {
-  home: 'src/features/home/components/HomePage.tsx',
   search: 'src/features/search/components/SearchPage.tsx',
   document: 'src/features/documents/components/DocumentPage.tsx',
 } as const;
@@ -62,9 +65,9 @@ describeWithBuild('Initial JavaScript per page (client build manifest, gzipped)'
     }
   });
 
-  it(`the shell stays within ${SHELL_BUDGET_KB} KB`, () => {
+  it(`the shell with the home page stays within ${SHELL_BUDGET_KB} KB`, () => {
     const kb = sumKb(shell);
-    console.log(`initial JavaScript of the shell: ${kb.toFixed(1)} KB gzipped`);
+    console.log(`initial JavaScript of the shell and the home page: ${kb.toFixed(1)} KB gzipped`);
     expect(kb).toBeLessThanOrEqual(SHELL_BUDGET_KB);
   });
 

@@ -3,6 +3,8 @@ import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from '
 import { ADMIN_ROOT, localizedPath, NEUTRAL_ROUTES, ROUTES, type RouteName } from '../config/routes';
 import { AddToCartButton } from '@/features/basket/components/AddToCartButton';
 import { ErrorPage, PAGE_NOT_FOUND, type ErrorPageState } from '@/features/errors/components/ErrorPage';
+// The landing page is part of the shell's chunk: most visits start there, and it is tiny.
+import { HomePage } from '@/features/home/components/HomePage';
 import { i18n, LANGUAGES } from '../i18n';
 import { AdminLayout } from './layout/AdminLayout';
 import { RootLayout } from './layout/RootLayout';
@@ -28,7 +30,6 @@ const LoginPage = lazyScreen(() => import('@/features/auth/components/LoginPage'
 const LogoutPage = lazyScreen(() => import('@/features/auth/components/LogoutPage'), 'LogoutPage');
 const CartPage = lazyScreen(() => import('@/features/basket/components/CartPage'), 'CartPage');
 const DocumentPage = lazyScreen(() => import('@/features/documents/components/DocumentPage'), 'DocumentPage');
-const HomePage = lazyScreen(() => import('@/features/home/components/HomePage'), 'HomePage');
 const staticPages = () => import('@/features/pages/components/StaticPages');
 const AccessibilityStatementPage = lazyScreen(staticPages, 'AccessibilityStatementPage');
 const ContactsPage = lazyScreen(staticPages, 'ContactsPage');

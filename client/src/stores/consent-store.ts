@@ -6,7 +6,11 @@ export const COOKIE_CONSENT_COOKIE = 'lepinguturg.cookiesAccepted';
 interface ConsentState {
   /** The visitor pressed OK on the cookie banner (kept a year in a cookie). */
   cookiesAccepted: boolean;
-  actions: { cookiesAccepted: () => void };
+  actions: {
+    cookiesAccepted: () => void;
+    /** Consent taken back (GDPR art. 7(3)): statistics stop loading from the next page load. */
+    consentWithdrawn: () => void;
+  };
 }
 
 const useConsentStore = create<ConsentState>()((set) => ({
@@ -16,8 +20,15 @@ const useConsentStore = create<ConsentState>()((set) => ({
       writeCookie(COOKIE_CONSENT_COOKIE, '1', 365 * DAY_SECONDS);
       set({ cookiesAccepted: true });
     },
+    consentWithdrawn: () => {
+      writeCookie(COOKIE_CONSENT_COOKIE, '', 0);
+      set({ cookiesAccepted: false });
+    },
   },
 }));
 
 export const useCookiesAccepted = () => useConsentStore((state) => state.cookiesAccepted);
 export const useConsentActions = () => useConsentStore((state) => state.actions);
+
+/** For code outside React (tests, a future privacy settings page). Components use the hooks above. */
+export const consentActions = useConsentStore.getState().actions;

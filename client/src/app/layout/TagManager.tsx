@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useClientConfig } from '@/features/auth/api/get-client-config';
 import { matchRoute } from '../../config/routes';
-import { useLanguage } from '../../hooks/use-language';
+import { currentLanguage } from '../../i18n';
 import { useCookiesAccepted } from '../../stores/consent-store';
 
 declare global {
@@ -34,7 +34,6 @@ export function TagManager() {
   const { data: config } = useClientConfig();
   const accepted = useCookiesAccepted();
   const { pathname } = useLocation();
-  const language = useLanguage();
   const containerId = config?.tagManagerEnabled ? config.tagManagerId : null;
   const active = accepted && containerId !== null;
 
@@ -49,9 +48,10 @@ export function TagManager() {
       event: 'page_view',
       routeName: matchRoute(pathname)?.name ?? (pathname === '/error' ? 'error' : 'unknown'),
       pagePath: pathname,
-      language,
+      // Read now, not at render: the language follows the path in a layout effect of the same commit.
+      language: currentLanguage(),
     });
-  }, [active, pathname, language]);
+  }, [active, pathname]);
 
   return null;
 }
