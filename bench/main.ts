@@ -4,12 +4,13 @@ import { Logger } from '@nestjs/common';
 import { type AbuseBenchSizes, runAbuseBench } from './abuse-bench';
 import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-bench';
 import type { CatalogueSize } from './fixtures/catalogue-writer';
+import { runLighthouseBench } from './lighthouse-bench';
 import { runProjectionRebuildBench } from './projection-rebuild-bench';
 import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
 import { note, printLine } from './support/report';
 import { withTempDir } from './support/temp-dir';
 
-const SECTIONS = ['event-store', 'rebuild', 'search', 'abuse'] as const;
+const SECTIONS = ['event-store', 'rebuild', 'search', 'abuse', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Sizes {
@@ -116,6 +117,9 @@ async function main(): Promise<void> {
   }
   if (sections.includes('abuse')) {
     await withTempDir('abuse', (dir) => runAbuseBench(dir, sizes.abuse));
+  }
+  if (sections.includes('lighthouse') && !quick) {
+    await withTempDir('lighthouse', (dir) => runLighthouseBench(dir));
   }
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   printLine({ bench: 'done', seconds });

@@ -35,6 +35,14 @@ export interface MailConfig {
   readonly from: string;
 }
 
+/** What the public site shows beyond the shop itself (SPEC §3 configuration loaded at start). */
+export interface SiteConfig {
+  /** The share control (Facebook, LinkedIn) on document pages. */
+  readonly socialMediaEnabled: boolean;
+  /** The tag manager container (GTM-…), loaded only after cookie consent; null when off. */
+  readonly tagManagerId: string | null;
+}
+
 /** Everything the server is configured with; read once from the environment at start. */
 export interface AppConfig {
   readonly profile: Profile;
@@ -65,6 +73,7 @@ export interface AppConfig {
   readonly devMailbox: 'loopback' | 'off';
   /** Writes without sign-in (baskets) each client may make per minute, as a burst; 0 = no limit. */
   readonly anonymousWritesPerMinute: number;
+  readonly site: SiteConfig;
 }
 
 export const APP_CONFIG = Symbol('AppConfig');
@@ -238,6 +247,18 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   const trustProxy = r.trustProxy('TRUST_PROXY');
   const devMailbox = r.oneOf<'loopback' | 'off'>('DEV_MAILBOX', ['loopback', 'off'], 'loopback');
   const anonymousWritesPerMinute = r.integer('ANONYMOUS_WRITES_PER_MINUTE', 30, 0, 100_000);
+  const tagManagerEnabled = r.boolean('TAG_MANAGER_ENABLED', false);
+  const tagManagerId = r.raw('TAG_MANAGER_ID') ?? null;
+  if (tagManagerEnabled && tagManagerId === null)
+    r.problems.push('TAG_MANAGER_ID is required when TAG_MANAGER_ENABLED=true (a GTM-… container id).');
+  if (tagManagerId !== null && !/^GTM-[A-Z0-9]{4,12}$/.test(tagManagerId))
+    r.problems.push(
+      `TAG_MANAGER_ID must be a tag manager container id like GTM-AB12CD3 (got "${tagManagerId}").`,
+    );
+  const site: SiteConfig = {
+    socialMediaEnabled: r.boolean('SOCIAL_MEDIA_ENABLED', false),
+    tagManagerId: tagManagerEnabled ? tagManagerId : null,
+  };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   const s3 =
     s3Endpoint && s3AccessKey && s3SecretKey
@@ -270,5 +291,6 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     trustProxy,
     devMailbox: profile === 'embedded' ? devMailbox : 'off',
     anonymousWritesPerMinute,
+    site,
   };
 }

@@ -46,7 +46,7 @@ describe('the JSON-only rule of /api and its per-route exception (content-type-p
         done(null, body),
       );
     app.setGlobalPrefix('api');
-    app.useGlobalFilters(new ApiExceptionFilter(() => null));
+    app.useGlobalFilters(new ApiExceptionFilter());
     await app.init();
     await app.getHttpAdapter().getInstance().ready();
   });

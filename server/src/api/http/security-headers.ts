@@ -15,6 +15,17 @@ const origin = (url: string | null | undefined): string | null => {
   }
 };
 
+/** Google Tag Manager's hosts (its CSP guide); custom HTML tags needing inline script do not run. */
+const TAG_MANAGER_SOURCES = {
+  script: ['https://www.googletagmanager.com'],
+  img: ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
+  connect: [
+    'https://www.googletagmanager.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ],
+} as const;
+
 /** Whether the app is reached over https: PUBLIC_URL says so, or a trusted proxy does (X-Forwarded-Proto). */
 export function servedOverHttps(config: AppConfig, request: { readonly protocol: string }): boolean {
   return config.publicUrl.startsWith('https://') || request.protocol === 'https';
@@ -24,7 +35,8 @@ export function servedOverHttps(config: AppConfig, request: { readonly protocol:
  * The Content-Security-Policy of every response (docs/decisions.md, "Security headers"). Scripts,
  * styles, fonts and frames come only from this origin (the client's build, the hosted sign-in pages'
  * own files: no inline code anywhere), images also as data: and blob: URLs (the QR code, previews);
- * the client may fetch from an external OpenID issuer, and show previews from S3's public endpoint.
+ * the client may fetch from an external OpenID issuer, show previews from S3's public endpoint, and,
+ * when configured, load the tag manager.
  * Nobody may frame the app, and forms post only back to it.
  */
 export function contentSecurityPolicy(config: AppConfig, https: boolean): Record<string, string[]> {
@@ -32,13 +44,20 @@ export function contentSecurityPolicy(config: AppConfig, https: boolean): Record
   const jwks = origin(config.identity.jwksUri);
   const s3 = origin(config.s3?.publicEndpoint ?? config.s3?.endpoint);
   const extra = (...sources: (string | null)[]) => sources.filter((s): s is string => s !== null);
+  // The tag manager (SPEC §7, only when configured and after cookie consent) loads Google's script,
+  // which sends page views and may show pixels: its documented sources, and only then.
+  const tagManager = config.site.tagManagerId !== null;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...(tagManager ? TAG_MANAGER_SOURCES.script : [])],
     'style-src': ["'self'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...extra(s3)],
+    'img-src': ["'self'", 'data:', 'blob:', ...extra(s3), ...(tagManager ? TAG_MANAGER_SOURCES.img : [])],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...extra(issuer, jwks === issuer ? null : jwks)],
+    'connect-src': [
+      "'self'",
+      ...extra(issuer, jwks === issuer ? null : jwks),
+      ...(tagManager ? TAG_MANAGER_SOURCES.connect : []),
+    ],
     'media-src': ["'self'"],
     'frame-src': ["'self'"],
     'object-src': ["'none'"],
