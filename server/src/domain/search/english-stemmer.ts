@@ -38,7 +38,15 @@ const EXCEPTION1: ReadonlyMap<string, string> = new Map([
 
 /** exception2: whole words (after step 1a) that the later steps leave alone. */
 const EXCEPTION2 = new Set([
-  'inning', 'outing', 'canning', 'herring', 'earring', 'evening', 'proceed', 'exceed', 'succeed',
+  'inning',
+  'outing',
+  'canning',
+  'herring',
+  'earring',
+  'evening',
+  'proceed',
+  'exceed',
+  'succeed',
 ]);
 
 const REGION_PREFIXES = ['gener', 'commun', 'arsen'];
@@ -47,24 +55,78 @@ const STEP_1A_APOSTROPHE = byLengthDesc(["'", "'s", "'s'"]);
 const STEP_1A = byLengthDesc(['sses', 'ied', 'ies', 's', 'us', 'ss']);
 const STEP_1B = byLengthDesc(['eed', 'eedly', 'ed', 'edly', 'ing', 'ingly']);
 const STEP_1B_ENDINGS = byLengthDesc([
-  'at', 'bl', 'iz', 'bb', 'dd', 'ff', 'gg', 'mm', 'nn', 'pp', 'rr', 'tt', '',
+  'at',
+  'bl',
+  'iz',
+  'bb',
+  'dd',
+  'ff',
+  'gg',
+  'mm',
+  'nn',
+  'pp',
+  'rr',
+  'tt',
+  '',
 ]);
 const STEP_2: ReadonlyMap<string, string> = new Map([
-  ['tional', 'tion'], ['enci', 'ence'], ['anci', 'ance'], ['abli', 'able'], ['entli', 'ent'],
-  ['izer', 'ize'], ['ization', 'ize'], ['ational', 'ate'], ['ation', 'ate'], ['ator', 'ate'],
-  ['alism', 'al'], ['aliti', 'al'], ['alli', 'al'], ['fulness', 'ful'], ['ousli', 'ous'],
-  ['ousness', 'ous'], ['iveness', 'ive'], ['iviti', 'ive'], ['biliti', 'ble'], ['bli', 'ble'],
-  ['ogi', 'og'], ['fulli', 'ful'], ['lessli', 'less'], ['li', ''],
+  ['tional', 'tion'],
+  ['enci', 'ence'],
+  ['anci', 'ance'],
+  ['abli', 'able'],
+  ['entli', 'ent'],
+  ['izer', 'ize'],
+  ['ization', 'ize'],
+  ['ational', 'ate'],
+  ['ation', 'ate'],
+  ['ator', 'ate'],
+  ['alism', 'al'],
+  ['aliti', 'al'],
+  ['alli', 'al'],
+  ['fulness', 'ful'],
+  ['ousli', 'ous'],
+  ['ousness', 'ous'],
+  ['iveness', 'ive'],
+  ['iviti', 'ive'],
+  ['biliti', 'ble'],
+  ['bli', 'ble'],
+  ['ogi', 'og'],
+  ['fulli', 'ful'],
+  ['lessli', 'less'],
+  ['li', ''],
 ]);
 const STEP_2_SUFFIXES = byLengthDesc([...STEP_2.keys()]);
 const STEP_3: ReadonlyMap<string, string> = new Map([
-  ['tional', 'tion'], ['ational', 'ate'], ['alize', 'al'], ['icate', 'ic'], ['iciti', 'ic'],
-  ['ical', 'ic'], ['ful', ''], ['ness', ''], ['ative', ''],
+  ['tional', 'tion'],
+  ['ational', 'ate'],
+  ['alize', 'al'],
+  ['icate', 'ic'],
+  ['iciti', 'ic'],
+  ['ical', 'ic'],
+  ['ful', ''],
+  ['ness', ''],
+  ['ative', ''],
 ]);
 const STEP_3_SUFFIXES = byLengthDesc([...STEP_3.keys()]);
 const STEP_4 = byLengthDesc([
-  'al', 'ance', 'ence', 'er', 'ic', 'able', 'ible', 'ant', 'ement', 'ment', 'ent', 'ism', 'ate', 'iti',
-  'ous', 'ive', 'ize', 'ion',
+  'al',
+  'ance',
+  'ence',
+  'er',
+  'ic',
+  'able',
+  'ible',
+  'ant',
+  'ement',
+  'ment',
+  'ent',
+  'ism',
+  'ate',
+  'iti',
+  'ous',
+  'ive',
+  'ize',
+  'ion',
 ]);
 const STEP_5 = ['e', 'l'];
 
@@ -142,9 +204,7 @@ class EnglishStemmer extends SnowballEnv {
   private shortV(): boolean {
     return (
       this.keepingCursor(() => this.outGroupingB(V_WXY) && this.inGroupingB(V) && this.outGroupingB(V)) ||
-      this.keepingCursor(
-        () => this.outGroupingB(V) && this.inGroupingB(V) && this.c === this.limitBackward,
-      )
+      this.keepingCursor(() => this.outGroupingB(V) && this.inGroupingB(V) && this.c === this.limitBackward)
     );
   }
 
@@ -170,7 +230,12 @@ class EnglishStemmer extends SnowballEnv {
       case 's': {
         // next gopast v: a vowel somewhere before the letter that precedes the s.
         if (!this.hopB(1)) return false;
-        if (!this.current.slice(this.limitBackward, this.c).split('').some((l) => V.includes(l)))
+        if (
+          !this.current
+            .slice(this.limitBackward, this.c)
+            .split('')
+            .some((l) => V.includes(l))
+        )
           return false;
         this.sliceDel();
         return true;
@@ -196,7 +261,13 @@ class EnglishStemmer extends SnowballEnv {
       return true;
     }
     // test gopast v
-    if (!this.current.slice(this.limitBackward, this.c).split('').some((l) => V.includes(l))) return false;
+    if (
+      !this.current
+        .slice(this.limitBackward, this.c)
+        .split('')
+        .some((l) => V.includes(l))
+    )
+      return false;
     this.sliceDel();
     this.c = this.limit;
     this.ket = this.c;
@@ -211,7 +282,8 @@ class EnglishStemmer extends SnowballEnv {
       return false;
     }
     // A double consonant: undouble it, except in a word like "add" (a, e or o, then the double, and nothing before).
-    const atStartAfterAeo = this.c - 2 - 1 === this.limitBackward && AEO.includes(this.current.charAt(this.c - 3));
+    const atStartAfterAeo =
+      this.c - 2 - 1 === this.limitBackward && AEO.includes(this.current.charAt(this.c - 3));
     if (atStartAfterAeo) return false;
     this.ket = this.c;
     this.c--;

@@ -19,13 +19,41 @@ const byLengthDesc = (suffixes: readonly string[]): readonly string[] =>
 
 const EMPHASIS = ['gi', 'ki'];
 const VERB = byLengthDesc([
-  'nuksin', 'nuksime', 'nuksid', 'nuksite', 'ksin', 'ksid', 'ksime', 'ksite', 'mata', 'takse', 'dakse',
-  'taks', 'daks', 'akse', 'sime', 'site', 'sin', 'me', 'da', 'n', 'b',
+  'nuksin',
+  'nuksime',
+  'nuksid',
+  'nuksite',
+  'ksin',
+  'ksid',
+  'ksime',
+  'ksite',
+  'mata',
+  'takse',
+  'dakse',
+  'taks',
+  'daks',
+  'akse',
+  'sime',
+  'site',
+  'sin',
+  'me',
+  'da',
+  'n',
+  'b',
 ]);
 const SPECIAL_NOUN_ENDINGS: ReadonlyMap<string, string> = new Map([
-  ['lasse', 'lase'], ['last', 'lase'], ['lane', 'lase'], ['lasi', 'lase'],
-  ['misse', 'mise'], ['mist', 'mise'], ['mine', 'mise'], ['misi', 'mise'],
-  ['lisse', 'lise'], ['list', 'lise'], ['line', 'lise'], ['lisi', 'lise'],
+  ['lasse', 'lase'],
+  ['last', 'lase'],
+  ['lane', 'lase'],
+  ['lasi', 'lase'],
+  ['misse', 'mise'],
+  ['mist', 'mise'],
+  ['mine', 'mise'],
+  ['misi', 'mise'],
+  ['lisse', 'lise'],
+  ['list', 'lise'],
+  ['line', 'lise'],
+  ['lisi', 'lise'],
 ]);
 const SPECIAL_NOUN_SUFFIXES = byLengthDesc([...SPECIAL_NOUN_ENDINGS.keys()]);
 const CASE_ENDINGS = byLengthDesc(['sse', 'st', 'le', 'lt', 'ga', 'ks', 'ta', 't', 's', 'l']);
@@ -39,24 +67,66 @@ const DEGREES = byLengthDesc(['mai', 'ma', 'm']);
 const VERB_EXCEPTIONS: ReadonlyMap<string, string> = new Map(
   (
     [
-      ['joo', 'joon jood joob joote joome joovad jõin jõid jõi jõime jõite joomata juuakse joodakse juua jooma'],
-      ['saa', 'saan saad saab saate saame saavad saaksin saaksid saaks saaksite saaksime sain said sai saite saime saamata saadakse saadi saama saada'],
-      ['viima', 'viin viid viib viite viime viivad viiksin viiksid viiks viiksite viiksime viisin viisite viisime viimata viiakse viidi viima viia'],
-      ['keesi', 'keen keeb keed kees keeme keete keevad keeksin keeks keeksid keeksime keeksite keemata keema keeta keedakse'],
-      ['löö', 'löön lööd lööb lööme lööte löövad lööksin lööksid lööks lööksime lööksite löömata lüüakse löödakse löödi lööma lüüa'],
+      [
+        'joo',
+        'joon jood joob joote joome joovad jõin jõid jõi jõime jõite joomata juuakse joodakse juua jooma',
+      ],
+      [
+        'saa',
+        'saan saad saab saate saame saavad saaksin saaksid saaks saaksite saaksime sain said sai saite saime saamata saadakse saadi saama saada',
+      ],
+      [
+        'viima',
+        'viin viid viib viite viime viivad viiksin viiksid viiks viiksite viiksime viisin viisite viisime viimata viiakse viidi viima viia',
+      ],
+      [
+        'keesi',
+        'keen keeb keed kees keeme keete keevad keeksin keeks keeksid keeksime keeksite keemata keema keeta keedakse',
+      ],
+      [
+        'löö',
+        'löön lööd lööb lööme lööte löövad lööksin lööksid lööks lööksime lööksite löömata lüüakse löödakse löödi lööma lüüa',
+      ],
       ['lõi', 'lõin lõid lõi lõime lõite'],
-      ['loo', 'loon lood loob loome loote loovad looksin looksid looks looksime looksite loomata luuakse loodi luua looma'],
-      ['käisi', 'käin käib käid käis käime käite käivad käiksin käiks käiksid käiksime käiksite käimata käiakse käidi käia käima'],
-      ['söö', 'söön sööb sööd sööme sööte söövad sööksin sööks sööksid sööksime sööksite sõin sõi sõid sõime sõite söömata süüakse söödakse söödi sööma süüa'],
-      ['too', 'toon tood toob toote toome toovad tooksin tooksid tooks tooksite tooksime tõin tõid tõi tõime tõite toomata tuuakse toodi tooma tuua'],
-      ['võisi', 'võin võid võib võime võis võite võivad võiksin võiksid võiks võiksime võiksite võimata võidakse võidi võida võima'],
-      ['jääma', 'jään jääd jääb jääme jääte jäävad jääksin jääksid jääks jääksime jääksite jäime jäite jäin jäid jäi jäämata jäädakse jääda jääma jäädi'],
-      ['müüsi', 'müün müüd müüb müüs müüme müüte müüvad müüksin müüksid müüks müüksime müüksite müümata müüakse müüdi müüa müüma'],
+      [
+        'loo',
+        'loon lood loob loome loote loovad looksin looksid looks looksime looksite loomata luuakse loodi luua looma',
+      ],
+      [
+        'käisi',
+        'käin käib käid käis käime käite käivad käiksin käiks käiksid käiksime käiksite käimata käiakse käidi käia käima',
+      ],
+      [
+        'söö',
+        'söön sööb sööd sööme sööte söövad sööksin sööks sööksid sööksime sööksite sõin sõi sõid sõime sõite söömata süüakse söödakse söödi sööma süüa',
+      ],
+      [
+        'too',
+        'toon tood toob toote toome toovad tooksin tooksid tooks tooksite tooksime tõin tõid tõi tõime tõite toomata tuuakse toodi tooma tuua',
+      ],
+      [
+        'võisi',
+        'võin võid võib võime võis võite võivad võiksin võiksid võiks võiksime võiksite võimata võidakse võidi võida võima',
+      ],
+      [
+        'jääma',
+        'jään jääd jääb jääme jääte jäävad jääksin jääksid jääks jääksime jääksite jäime jäite jäin jäid jäi jäämata jäädakse jääda jääma jäädi',
+      ],
+      [
+        'müüsi',
+        'müün müüd müüb müüs müüme müüte müüvad müüksin müüksid müüks müüksime müüksite müümata müüakse müüdi müüa müüma',
+      ],
       ['luge', 'loeb loen loed loeme loete loevad loeks loeksin loeksid loeksime loeksite'],
       ['põde', 'põen põeb põed põeme põete põevad põeksin põeks põeksid põeksime põeksite'],
       ['ladu', 'laon laob laod laome laote laovad laoksin laoks laoksid laoksime laoksite'],
-      ['tegi', 'teeksin teeks teeksid teeksime teeksite teen teeb teed teeme teete teevad tegemata tehakse tehti tegema teha'],
-      ['nägi', 'näen näeb näed näeme näete näevad näeksin näeks näeksid näeksime näeksite nägemata nähakse nähti näha nägema'],
+      [
+        'tegi',
+        'teeksin teeks teeksid teeksime teeksite teen teeb teed teeme teete teevad tegemata tehakse tehti tegema teha',
+      ],
+      [
+        'nägi',
+        'näen näeb näed näeme näete näevad näeksin näeks näeksid näeksime näeksite nägemata nähakse nähti näha nägema',
+      ],
     ] as const
   ).flatMap(([stem, forms]) => forms.split(' ').map((form) => [form, stem] as const)),
 );
@@ -70,7 +140,12 @@ class EstonianStemmer extends SnowballEnv {
     this.markRegions();
     this.startBackwards();
     this.keepingCursor(() => this.emphasis());
-    this.keepingCursor(() => this.keepingCursorOr(() => this.verb(), () => this.substantive()));
+    this.keepingCursor(() =>
+      this.keepingCursorOr(
+        () => this.verb(),
+        () => this.substantive(),
+      ),
+    );
     this.keepingCursor(() => this.undoubleKpt());
     this.ket = this.c;
     if (this.eqSB("'")) {
