@@ -2,7 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { Aggregator, Query, update as applyModifier } from 'mingo';
 import type { SqliteDatabase } from '../sqlite/sqlite-database';
+import {
+  comparator,
+  compileSimple,
+  FieldIndex,
+  type IndexSource,
+  type Keyed,
+  plan,
+  smallest,
+  valueAtPath,
+} from './embedded-query';
 import type {
+  FieldCounts,
   Filter,
   FindOptions,
   ProjectionTransaction,
@@ -76,17 +87,30 @@ interface CollectionState {
   /** `docs` as an array, rebuilt lazily after a commit, so a query does not copy the map each time. */
   list: ReadModel[] | null;
   readonly indexes: Map<string, IndexState>;
+  /** Value → ids maps for every field that starts a declared index (embedded-query.ts). */
+  readonly fields: Map<string, FieldIndex>;
 }
 
 interface DocView {
   readonly name: string;
   get(id: string): ReadModel | undefined;
   all(): ReadModel[];
+  /** The committed collection's field indexes; absent inside a transaction, whose overlay they do not cover. */
+  readonly indexes?: IndexSource;
 }
 
 interface StagedDoc {
   readonly doc: ReadModel;
   readonly json: string;
+}
+
+/** Indexes the first field of an index's keys (as MongoDB, an index serves queries on its leading field). */
+function addFieldIndex(fields: Map<string, FieldIndex>, keys: Sort, docs: Iterable<ReadModel>): void {
+  const [first] = Object.keys(keys);
+  if (first === undefined || first === '_id' || fields.has(first)) return;
+  const index = new FieldIndex(first);
+  for (const doc of docs) index.add(doc);
+  fields.set(first, index);
 }
 
 function baseList(state: CollectionState): ReadModel[] {
@@ -95,7 +119,12 @@ function baseList(state: CollectionState): ReadModel[] {
 }
 
 function baseView(state: CollectionState): DocView {
-  return { name: state.name, get: (id) => state.docs.get(id), all: () => baseList(state) };
+  return {
+    name: state.name,
+    get: (id) => state.docs.get(id),
+    all: () => baseList(state),
+    indexes: { field: (name) => state.fields.get(name) },
+  };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -104,15 +133,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function hasOperatorKeys(value: Record<string, unknown>): boolean {
   return Object.keys(value).some((k) => k.startsWith('$'));
-}
-
-function valueAtPath(doc: unknown, path: string): unknown {
-  let current: unknown = doc;
-  for (const part of path.split('.')) {
-    if (!isPlainObject(current)) return undefined;
-    current = current[part];
-  }
-  return current;
 }
 
 function indexName(keys: Sort): string {
@@ -141,7 +161,73 @@ function candidates(view: DocView, filter: Filter): ReadModel[] {
   return doc ? [doc] : [];
 }
 
+/** The documents a filter selects, with the indexes when they can serve it, else by testing every document. */
+function selected(view: DocView, filter: Filter): { docs: Iterable<ReadModel>; size: number | null } {
+  if (Object.keys(filter).length === 0) return { docs: view.all(), size: view.all().length };
+  const id = pinnedId(filter);
+  const planned = id === undefined && view.indexes ? plan(filter, view.indexes) : null;
+  let docs: ReadModel[];
+  if (planned?.ids) {
+    docs = [];
+    for (const candidate of planned.ids) {
+      const doc = view.get(candidate);
+      if (doc) docs.push(doc);
+    }
+    if (planned.exact) return { docs, size: docs.length };
+  } else docs = candidates(view, filter);
+  const simple = compileSimple(filter);
+  const query = simple ? null : new Query(filter, MINGO_OPTIONS);
+  const kept = docs.filter((doc) => (simple ? simple(doc) : query!.test(doc)));
+  return { docs: kept, size: kept.length };
+}
+
+/** Whether the planner and the fast path handle this query (else mingo runs it, as it always has). */
+function usesPlanner(view: DocView, filter: Filter, options: FindOptions): boolean {
+  if (options.after || options.score || options.fields) return true;
+  if (!view.indexes || pinnedId(filter) !== undefined) return false;
+  return plan(filter, view.indexes).ids !== null;
+}
+
+/** Sorts, pages (skip/limit/after), scores and projects the selected documents. Results are stored objects or shallow copies. */
+function page(docs: Iterable<ReadModel>, options: FindOptions): ReadModel[] {
+  const score = options.score;
+  const scorers = (score?.clauses ?? []).map((clause) => ({
+    weight: clause.weight,
+    test:
+      compileSimple(clause.filter) ?? ((doc: ReadModel) => new Query(clause.filter, MINGO_OPTIONS).test(doc)),
+  }));
+  const sort = options.sort ?? {};
+  const compare = comparator(sort, score?.as);
+  const after = options.after;
+  const afterItem: Keyed | null = after
+    ? { doc: { _id: '', ...after } as ReadModel, score: Number(score ? after[score.as] : 0) }
+    : null;
+  const items: Keyed[] = [];
+  for (const doc of docs) {
+    let points = 0;
+    for (const scorer of scorers) if (scorer.test(doc)) points += scorer.weight;
+    const item = { doc, score: points };
+    if (afterItem && compare(item, afterItem) <= 0) continue;
+    items.push(item);
+  }
+  const skip = options.skip ?? 0;
+  let ordered: Keyed[];
+  if (Object.keys(sort).length === 0) ordered = items;
+  else if (options.limit) ordered = smallest(items, skip + options.limit, compare);
+  else ordered = items.sort(compare);
+  const window = ordered.slice(skip, options.limit ? skip + options.limit : undefined);
+  return window.map(({ doc, score: points }) => {
+    let out: ReadModel = doc;
+    if (options.fields) {
+      out = { _id: doc._id };
+      for (const field of options.fields) if (field in doc) out[field] = doc[field];
+    }
+    return score ? { ...out, [score.as]: points } : out;
+  });
+}
+
 function matching(view: DocView, filter: Filter, options: FindOptions = {}): ReadModel[] {
+  if (usesPlanner(view, filter, options)) return page(selected(view, filter).docs, options);
   let cursor = new Query(filter, MINGO_OPTIONS).find<ReadModel>(candidates(view, filter));
   if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
   if (options.skip) cursor = cursor.skip(options.skip);
@@ -150,10 +236,31 @@ function matching(view: DocView, filter: Filter, options: FindOptions = {}): Rea
 }
 
 function countMatching(view: DocView, filter: Filter): number {
+  if (view.indexes && pinnedId(filter) === undefined && plan(filter, view.indexes).ids !== null) {
+    return selected(view, filter).size ?? 0;
+  }
   const query = new Query(filter, MINGO_OPTIONS);
   let count = 0;
   for (const doc of candidates(view, filter)) if (query.test(doc)) count++;
   return count;
+}
+
+function countByValues(view: DocView, filter: Filter, fields: readonly string[]): FieldCounts {
+  const counts: FieldCounts = {};
+  for (const field of fields) counts[field] = {};
+  for (const doc of selected(view, filter).docs) {
+    for (const field of fields) {
+      const value = valueAtPath(doc, field);
+      const values = Array.isArray(value) ? new Set(value) : [value];
+      const byValue = counts[field]!;
+      for (const v of values) {
+        if (v === undefined || v === null || typeof v === 'object') continue;
+        const key = String(v);
+        byValue[key] = (byValue[key] ?? 0) + 1;
+      }
+    }
+  }
+  return counts;
 }
 
 function aggregateView<R>(view: DocView, pipeline: readonly Record<string, unknown>[]): R[] {
@@ -344,6 +451,11 @@ class EmbeddedReadCollection<T extends ReadModel> implements ReadCollection<T> {
   /** Number of matching documents. */
   count(filter: Filter): Promise<number> {
     return settle(() => countMatching(this.view(), filter));
+  }
+
+  /** Document counts per value of each field among the matching documents. */
+  countBy(filter: Filter, fields: readonly string[]): Promise<FieldCounts> {
+    return settle(() => countByValues(this.view(), filter, fields));
   }
 
   /** Runs an aggregation pipeline ($match, $group, $sort, $limit, $project, ...). */
@@ -582,6 +694,7 @@ export class EmbeddedReadStore implements ReadStore {
         return this.bumpVersion(collection);
       })();
       state.indexes.set(name, index);
+      addFieldIndex(state.fields, keys, state.docs.values());
       state.version = version;
     });
   }
@@ -637,11 +750,14 @@ export class EmbeddedReadStore implements ReadStore {
       }
     }
     for (const [id, staged] of overlay.changes) {
+      const old = state.docs.get(id);
+      if (old) for (const field of state.fields.values()) field.remove(old);
       if (!staged) {
         state.docs.delete(id);
         continue;
       }
       state.docs.set(id, staged.doc);
+      for (const field of state.fields.values()) field.add(staged.doc);
       for (const index of uniqueIndexes) index.owners.set(indexKey(staged.doc, index.keys), id);
     }
     state.list = null;
@@ -696,7 +812,9 @@ export class EmbeddedReadStore implements ReadStore {
         indexes.set(row.name, index);
       }
       const version = this.statements.version.get(name)?.version ?? 0;
-      return { name, version, docs, list: null, indexes };
+      const fields = new Map<string, FieldIndex>();
+      for (const index of indexes.values()) addFieldIndex(fields, index.keys, docs.values());
+      return { name, version, docs, list: null, indexes, fields };
     })();
   }
 
