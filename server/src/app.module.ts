@@ -7,6 +7,7 @@ import { BlobDownloadController } from './api/blobs/blob-download.controller';
 import { CatalogueController } from './api/catalogue/catalogue.controller';
 import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
+import { SearchController } from './api/search/search.controller';
 import { UserController } from './api/user/user.controller';
 import { BasketExpiryScheduler } from './commands/basket/basket-expiry.scheduler';
 import { CommandsModule } from './commands/commands.module';
@@ -32,6 +33,7 @@ export class AppModule {
       ],
       controllers: [
         CatalogueController,
+        SearchController,
         BasketController,
         BlobDownloadController,
         HealthController,

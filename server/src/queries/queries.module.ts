@@ -3,7 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ExpiredBasketsHandler } from './basket/expired-baskets.handler';
 import { GetBasketHandler } from './basket/get-basket.handler';
 import { GetDocumentHandler } from './catalogue/get-document.handler';
-import { SearchDocumentsHandler } from './catalogue/search-documents.handler';
+import { SearchDocumentsHandler } from './search/search-documents.handler';
 import { GetAdminUserHandler } from './users/get-admin-user.handler';
 import { GetProductUserHandler } from './users/get-product-user.handler';
 import { ListUsersHandler } from './users/list-users.handler';
