@@ -200,7 +200,7 @@ function page(docs: Iterable<ReadModel>, options: FindOptions): ReadModel[] {
   const compare = comparator(sort, score?.as);
   const after = options.after;
   const afterItem: Keyed | null = after
-    ? { doc: { _id: '', ...after } as ReadModel, score: Number(score ? after[score.as] : 0) }
+    ? { doc: { _id: '', ...after }, score: Number(score ? after[score.as] : 0) }
     : null;
   const items: Keyed[] = [];
   for (const doc of docs) {
