@@ -226,7 +226,18 @@ function page(docs: Iterable<ReadModel>, options: FindOptions): ReadModel[] {
   });
 }
 
+/** A copy of a stored document: JSON round trip, since stored documents are exactly what JSON keeps (faster than structuredClone). */
+function copyOf<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
 function matching(view: DocView, filter: Filter, options: FindOptions = {}): ReadModel[] {
+  // The projections' common case, a document by id alone, needs no query engine.
+  const id = pinnedId(filter);
+  if (id !== undefined && Object.keys(filter).length === 1 && !options.score && !options.fields) {
+    const doc = view.get(id);
+    return doc && !options.skip && options.limit !== 0 ? [doc] : [];
+  }
   if (usesPlanner(view, filter, options)) return page(selected(view, filter).docs, options);
   let cursor = new Query(filter, MINGO_OPTIONS).find<ReadModel>(candidates(view, filter));
   if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
@@ -293,10 +304,48 @@ function assertOperatorUpdate(update: Update): void {
 }
 
 /** Applies an update document in place; returns whether anything changed. $setOnInsert is handled by the caller. */
+/**
+ * The common projection updates done directly: `$set` of top-level fields and `$push` of one plain
+ * value onto a top-level array. Anything else (dotted paths, modifiers, other operators) goes to mingo.
+ * Returns null when the fast path does not apply.
+ */
+function modifyDirectly(doc: Record<string, unknown>, update: Update): boolean | null {
+  const operators = Object.keys(update);
+  if (operators.some((op) => op !== '$set' && op !== '$push')) return null;
+  const set = update['$set'];
+  const push = update['$push'];
+  if (set !== undefined && !isPlainObject(set)) return null;
+  if (push !== undefined && !isPlainObject(push)) return null;
+  const setKeys = set ? Object.keys(set) : [];
+  const pushKeys = push ? Object.keys(push) : [];
+  if ([...setKeys, ...pushKeys].some((key) => key.includes('.') || key.startsWith('$') || key === '_id'))
+    return null;
+  if (setKeys.some((key) => pushKeys.includes(key))) return null;
+  for (const key of pushKeys) {
+    const value = push![key];
+    if (!Array.isArray(doc[key]) && doc[key] !== undefined) return null;
+    if (isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$'))) return null;
+  }
+  let changed = false;
+  for (const key of setKeys) {
+    const value = set![key];
+    if (value === undefined) return null;
+    if (JSON.stringify(doc[key]) !== JSON.stringify(value)) {
+      doc[key] = structuredClone(value);
+      changed = true;
+    }
+  }
+  for (const key of pushKeys) {
+    doc[key] = [...((doc[key] as unknown[] | undefined) ?? []), structuredClone(push![key])];
+    changed = true;
+  }
+  return changed;
+}
+
 function modify(doc: Record<string, unknown>, update: Update): boolean {
   const { $setOnInsert: _ignored, ...rest } = update;
   if (Object.keys(rest).length === 0) return false;
-  return applyModifier(doc, rest as Modifier).length > 0;
+  return modifyDirectly(doc, rest) ?? applyModifier(doc, rest as Modifier).length > 0;
 }
 
 function upsertDocument(filter: Filter, update: Update): ReadModel {
@@ -368,7 +417,10 @@ class TransactionOverlay implements DocView {
   }
 
   put(doc: ReadModel): void {
-    const staged = stage(doc);
+    this.putStaged(stage(doc));
+  }
+
+  putStaged(staged: StagedDoc): void {
     this.assertUnique(staged.doc);
     this.changes.set(staged.doc._id, staged);
   }
@@ -439,13 +491,13 @@ class EmbeddedReadCollection<T extends ReadModel> implements ReadCollection<T> {
   findOne(filter: Filter): Promise<T | null> {
     return settle(() => {
       const [doc] = matching(this.view(), filter, { limit: 1 });
-      return doc ? (structuredClone(doc) as T) : null;
+      return doc ? (copyOf(doc) as T) : null;
     });
   }
 
   /** Matching documents after sort, skip and limit; only the returned page is copied. */
   find(filter: Filter, options?: FindOptions): Promise<T[]> {
-    return settle(() => structuredClone(matching(this.view(), filter, options)) as T[]);
+    return settle(() => copyOf(matching(this.view(), filter, options)) as T[]);
   }
 
   /** Number of matching documents. */
@@ -499,8 +551,9 @@ class EmbeddedWriteCollection<T extends ReadModel>
         throw new Error(`The _id field cannot be changed from '${current._id}' to '${doc._id}'`);
       }
       const replacement = { ...doc, _id: current._id };
-      const changed = JSON.stringify(replacement) !== JSON.stringify(current);
-      if (changed) overlay.put(replacement);
+      const staged = stage(replacement);
+      const changed = staged.json !== JSON.stringify(current);
+      if (changed) overlay.putStaged(staged);
       return { matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null };
     });
   }
@@ -559,7 +612,7 @@ class EmbeddedWriteCollection<T extends ReadModel>
 
   private modifyOne(overlay: TransactionOverlay, current: ReadModel, update: Update): boolean {
     // Copy on write: the committed document stays untouched until the transaction commits.
-    const copy = structuredClone(current);
+    const copy = copyOf(current);
     if (!modify(copy, update)) return false;
     overlay.put(copy);
     return true;

@@ -7,6 +7,7 @@ import type { ProjectionTransaction } from '../../infrastructure/read-store/read
 import type { Projection } from '../projection';
 import {
   SEARCH_DOCUMENTS_COLLECTION,
+  SEARCH_PROJECTION,
   SEARCH_UPLOADERS_COLLECTION,
   type SearchDocumentView,
   type SearchUploaderView,
@@ -206,7 +207,7 @@ class SearchBatch {
  * public names, built batch by batch in memory (see SearchBatch).
  */
 export class SearchProjection implements Projection {
-  readonly name = 'search';
+  readonly name = SEARCH_PROJECTION;
   readonly collections = [SEARCH_DOCUMENTS_COLLECTION, SEARCH_UPLOADERS_COLLECTION];
   /** Listed in docs/decisions.md ("Search indexes"); MongoDB creates them at start, the embedded store keeps value maps. */
   readonly indexes: Projection['indexes'] = [

@@ -1,6 +1,8 @@
 import type { FileState } from '../../domain/catalogue/document.decider';
 import type { ReadModel } from '../../infrastructure/read-store/read-store.port';
 
+/** The search projection's name (and so its checkpoint's). */
+export const SEARCH_PROJECTION = 'search';
 export const SEARCH_DOCUMENTS_COLLECTION = 'search_documents';
 export const SEARCH_UPLOADERS_COLLECTION = 'search_uploaders';
 

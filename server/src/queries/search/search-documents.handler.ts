@@ -10,6 +10,7 @@ import {
 } from '../../infrastructure/read-store/read-store.port';
 import {
   SEARCH_DOCUMENTS_COLLECTION,
+  SEARCH_PROJECTION,
   SEARCH_RESULT_FIELDS,
   SEARCH_UPLOADERS_COLLECTION,
   type SearchDocumentView,
@@ -105,11 +106,40 @@ const NO_FACETS: SearchResult['facets'] = { fieldOfLaw: {}, language: {}, format
  * term prefixes; relevance is a weighted score; pages follow a keyset cursor; facet counts leave out
  * their own filter, so a person sees what the other choices would give.
  */
+/** Results kept per search; a popular query is answered from memory until the read model moves on. */
+const RESULT_CACHE_SIZE = 500;
+
 @QueryHandler(SearchDocumentsQuery)
 export class SearchDocumentsHandler implements IQueryHandler<SearchDocumentsQuery, SearchResult> {
+  /** criteria → result, valid for one checkpoint of the search projection (so never stale, on any instance). */
+  private readonly cache = new Map<string, SearchResult>();
+  private cachedAt: bigint | null = null;
+
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ criteria }: SearchDocumentsQuery): Promise<SearchResult> {
+    const checkpoint = await this.readStore.getCheckpoint(SEARCH_PROJECTION);
+    if (checkpoint !== this.cachedAt) {
+      this.cache.clear();
+      this.cachedAt = checkpoint;
+    }
+    const key = JSON.stringify(criteria);
+    const cached = this.cache.get(key);
+    if (cached) {
+      // Most recently used last, so the oldest entry is the first to go.
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return cached;
+    }
+    const result = await this.search(criteria);
+    if (this.cachedAt === checkpoint) {
+      this.cache.set(key, result);
+      if (this.cache.size > RESULT_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
+    }
+    return result;
+  }
+
+  private async search(criteria: SearchCriteria): Promise<SearchResult> {
     const words: Words = {
       text: criteria.q ? queryWords(criteria.q) : [],
       title: criteria.title ? queryWords(criteria.title) : [],

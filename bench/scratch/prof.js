@@ -1,0 +1,2 @@
+require('ts-node').register({ transpileOnly: true, compilerOptions: { module: 'commonjs' } });
+require('./rb.ts');
