@@ -1,2 +1,0 @@
-require('ts-node').register({ transpileOnly: true, compilerOptions: { module: 'commonjs' } });
-require('./rb.ts');
