@@ -104,10 +104,15 @@ describe('search screen', () => {
     expect(await screen.findByText('Showing 1 of 1 results')).toBeTruthy();
   });
 
-  it('opens with the word of the {keyWord} route and heads the {uploaderId} route with the uploader', async () => {
-    renderApp('/otsing/tooleping', new FakeApi(mixed));
+  it('opens with the word of the {keyWord} route and keeps a new word in the path', async () => {
+    const { router } = renderApp('/otsing/tooleping', new FakeApi(mixed));
     expect(await screen.findByText('Näitan 1 tulemust 1-st')).toBeTruthy();
-    expect(screen.getByLabelText<HTMLInputElement>('Märksõna').value).toBe('tooleping');
+    const keyword = screen.getByLabelText<HTMLInputElement>('Märksõna');
+    expect(keyword.value).toBe('tooleping');
+    await userEvent.clear(keyword);
+    await userEvent.type(keyword, 'üüri leping{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/otsing/%C3%BC%C3%BCri%20leping'));
+    expect(await screen.findByText('Näitan 1 tulemust 1-st')).toBeTruthy();
   });
 
   it("heads the uploader's route with their public name and company and keeps the route when filtering", async () => {

@@ -156,7 +156,7 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
     const keepKeyWord = Boolean(keyWord) && !onUploaderRoute && next.q.trim() !== '';
     const pathname = onUploaderRoute
       ? path('searchUploader', { uploaderId: next.uploaderId })
-      : path('search', keepKeyWord ? { keyWord: encodeURIComponent(next.q.trim()) } : {});
+      : path('search', keepKeyWord ? { keyWord: next.q.trim() } : {});
     const query = filtersToUrl(next, { q: keepKeyWord, uploaderId: onUploaderRoute }).toString();
     void navigate({ pathname, search: query ? `?${query}` : '' }, { replace });
   };
