@@ -156,6 +156,23 @@ function simpleCondition(value: unknown): SimpleCondition | null {
 
 export interface IndexSource {
   field(name: string): FieldIndex | undefined;
+  /** Plans kept for the collection's current version (a query asks for the same filter several times). */
+  readonly plans?: Map<string, unknown>;
+}
+
+const PLAN_CACHE_SIZE = 64;
+
+/** plan(), remembered per filter until the collection changes (the cache is emptied at every commit). */
+export function cachedPlan(filter: Filter, indexes: IndexSource): Plan {
+  if (!indexes.plans) return plan(filter, indexes);
+  const key = JSON.stringify(filter);
+  let found = indexes.plans.get(key) as Plan | undefined;
+  if (!found) {
+    found = plan(filter, indexes);
+    if (indexes.plans.size >= PLAN_CACHE_SIZE) indexes.plans.clear();
+    indexes.plans.set(key, found);
+  }
+  return found;
 }
 
 /** Candidate ids for a filter, and whether the indexes answered the whole filter (no per-document check needed). */

@@ -3,12 +3,13 @@ import type { Statement } from 'better-sqlite3';
 import { Aggregator, Query, update as applyModifier } from 'mingo';
 import type { SqliteDatabase } from '../sqlite/sqlite-database';
 import {
+  cachedPlan,
   comparator,
   compileSimple,
   FieldIndex,
   type IndexSource,
   type Keyed,
-  plan,
+  type Plan,
   smallest,
   valueAtPath,
 } from './embedded-query';
@@ -89,6 +90,8 @@ interface CollectionState {
   readonly indexes: Map<string, IndexState>;
   /** Value → ids maps for every field that starts a declared index (embedded-query.ts). */
   readonly fields: Map<string, FieldIndex>;
+  /** Query plans and facet counts of the current version; emptied at every commit. */
+  readonly plans: Map<string, Plan | FieldCounts>;
 }
 
 interface DocView {
@@ -123,7 +126,7 @@ function baseView(state: CollectionState): DocView {
     name: state.name,
     get: (id) => state.docs.get(id),
     all: () => baseList(state),
-    indexes: { field: (name) => state.fields.get(name) },
+    indexes: { field: (name) => state.fields.get(name), plans: state.plans },
   };
 }
 
@@ -165,7 +168,7 @@ function candidates(view: DocView, filter: Filter): ReadModel[] {
 function selected(view: DocView, filter: Filter): { docs: Iterable<ReadModel>; size: number | null } {
   if (Object.keys(filter).length === 0) return { docs: view.all(), size: view.all().length };
   const id = pinnedId(filter);
-  const planned = id === undefined && view.indexes ? plan(filter, view.indexes) : null;
+  const planned = id === undefined && view.indexes ? cachedPlan(filter, view.indexes) : null;
   let docs: ReadModel[];
   if (planned?.ids) {
     docs = [];
@@ -185,7 +188,7 @@ function selected(view: DocView, filter: Filter): { docs: Iterable<ReadModel>; s
 function usesPlanner(view: DocView, filter: Filter, options: FindOptions): boolean {
   if (options.after || options.score || options.fields) return true;
   if (!view.indexes || pinnedId(filter) !== undefined) return false;
-  return plan(filter, view.indexes).ids !== null;
+  return cachedPlan(filter, view.indexes).ids !== null;
 }
 
 /** Sorts, pages (skip/limit/after), scores and projects the selected documents. Results are stored objects or shallow copies. */
@@ -247,8 +250,10 @@ function matching(view: DocView, filter: Filter, options: FindOptions = {}): Rea
 }
 
 function countMatching(view: DocView, filter: Filter): number {
-  if (view.indexes && pinnedId(filter) === undefined && plan(filter, view.indexes).ids !== null) {
-    return selected(view, filter).size ?? 0;
+  if (view.indexes && pinnedId(filter) === undefined) {
+    const planned = cachedPlan(filter, view.indexes);
+    if (planned.ids && planned.exact) return planned.ids.size;
+    if (planned.ids) return selected(view, filter).size ?? 0;
   }
   const query = new Query(filter, MINGO_OPTIONS);
   let count = 0;
@@ -256,7 +261,21 @@ function countMatching(view: DocView, filter: Filter): number {
   return count;
 }
 
+/** Facet counts, remembered per filter and fields until the collection changes (like query plans). */
 function countByValues(view: DocView, filter: Filter, fields: readonly string[]): FieldCounts {
+  const memo = view.indexes?.plans;
+  if (!memo) return countValues(view, filter, fields);
+  const key = `countBy ${JSON.stringify(fields)} ${JSON.stringify(filter)}`;
+  let counts = memo.get(key) as FieldCounts | undefined;
+  if (!counts) {
+    counts = countValues(view, filter, fields);
+    if (memo.size >= 64) memo.clear();
+    memo.set(key, counts);
+  }
+  return structuredClone(counts);
+}
+
+function countValues(view: DocView, filter: Filter, fields: readonly string[]): FieldCounts {
   const counts: FieldCounts = {};
   for (const field of fields) counts[field] = {};
   for (const doc of selected(view, filter).docs) {
@@ -748,6 +767,7 @@ export class EmbeddedReadStore implements ReadStore {
       })();
       state.indexes.set(name, index);
       addFieldIndex(state.fields, keys, state.docs.values());
+      state.plans.clear();
       state.version = version;
     });
   }
@@ -814,6 +834,7 @@ export class EmbeddedReadStore implements ReadStore {
       for (const index of uniqueIndexes) index.owners.set(indexKey(staged.doc, index.keys), id);
     }
     state.list = null;
+    state.plans.clear();
     state.version = version;
     if (this.collections.get(state.name) !== state) this.collections.set(state.name, state);
   }
@@ -867,7 +888,7 @@ export class EmbeddedReadStore implements ReadStore {
       const version = this.statements.version.get(name)?.version ?? 0;
       const fields = new Map<string, FieldIndex>();
       for (const index of indexes.values()) addFieldIndex(fields, index.keys, docs.values());
-      return { name, version, docs, list: null, indexes, fields };
+      return { name, version, docs, list: null, indexes, fields, plans: new Map() };
     })();
   }
 
