@@ -38,6 +38,21 @@ export class FieldIndex {
     }
   }
 
+  /** How many of `ids` hold each value (facet counts straight from the index). */
+  countWithin(ids: ReadonlySet<string>): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const [key, holders] of this.postings) {
+      let count = 0;
+      if (holders.size <= ids.size) {
+        for (const id of holders) if (ids.has(id)) count++;
+      } else {
+        for (const id of ids) if (holders.has(id)) count++;
+      }
+      if (count > 0) counts[String(key)] = count;
+    }
+    return counts;
+  }
+
   equal(key: Key): ReadonlySet<string> {
     return this.postings.get(key) ?? EMPTY;
   }
@@ -160,7 +175,7 @@ export interface IndexSource {
   readonly plans?: Map<string, unknown>;
 }
 
-const PLAN_CACHE_SIZE = 64;
+const PLAN_CACHE_SIZE = 16;
 
 /** plan(), remembered per filter until the collection changes (the cache is emptied at every commit). */
 export function cachedPlan(filter: Filter, indexes: IndexSource): Plan {

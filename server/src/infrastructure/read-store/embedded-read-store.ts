@@ -269,7 +269,7 @@ function countByValues(view: DocView, filter: Filter, fields: readonly string[])
   let counts = memo.get(key) as FieldCounts | undefined;
   if (!counts) {
     counts = countValues(view, filter, fields);
-    if (memo.size >= 64) memo.clear();
+    if (memo.size >= 16) memo.clear();
     memo.set(key, counts);
   }
   return structuredClone(counts);
@@ -277,9 +277,19 @@ function countByValues(view: DocView, filter: Filter, fields: readonly string[])
 
 function countValues(view: DocView, filter: Filter, fields: readonly string[]): FieldCounts {
   const counts: FieldCounts = {};
-  for (const field of fields) counts[field] = {};
+  // Indexed fields of an index-answered filter are counted from the indexes, without reading documents.
+  const planned = view.indexes && pinnedId(filter) === undefined ? cachedPlan(filter, view.indexes) : null;
+  const ids = planned?.exact ? planned.ids : null;
+  const rest: string[] = [];
+  for (const field of fields) {
+    const index = ids ? view.indexes?.field(field) : undefined;
+    if (ids && index) counts[field] = index.countWithin(ids);
+    else rest.push(field);
+  }
+  if (rest.length === 0) return counts;
+  for (const field of rest) counts[field] = {};
   for (const doc of selected(view, filter).docs) {
-    for (const field of fields) {
+    for (const field of rest) {
       const value = valueAtPath(doc, field);
       const values = Array.isArray(value) ? new Set(value) : [value];
       const byValue = counts[field]!;

@@ -619,6 +619,10 @@ export function describeReadStoreContract(
           },
         });
         expect(await store.collection(collection).countBy({ kind: 'none' }, ['kind'])).toEqual({ kind: {} });
+        expect(await store.collection(collection).countBy({ kind: 'lease' }, ['terms', 'price'])).toEqual({
+          terms: { 'et:leping': 1, 'et:uuri': 1, 'et:lepingu': 1, 'en:leas': 1 },
+          price: { '300': 1, '100': 1 },
+        });
       });
     });
 
