@@ -32,11 +32,11 @@ const FULL: Sizes = {
   },
   rebuild: { documents: 4_000, uploaders: 8, baskets: 300, secondFileEvery: 10 },
   search: {
-    catalogue: { documents: 10_000, uploaders: 12, baskets: 0, secondFileEvery: 10 },
-    requests: 360,
-    warmup: 24,
-    concurrency: 4,
-    sequentialPerKind: 20,
+    catalogue: { documents: 100_000, uploaders: 40, baskets: 0, secondFileEvery: 10 },
+    latencyRequests: 500,
+    warmup: 20,
+    loadSeconds: 10,
+    connections: 8,
   },
   abuse: {
     catalogue: { documents: 2_000, uploaders: 8, baskets: 0, secondFileEvery: 10 },
@@ -59,10 +59,10 @@ const QUICK: Sizes = {
   rebuild: { documents: 200, uploaders: 4, baskets: 20, secondFileEvery: 10 },
   search: {
     catalogue: { documents: 300, uploaders: 4, baskets: 0, secondFileEvery: 10 },
-    requests: 36,
-    warmup: 6,
-    concurrency: 4,
-    sequentialPerKind: 3,
+    latencyRequests: 40,
+    warmup: 5,
+    loadSeconds: 2,
+    connections: 4,
   },
   abuse: {
     catalogue: { documents: 200, uploaders: 4, baskets: 0, secondFileEvery: 10 },

@@ -10,6 +10,7 @@ import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
 import { AnonymousWriteLimitGuard } from './api/http/anonymous-write-limit.guard';
 import { SessionsController } from './api/user/sessions.controller';
+import { SearchController } from './api/search/search.controller';
 import { UserController } from './api/user/user.controller';
 import { BasketExpiryScheduler } from './commands/basket/basket-expiry.scheduler';
 import { CommandsModule } from './commands/commands.module';
@@ -35,6 +36,7 @@ export class AppModule {
       ],
       controllers: [
         CatalogueController,
+        SearchController,
         BasketController,
         BlobDownloadController,
         HealthController,

@@ -49,6 +49,9 @@ const UserEditPage = lazyScreen(() => import('@/features/users/components/UserEd
 const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   home: () => <HomePage />,
   search: () => <SearchPage renderDocumentActions={(document) => <AddToCartButton document={document} />} />,
+  searchUploader: () => (
+    <SearchPage renderDocumentActions={(document) => <AddToCartButton document={document} />} />
+  ),
   document: () => (
     <DocumentPage renderAddToCart={(document) => <AddToCartButton document={document} size="large" />} />
   ),

@@ -4,6 +4,7 @@ import { CatalogueProjection } from './catalogue/catalogue.projection';
 import { PROJECTIONS } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { SignInProjection } from './sign-in/sign-in.projection';
+import { SearchProjection } from './search/search.projection';
 import { UsersProjection } from './users/users.projection';
 
 /** Every projection and the runner that keeps them following the log. */
@@ -12,6 +13,7 @@ export const ALL_PROJECTIONS = () => [
   new BasketProjection(),
   new UsersProjection(),
   new SignInProjection(),
+  new SearchProjection(),
 ];
 
 @Module({
