@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { clientRoutes } from './build-tools/client-routes';
 import { precompress } from './build-tools/precompress';
+import { ES_MODULES_USING_REACT, reactOnPreactAliases } from './build-tools/react-on-preact';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -15,9 +15,12 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), clientRoutes(), precompress()],
+  plugins: [clientRoutes(), precompress()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...reactOnPreactAliases,
+    ],
   },
   server: { proxy },
   preview: { proxy },
@@ -26,14 +29,21 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each entry and lazy route loads (test/build budget test).
     manifest: true,
+    rollupOptions: {
+      // Libraries mark modules "use client" for React Server Components; a client bundle has no use for it.
+      onwarn(warning, warn) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      },
+    },
   },
   test: {
     environment: 'happy-dom',
     // Scripts the app adds (the tag manager) are not fetched in tests: count them as loaded.
     environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['src/test/react-on-preact.ts', 'src/test/setup.ts'],
     globals: true,
     restoreMocks: true,
+    server: { deps: { inline: ES_MODULES_USING_REACT } },
   },
 });

@@ -80,7 +80,8 @@ describe('login callback', () => {
     const read = api.requests.find((r) => r.path === '/api/user/read')!;
     expect(read.headers.get('Authorization')).toBe(`Bearer ${session.idToken}`);
     // Signed-in calls carry the bearer from now on.
-    expect(await screen.findByTestId('admin-users-count')).toBeTruthy();
+    const count = await screen.findByTestId('admin-users-count');
+    await waitFor(() => expect(count.textContent).not.toBe(''));
     const list = api.requests.find((r) => r.path === '/api/admin/users')!;
     expect(list.headers.get('Authorization')).toBe(`Bearer ${session.idToken}`);
   });

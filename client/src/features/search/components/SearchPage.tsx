@@ -115,7 +115,13 @@ function useScrollRestoration(ready: boolean) {
   const restored = useRef(false);
   useEffect(() => {
     let frame = 0;
-    const save = () => sessionStorage.setItem(SCROLL_KEY + key, String(Math.round(window.scrollY)));
+    // The next screen may render (shorter, scrolled up) before this one is gone: only this address saves.
+    const address = window.location.href;
+    const save = () => {
+      if (window.location.href === address) {
+        sessionStorage.setItem(SCROLL_KEY + key, String(Math.round(window.scrollY)));
+      }
+    };
     const onScroll = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(save);
