@@ -5,6 +5,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
+/** recharts runs under Preact only with immer's freezing off (client/src/components/charts.ts). */
+const throughCharts = {
+  name: 'recharts',
+  message:
+    "Import charts from components/charts: it turns off immer's freezing, which Preact's elements cannot take.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,6 +82,7 @@ export default tseslint.config(
                 'Features do not import other features or the app shell; share through components/, hooks/ or stores/.',
             },
           ],
+          paths: [throughCharts],
         },
       ],
     },
@@ -89,9 +97,19 @@ export default tseslint.config(
           patterns: [
             { group: ['@/features/*', '**/features/*'], message: 'Shared code does not import features.' },
           ],
+          paths: [throughCharts],
         },
       ],
     },
+  },
+  {
+    files: ['client/src/app/**/*.{ts,tsx}', 'client/src/test/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [throughCharts] }] },
+  },
+  {
+    // The one module that imports recharts itself.
+    files: ['client/src/components/charts.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   prettier,
 );
