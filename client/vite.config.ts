@@ -29,6 +29,11 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json: which chunks each entry and lazy route loads (test/build budget test).
     manifest: true,
+    // Terser packs the JavaScript about 3 % tighter than esbuild: 3 KB of the 100 KB budget.
+    minify: 'terser',
+    // Browsers without <link rel="modulepreload"> (Firefox before 115, Safari before 17) fetch a lazy
+    // screen's modules as it imports them; a polyfill in every first load would cost more than it saves.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // Libraries mark modules "use client" for React Server Components; a client bundle has no use for it.
       onwarn(warning, warn) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../i18n';
+import { i18n, loadTextAreas } from '../i18n';
 import { describeError } from './error-messages';
 import { sessionActions } from '../stores/session-store';
 import { ApiError, http, onUnauthorized, parseErrorBody } from './http';
@@ -45,6 +45,8 @@ describe('parseErrorBody', () => {
 describe('describeError', () => {
   it('translates a known code in the UI language and keeps it 60 s', async () => {
     await i18n.changeLanguage('en');
+    // The basket's texts, as the screens that offer the basket load them.
+    await loadTextAreas(['basket']);
     const error = new ApiError(409, 'SHOPPING_CART.DOCUMENT_ALREADY_IN_BASKET', [
       'See dokument on juba ostukorvis!',
     ]);

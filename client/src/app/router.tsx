@@ -5,20 +5,25 @@ import { AddToCartButton } from '@/features/basket/components/AddToCartButton';
 import { ErrorPage, PAGE_NOT_FOUND, type ErrorPageState } from '@/features/errors/components/ErrorPage';
 // The landing page is part of the shell's chunk: most visits start there, and it is tiny.
 import { HomePage } from '@/features/home/components/HomePage';
-import { i18n, LANGUAGES } from '../i18n';
+import { i18n, LANGUAGES, loadTextAreas } from '../i18n';
 import { AdminLayout } from './layout/AdminLayout';
 import { RootLayout } from './layout/RootLayout';
 import { RouteGuard } from './RouteGuard';
+import { type LazyScreenName, SCREEN_TEXT_AREAS } from './screen-texts';
 
 /**
- * A screen loaded when its route is first opened (its own chunk of the build), so the first page
- * downloads only the shell and itself. The layouts show a skeleton meanwhile (React.Suspense).
+ * A screen loaded when its route is first opened (its own chunk of the build), together with the
+ * texts it shows (screen-texts.ts), so the first page downloads only the shell and itself. The layouts
+ * show a skeleton meanwhile (React.Suspense).
  */
-function lazyScreen<Props, Name extends string>(
+function lazyScreen<Props, Name extends LazyScreenName>(
   load: () => Promise<{ [Key in Name]: (props: Props) => ReactNode }>,
   name: Name,
 ): LazyExoticComponent<(props: Props) => ReactNode> {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => {
+    const [module] = await Promise.all([load(), loadTextAreas(SCREEN_TEXT_AREAS[name])]);
+    return { default: module[name] };
+  });
 }
 
 const AdminUsersPage = lazyScreen(

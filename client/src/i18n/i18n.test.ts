@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { areaFiles, loadResources, type Resources } from './resources';
+import { SCREEN_TEXT_AREAS } from '../app/screen-texts';
+import { allAreaFiles, allResources, type Resources, SCREEN_AREAS, SHELL_AREAS } from './resources';
 
 function keys(value: Resources | string, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix];
@@ -7,13 +8,13 @@ function keys(value: Resources | string, prefix = ''): string[] {
 }
 
 describe('translations', () => {
-  it('have the same keys in Estonian and English', () => {
-    const { et, en } = loadResources();
+  it('have the same keys in Estonian and English, each defined in one area only', async () => {
+    const { et, en } = await allResources();
     expect(keys(en!).sort()).toEqual(keys(et!).sort());
   });
 
-  it('have the same areas, with the same keys, in both languages', () => {
-    const files = areaFiles();
+  it('have the same areas, with the same keys, in both languages', async () => {
+    const files = await allAreaFiles();
     const areas = (language: string) =>
       Object.keys(files)
         .filter((file) => file.startsWith(`./locales/${language}/`))
@@ -27,8 +28,8 @@ describe('translations', () => {
     }
   });
 
-  it('have no empty texts', () => {
-    for (const resources of Object.values(loadResources())) {
+  it('have no empty texts', async () => {
+    for (const resources of Object.values(await allResources())) {
       const empty = keys(resources).filter((key) => {
         const value = key
           .split('.')
@@ -36,6 +37,14 @@ describe('translations', () => {
         return typeof value !== 'string' || value.trim() === '';
       });
       expect(empty).toEqual([]);
+    }
+  });
+
+  it('load with the screens that show them: every area a screen names exists', () => {
+    const areas = new Set([...SHELL_AREAS, ...SCREEN_AREAS]);
+    expect(SHELL_AREAS).toEqual(['account', 'home', 'security', 'shell']);
+    for (const [screen, named] of Object.entries(SCREEN_TEXT_AREAS)) {
+      expect({ screen, unknown: named.filter((area) => !areas.has(area)) }).toEqual({ screen, unknown: [] });
     }
   });
 });

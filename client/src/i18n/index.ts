@@ -1,6 +1,6 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { loadResources } from './resources';
+import { loadScreenArea, SCREEN_AREAS, SHELL_AREAS, shellResources } from './resources';
 
 export const LANGUAGES = ['et', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -10,20 +10,69 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** One i18next instance for the whole app; the language is switched by the router (see app/language.ts). */
+/** One i18next instance for the whole app; the language follows the location (app/layout/LanguageSync.tsx). */
 export const i18n = i18next.createInstance();
 
-const texts = loadResources();
+/** The shell's texts: i18next's default namespace. Each screen area is a namespace of its own. */
+const SHELL_NAMESPACE = 'translation';
 
-void i18n.use(initReactI18next).init({
-  resources: { et: { translation: texts.et! }, en: { translation: texts.en! } },
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+/** Loads a screen area's texts (its namespace) in a language, as i18next asks for them. */
+const screenAreas: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read: (language, area, callback) => {
+    loadScreenArea(language, area).then(
+      (texts) => callback(null, texts),
+      (error: Error) => callback(error, false),
+    );
+  },
+};
+
+const shell = shellResources();
+
+void i18n
+  .use(initReactI18next)
+  .use(screenAreas)
+  .init({
+    resources: Object.fromEntries(
+      LANGUAGES.map((language) => [language, { [SHELL_NAMESPACE]: shell[language]! }]),
+    ),
+    partialBundledLanguages: true,
+    ns: [SHELL_NAMESPACE],
+    defaultNS: SHELL_NAMESPACE,
+    // A text the shell does not have is looked up in the screen areas loaded so far.
+    fallbackNS: [...SCREEN_AREAS],
+    lng: DEFAULT_LANGUAGE,
+    // Every text exists in both languages (i18n.test.ts): no language falls back on the other, so a
+    // screen loads its areas in the current language only.
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    // What is on screen re-renders when an area arrives (screens wait for theirs: loadTextAreas).
+    react: { bindI18nStore: 'added' },
+  });
+
+/** The language a switch is loading texts for (i18next switches once they are there), if any. */
+let switchingTo: string | null = null;
+i18n.on('languageChanging', (language: string) => (switchingTo = language));
+i18n.on('languageChanged', () => (switchingTo = null));
+
+/**
+ * Loads the text areas a screen shows (locales/<language>/<area>.json) in the current language, and in
+ * the language the UI is switching to, if it is; every later switch loads them in the new language
+ * before it switches. The shell's areas are always there. An unknown area is an error, not a page of
+ * raw keys.
+ */
+export async function loadTextAreas(areas: readonly string[]): Promise<void> {
+  const unknown = areas.filter((area) => !SHELL_AREAS.includes(area) && !SCREEN_AREAS.includes(area));
+  if (unknown.length > 0) throw new Error(`No texts for the areas ${unknown.join(', ')}`);
+  const toLoad = areas.filter((area) => SCREEN_AREAS.includes(area));
+  if (toLoad.length === 0) return;
+  await i18n.loadNamespaces(toLoad);
+  if (switchingTo && switchingTo !== i18n.language) await i18n.loadLanguages(switchingTo);
+}
 
 /** The UI language as a narrow type (i18next stores it as a plain string). */
 export function currentLanguage(): Language {

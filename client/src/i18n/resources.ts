@@ -1,11 +1,33 @@
 /**
- * The UI texts: one JSON file per area and language (locales/<language>/<area>.json), merged into one
- * resource tree per language. Areas may add keys to the same group (say DOCUMENT) from their own file,
- * but a text is defined in one file only: a key defined twice stops the app at start (and a test).
+ * The UI texts: one JSON file per area and language (locales/<language>/<area>.json). Areas may add
+ * keys to the same group (say DOCUMENT) from their own file, but a text is defined in one file only: a
+ * key defined twice stops the app at start (shell areas) or fails a test (i18n.test.ts).
+ *
+ * The shell's areas (its top bar, menus, footer, cookie banner, home and error pages) are bundled with
+ * the shell in both languages. Every other area is a chunk of its own, loaded in the current language
+ * with the screens that show it (app/screen-texts.ts), so a page downloads the texts it shows and no
+ * more (docs/decisions.md, "Texts load with their screens").
  */
 export type Resources = { [key: string]: string | Resources };
 
-const files = import.meta.glob<Resources>('./locales/*/*.json', { eager: true, import: 'default' });
+const shellFiles = import.meta.glob<Resources>('./locales/*/{shell,account,security,home}.json', {
+  eager: true,
+  import: 'default',
+});
+
+const screenFiles = import.meta.glob<Resources>(
+  ['./locales/*/*.json', '!./locales/*/{shell,account,security,home}.json'],
+  { import: 'default' },
+);
+
+const languageOf = (file: string) => file.split('/')[2]!;
+const areaOf = (file: string) => file.split('/')[3]!.replace(/\.json$/, '');
+const areasIn = (files: Record<string, unknown>) => [...new Set(Object.keys(files).map(areaOf))].sort();
+
+/** The areas bundled with the shell. */
+export const SHELL_AREAS: readonly string[] = areasIn(shellFiles);
+/** The areas loaded with the screens that show them. */
+export const SCREEN_AREAS: readonly string[] = areasIn(screenFiles);
 
 function mergeInto(target: Resources, source: Resources, file: string, path: string[] = []): void {
   for (const [key, value] of Object.entries(source)) {
@@ -22,17 +44,34 @@ function mergeInto(target: Resources, source: Resources, file: string, path: str
   }
 }
 
-/** Every area's texts for each language found under locales/. */
-export function loadResources(): Record<string, Resources> {
+function mergeByLanguage(files: Record<string, Resources>): Record<string, Resources> {
   const byLanguage: Record<string, Resources> = {};
   for (const [file, resources] of Object.entries(files)) {
-    const language = file.split('/')[2]!;
-    mergeInto((byLanguage[language] ??= {}), resources, file);
+    mergeInto((byLanguage[languageOf(file)] ??= {}), resources, file);
   }
   return byLanguage;
 }
 
-/** The area files per language, for the test that keeps both languages' areas in step. */
-export function areaFiles(): Record<string, Resources> {
-  return { ...files };
+/** The shell's texts for each language found under locales/, merged into one tree per language. */
+export function shellResources(): Record<string, Resources> {
+  return mergeByLanguage(shellFiles);
+}
+
+/** One screen area's texts in one language (its own chunk of the build). */
+export function loadScreenArea(language: string, area: string): Promise<Resources> {
+  const load = screenFiles[`./locales/${language}/${area}.json`];
+  return load ? load() : Promise.reject(new Error(`No texts for the area ${area} in ${language}`));
+}
+
+/** Every area file, by path (./locales/<language>/<area>.json): the tests keep the languages in step. */
+export async function allAreaFiles(): Promise<Record<string, Resources>> {
+  const loaded = await Promise.all(
+    Object.entries(screenFiles).map(async ([file, load]) => [file, await load()] as const),
+  );
+  return { ...shellFiles, ...Object.fromEntries(loaded) };
+}
+
+/** Every text of every area, merged per language: a key defined twice anywhere throws. */
+export async function allResources(): Promise<Record<string, Resources>> {
+  return mergeByLanguage(await allAreaFiles());
 }

@@ -8,6 +8,14 @@ import { browserLocation } from '../utils/browser';
 // which on a busy machine takes longer than the default second that findBy*/waitFor wait.
 configure({ asyncUtilTimeout: 5_000 });
 
+// A text looked up before its area has loaded (app/screen-texts.ts), or that exists in no area, shows
+// as its key: that fails the test. (A lookup with a default value, as for an unknown code, is fine.)
+const textsShownAsKeys: string[] = [];
+i18n.options.saveMissing = true;
+i18n.on('missingKey', (_languages: readonly string[], _namespace: string, key: string, shown: string) => {
+  if (shown === key) textsShownAsKeys.push(key);
+});
+
 beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
@@ -22,4 +30,5 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
+  expect(textsShownAsKeys.splice(0), 'texts shown as their keys').toEqual([]);
 });

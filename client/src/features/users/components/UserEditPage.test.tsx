@@ -112,7 +112,9 @@ describe('My data', () => {
     const api = new FakeApi();
     givenSignedIn(api, makeUser({ termsAccepted: false }));
     renderApp('/en/admin/user/edit', api);
-    expect((await screen.findByTestId('profile-terms-link')).getAttribute('href')).toBe('/en/userterms');
+    // The page follows the English path once the English texts of its areas are there.
+    const link = await screen.findByTestId('profile-terms-link');
+    await waitFor(() => expect(link.getAttribute('href')).toBe('/en/userterms'));
   });
 
   it("shows the server's field errors under the fields", async () => {
