@@ -50,8 +50,6 @@ void i18n
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,
-    // What is on screen re-renders when an area arrives (screens wait for theirs: loadTextAreas).
-    react: { bindI18nStore: 'added' },
   });
 
 /** The language a switch is loading texts for (i18next switches once they are there), if any. */

@@ -14,7 +14,8 @@ describe('language dropdown', () => {
 
     const { pathname, search, hash } = router.state.location;
     expect(`${pathname}${search}${hash}`).toBe('/en/search?q=too&sort=oldest#tulemused');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Search documents');
+    // The English texts of the screen load first; then the screen shows them.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search documents' })).toBeTruthy();
     expect(screen.getByTestId<HTMLInputElement>('search-input').value).toBe('too');
     expect(document.documentElement.lang).toBe('en');
   });
