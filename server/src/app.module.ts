@@ -5,6 +5,7 @@ import { AuthModule } from './api/auth/auth.module';
 import { BasketController } from './api/basket/basket.controller';
 import { BlobDownloadController } from './api/blobs/blob-download.controller';
 import { CatalogueController } from './api/catalogue/catalogue.controller';
+import { MyDocumentsController } from './api/documents/my-documents.controller';
 import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
 import { UserController } from './api/user/user.controller';
@@ -32,6 +33,7 @@ export class AppModule {
       ],
       controllers: [
         CatalogueController,
+        MyDocumentsController,
         BasketController,
         BlobDownloadController,
         HealthController,

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { type LogLevel, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { acceptStreamedUploads } from './api/documents/upload-body';
 import { ApiExceptionFilter } from './api/errors/api-exception.filter';
 import { createValidationPipe } from './api/validation/validation';
 import { AppModule } from './app.module';
@@ -47,6 +48,7 @@ export async function createApp(
   );
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
+  acceptStreamedUploads(app.getHttpAdapter().getInstance());
 
   const indexFile = join(config.clientDistDir, 'index.html');
   let indexHtml: string | null = null;

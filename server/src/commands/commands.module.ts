@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AddDocumentToBasketHandler } from './basket/add-document-to-basket.handler';
 import { ChangeBasketHandler } from './basket/change-basket.handler';
 import { ChangeDocumentHandler } from './document/change-document.handler';
+import { UploadFileHandler } from './document/upload-file.handler';
 import { AcceptUserTermsHandler } from './profile/accept-user-terms.handler';
 import { ChangeAdminRoleHandler } from './profile/change-admin-role.handler';
 import { RegisterProfileHandler } from './profile/register-profile.handler';
@@ -15,6 +16,7 @@ import { AggregateStore } from './shared/aggregate-store';
   providers: [
     AggregateStore,
     ChangeDocumentHandler,
+    UploadFileHandler,
     AddDocumentToBasketHandler,
     ChangeBasketHandler,
     RegisterProfileHandler,

@@ -15,7 +15,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   DocumentCreated: 1,
   DocumentDetailsEdited: 1,
   FileAdded: 1,
-  FileProcessed: 1,
+  FileProcessed: 2,
   FileProcessingFailed: 1,
   MainFileChosen: 1,
   FileRemoved: 1,
@@ -40,8 +40,11 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
 /** Lifts a payload of version `from` to `from + 1`. */
 export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
 
-/** Upcasters by event type and the version they lift from. None yet: every event is at version 1. */
-export const UPCASTERS: Partial<Record<EventType, Readonly<Record<number, Upcaster>>>> = {};
+/** Upcasters by event type and the version they lift from. */
+export const UPCASTERS: Partial<Record<EventType, Readonly<Record<number, Upcaster>>>> = {
+  // v2 recorded how the pages were counted and the preview images; older facts had neither.
+  FileProcessed: { 1: (data) => ({ ...data, method: 'unknown', preview: null }) },
+};
 
 /** Brings a stored payload up to the current schema version of its type. */
 export function upcast(type: string, schemaVersion: number, data: unknown): unknown {

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BasketProjection } from './basket/basket.projection';
 import { CatalogueProjection } from './catalogue/catalogue.projection';
+import { MyDocumentsProjection } from './my-documents/my-documents.projection';
 import { PROJECTIONS } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { UsersProjection } from './users/users.projection';
@@ -10,6 +11,7 @@ export const ALL_PROJECTIONS = () => [
   new CatalogueProjection(),
   new BasketProjection(),
   new UsersProjection(),
+  new MyDocumentsProjection(),
 ];
 
 @Module({

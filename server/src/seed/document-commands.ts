@@ -37,7 +37,7 @@ export function documentCommands(doc: DocumentToWrite): DocumentCommand[] {
       },
       {
         type: 'RecordFileProcessed',
-        data: { documentId, fileId, pages, sizeKb },
+        data: { documentId, fileId, pages, sizeKb, method: 'recorded', preview: null },
         context: by(SYSTEM_ACTOR, 2 + index),
       },
     );

@@ -11,3 +11,8 @@ export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionConte
   if (!user) throw new ApiError(401, 'AUTH.UNAUTHORIZED');
   return user;
 });
+
+/** The viewer of an `@IdentifyViewer()` public route: their user id, or null for an anonymous visitor. */
+export const ViewerId = createParamDecorator((_: unknown, ctx: ExecutionContext): string | null => {
+  return ctx.switchToHttp().getRequest<{ user?: AuthenticatedUser }>().user?.userId ?? null;
+});
