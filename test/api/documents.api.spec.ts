@@ -20,6 +20,9 @@ interface MyDocumentsPage {
   counts: { documents: number; public: number; paid: number };
 }
 
+/** The ids of a page of documents. */
+const ids = (page: unknown): string[] => (page as { items: { id: string }[] }).items.map((i) => i.id);
+
 describe('Documents API: an uploader’s own documents (real HTTP)', () => {
   let issuer: TestIssuer;
   let server: TestServer;
@@ -82,7 +85,7 @@ describe('Documents API: an uploader’s own documents (real HTTP)', () => {
     // A bad token on a public page is just a visitor.
     await api().get(`/api/documents/${doc.slug}`).set('Authorization', 'Bearer nonsense').expect(404);
     const search = await api().get('/api/documents').query({ uploaderId: owner.userId }).expect(200);
-    expect(search.body.items.map((i: { id: string }) => i.id)).not.toContain(doc.id);
+    expect(ids(search.body)).not.toContain(doc.id);
   });
 
   it('edits the details; the slug stays', async () => {
@@ -189,7 +192,7 @@ describe('Documents API: an uploader’s own documents (real HTTP)', () => {
         .get('/api/my/documents')
         .set(await auth(stranger))
         .expect(200);
-      expect(theirs.body.items.map((i: { id: string }) => i.id)).not.toContain(doc.id);
+      expect(ids(theirs.body)).not.toContain(doc.id);
       await api().get('/api/my/documents').expect(401);
     });
   });
@@ -266,7 +269,7 @@ describe('Documents API: an uploader’s own documents (real HTTP)', () => {
       .get('/api/my/documents')
       .set(await auth(owner))
       .expect(200);
-    expect(list.body.items.map((i: { id: string }) => i.id)).not.toContain(doc.id);
+    expect(ids(list.body)).not.toContain(doc.id);
     await api()
       .delete(`/api/my/documents/${doc.id}`)
       .set(await auth(owner))

@@ -9,7 +9,7 @@ export function cleanFileName(raw: string): string | null {
   const cleaned = lastSegment
     .normalize('NFC')
     // C0/C1 controls and the bidi overrides that can make "exe.pdf" read as "fdp.exe".
-    .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '')
     .replace(/\s+/g, ' ')
     .trim();
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? null : cleaned;
