@@ -132,6 +132,24 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 }
 
 /**
+ * The identity token signed-in calls carry (SPEC §7, api.md "Authentication"), refreshed first when it
+ * is about to expire; null for a visitor. For calls made without http() (uploads with progress).
+ */
+export async function currentBearer(): Promise<string | null> {
+  const { authenticated, expiresAt } = readSession();
+  if (authenticated && expiresAt !== null && expiresAt - EXPIRY_SLACK_MS <= Date.now()) {
+    await sessionRefresher?.();
+  }
+  const session = readSession();
+  return session.authenticated ? session.idToken : null;
+}
+
+/** Tells the app an /api call answered 401 (SPEC §8: replace the route with logout). */
+export function reportUnauthorized(): void {
+  unauthorizedHandler?.();
+}
+
+/**
  * JSON over fetch: base /api, Accept-Language = UI language, 5000 ms timeout. Resolves with the
  * parsed body; rejects with an ApiError (timeouts and network failures included).
  */
@@ -150,17 +168,7 @@ export async function http<T>(path: string, options: RequestOptions = {}): Promi
     'Accept-Language': currentLanguage(),
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  // Signed-in calls carry the identity token (SPEC §7, api.md "Authentication").
-  if (!options.anonymous && options.bearer === undefined) {
-    const { authenticated, expiresAt } = readSession();
-    if (authenticated && expiresAt !== null && expiresAt - EXPIRY_SLACK_MS <= Date.now()) {
-      await sessionRefresher?.();
-    }
-  }
-  const session = readSession();
-  const bearer = options.anonymous
-    ? null
-    : (options.bearer ?? (session.authenticated ? session.idToken : null));
+  const bearer = options.anonymous ? null : (options.bearer ?? (await currentBearer()));
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
 
   try {
@@ -179,7 +187,7 @@ export async function http<T>(path: string, options: RequestOptions = {}): Promi
     }
     const text = await response.text();
     if (!response.ok) {
-      if (response.status === 401 && options.handleUnauthorized !== false) unauthorizedHandler?.();
+      if (response.status === 401 && options.handleUnauthorized !== false) reportUnauthorized();
       throw parseErrorBody(response.status, text);
     }
     return (text ? JSON.parse(text) : undefined) as T;

@@ -27,9 +27,32 @@ export interface DocumentFile {
   state: 'processing' | 'done' | 'error';
 }
 
+/** The fields an uploader made public on their profile (docs/api.md "Public uploader fields"). */
+export interface PublicUploaderProfile {
+  email?: string;
+  country?: string;
+  language?: string;
+  areasOfPractice?: string;
+  additionalInfo?: string;
+  organization?: string;
+}
+
+/** Page one as a buyer sees it (docs/api.md "Preview"). */
+export interface DocumentPreview {
+  url: string;
+  width: number;
+  height: number;
+  clearBandHeight: number;
+  /** false only while the document is free. */
+  blurred: boolean;
+}
+
 export interface DocumentDetail extends Omit<DocumentSummary, 'uploader'> {
+  /** 'draft' only when the uploader looks at their own unpublished document. */
+  status?: 'draft' | 'published';
   files: DocumentFile[];
-  uploader: { id: string; name: string; company: string | null };
+  uploader: { id: string; name: string; company: string | null; profile?: PublicUploaderProfile };
+  preview?: DocumentPreview | null;
 }
 
 export interface DocumentPage {

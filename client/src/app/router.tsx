@@ -10,6 +10,9 @@ import { CartPage } from '@/features/basket/components/CartPage';
 import { DocumentPage } from '@/features/documents/components/DocumentPage';
 import { ErrorPage, PAGE_NOT_FOUND, type ErrorPageState } from '@/features/errors/components/ErrorPage';
 import { HomePage } from '@/features/home/components/HomePage';
+import { MyDocumentsPage } from '@/features/my-documents/components/MyDocumentsPage';
+import { OwnerEditLink } from '@/features/my-documents/components/OwnerEditLink';
+import { UploadPage } from '@/features/my-documents/components/UploadPage';
 import { AboutPage, ContactsPage, TermsPage } from '@/features/pages/components/StaticPages';
 import { SearchPage } from '@/features/search/components/SearchPage';
 import { UserEditPage } from '@/features/users/components/UserEditPage';
@@ -25,9 +28,21 @@ import { RouteGuard } from './RouteGuard';
  */
 const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   home: () => <HomePage />,
-  search: () => <SearchPage renderDocumentActions={(document) => <AddToCartButton document={document} />} />,
+  search: () => (
+    <SearchPage
+      renderDocumentActions={(document) => (
+        <>
+          <OwnerEditLink document={document} />
+          <AddToCartButton document={document} />
+        </>
+      )}
+    />
+  ),
   document: () => (
-    <DocumentPage renderAddToCart={(document) => <AddToCartButton document={document} size="large" />} />
+    <DocumentPage
+      renderAddToCart={(document) => <AddToCartButton document={document} size="large" />}
+      renderOwnerActions={(document) => <OwnerEditLink document={document} size="large" />}
+    />
   ),
   cart: () => <CartPage />,
   contacts: () => <ContactsPage />,
@@ -41,11 +56,13 @@ const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
 
 /**
  * The screens of the signed-in and admin area, inside the admin layout. The other admin names
- * (dashboard, my documents, …) are in the route table and the sidebar (disabled, 'coming soon'),
+ * (dashboard, my sales, …) are in the route table and the sidebar (disabled, 'coming soon'),
  * but have no screen yet.
  */
 const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   useredit: () => <UserEditPage />,
+  userfiles: () => <MyDocumentsPage />,
+  upload: () => <UploadPage />,
   adminusers: () => <AdminUsersPage />,
 };
 

@@ -45,6 +45,12 @@ export function TopBar() {
             </svg>
             {t('NAV.SEARCH')}
           </NavLink>
+          <NavLink to={path('upload')} end className="topbar__link" data-testid="nav-upload">
+            <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M12 16V5M7.5 9.5 12 5l4.5 4.5M5 19h14" />
+            </svg>
+            {t('NAV.UPLOAD')}
+          </NavLink>
         </nav>
         <div className="topbar__tools">
           <BasketLink />

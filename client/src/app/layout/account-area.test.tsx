@@ -47,7 +47,7 @@ describe('top bar', () => {
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Minu andmed',
-      'Minu dokumendidTulekul',
+      'Minu dokumendid',
       'Minu müükTulekul',
       'Minu väljamaksedTulekul',
       'Logi välja',
@@ -88,7 +88,10 @@ describe('admin layout', () => {
     );
     expect(within(sidebar).getByTestId('sidebar-item-home').getAttribute('href')).toBe('/');
     expect(within(sidebar).getByTestId('sidebar-item-search').getAttribute('href')).toBe('/otsing');
-    for (const name of ['userfiles', 'usersales', 'userpayouts']) {
+    expect(within(sidebar).getByTestId('sidebar-item-userfiles').getAttribute('href')).toBe(
+      '/admin/user/files',
+    );
+    for (const name of ['usersales', 'userpayouts']) {
       const item = within(sidebar).getByTestId(`sidebar-item-${name}`);
       expect(item.tagName).toBe('SPAN');
       expect(item.getAttribute('aria-disabled')).toBe('true');

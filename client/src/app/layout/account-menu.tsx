@@ -23,7 +23,7 @@ export interface AccountMenuItem {
 /** The signed-in user's own screens (SPEC §2 admin layout, in its order). */
 export const USER_ITEMS: readonly AccountMenuItem[] = [
   { name: 'useredit', label: 'ACCOUNT.MY_DATA', icon: 'user' },
-  { name: 'userfiles', label: 'ACCOUNT.MY_DOCUMENTS', icon: 'documents', comingSoon: true },
+  { name: 'userfiles', label: 'ACCOUNT.MY_DOCUMENTS', icon: 'documents' },
   { name: 'usersales', label: 'ACCOUNT.MY_SALES', icon: 'sales', comingSoon: true },
   { name: 'userpayouts', label: 'ACCOUNT.MY_PAYOUTS', icon: 'payouts', comingSoon: true },
 ];
