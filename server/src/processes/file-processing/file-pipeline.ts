@@ -11,8 +11,7 @@ export interface ProcessedFile {
 }
 
 export type ProcessingOutcome =
-  | { readonly ok: true; readonly file: ProcessedFile }
-  | { readonly ok: false; readonly reason: string };
+  { readonly ok: true; readonly file: ProcessedFile } | { readonly ok: false; readonly reason: string };
 
 /** Reads one stored file: pages, size and page one's preview images (stored in the BlobStore). */
 export interface FilePipeline {

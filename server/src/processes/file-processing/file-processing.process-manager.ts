@@ -143,9 +143,15 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
       ? { type: 'RecordFileProcessed', data: { documentId, fileId, ...outcome.file }, context }
       : { type: 'RecordFileProcessingFailed', data: { documentId, fileId, reason: outcome.reason }, context };
     try {
-      await this.aggregates.handle(documentStreamId(documentId), documentDecider, command, commandIdFor(recorded));
+      await this.aggregates.handle(
+        documentStreamId(documentId),
+        documentDecider,
+        command,
+        commandIdFor(recorded),
+      );
       const took = Date.now() - started;
-      if (outcome.ok) this.logger.log(`Processed ${format} file ${fileId}: ${outcome.file.pages} pages (${took} ms)`);
+      if (outcome.ok)
+        this.logger.log(`Processed ${format} file ${fileId}: ${outcome.file.pages} pages (${took} ms)`);
       else this.logger.warn(`File ${fileId} could not be processed: ${outcome.reason}`);
     } catch (error) {
       // The file or its document went away meanwhile: nothing to record, nothing to keep.
