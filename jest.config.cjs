@@ -25,12 +25,19 @@ const esmTransform = {
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
 };
 
+/** The demo catalogue (real generated files, processed) is seeded once per run; test servers copy it. */
+const seedOnce = {
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+};
+
 module.exports = {
   projects: [
     {
       displayName: 'server',
       testEnvironment: 'node',
       ...esmTransform,
+      ...seedOnce,
       testMatch: [
         '<rootDir>/server/src/**/*.unit.spec.ts',
         '<rootDir>/server/src/**/*.spec.ts',
@@ -42,6 +49,7 @@ module.exports = {
       displayName: 'e2e',
       testEnvironment: 'node',
       ...esmTransform,
+      ...seedOnce,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts'],
     },
     {

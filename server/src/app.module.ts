@@ -14,6 +14,7 @@ import { CommandsModule } from './commands/commands.module';
 import type { AppConfig } from './config/app-config';
 import type { Clock } from './infrastructure/clock/clock';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { ProcessesModule } from './processes/processes.module';
 import { ProjectionsModule } from './projections/projections.module';
 import { QueriesModule } from './queries/queries.module';
 import { DemoSeeder } from './seed/demo-seeder';
@@ -29,6 +30,7 @@ export class AppModule {
         CommandsModule,
         QueriesModule,
         ProjectionsModule,
+        ProcessesModule,
         AuthModule,
       ],
       controllers: [

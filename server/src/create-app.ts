@@ -11,6 +11,7 @@ import { createValidationPipe } from './api/validation/validation';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
 import { CLOCK, type Clock } from './infrastructure/clock/clock';
+import { EVENT_STORE, type EventStore } from './infrastructure/event-store/event-store.port';
 import {
   type EmbeddedIdentity,
   mountEmbeddedIdentity,
@@ -25,6 +26,12 @@ import { DemoSeeder } from './seed/demo-seeder';
 export interface CreateAppOptions {
   readonly clock?: Clock;
   readonly logger?: LogLevel[] | false;
+  /**
+   * Answer only once a fresh demo catalogue is complete: its files processed and its templates
+   * published (the test harness seeds one data folder this way and copies it). Otherwise that part
+   * finishes in the background while the server already answers.
+   */
+  readonly awaitDemoCatalogue?: boolean;
 }
 
 /**
@@ -75,7 +82,13 @@ export async function createApp(
   await runner.start();
   if (config.seedDemoData) {
     const seeded = await app.get(DemoSeeder).seedIfEmpty();
-    await runner.waitFor(seeded, runner.names, 60_000);
+    if (seeded) {
+      await runner.waitFor(seeded.position, runner.names, 60_000);
+      if (options.awaitDemoCatalogue) {
+        await seeded.finished;
+        await runner.waitFor(await app.get<EventStore>(EVENT_STORE).headPosition(), runner.names, 60_000);
+      }
+    }
   }
   if (identity && config.seedDemoData) printDemoAccounts(await identity.seedDemoAccounts());
   await app.getHttpAdapter().getInstance().ready();

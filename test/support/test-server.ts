@@ -6,6 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '../../server/src/config/app-config';
 import { createApp } from '../../server/src/create-app';
 import type { Clock } from '../../server/src/infrastructure/clock/clock';
+import { copySeedTemplate } from './seed-template';
 
 export interface TestServer {
   readonly app: NestFastifyApplication;
@@ -38,11 +39,14 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The real server on the embedded profile: a fresh SQLite file in a temporary folder, real HTTP on
- * 127.0.0.1 and a free port, the built client if client/dist exists.
+ * The real server on the embedded profile: a fresh SQLite file in a temporary folder (a copy of the demo
+ * catalogue seeded once per run, unless `seed: false`), real HTTP on 127.0.0.1 and a free port, the built
+ * client if client/dist exists.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lepinguturg-test-'));
+  // The demo catalogue seeded once for this jest run (global-setup.ts); without it, seeded here.
+  if (options.dataDir === undefined && options.seed !== false) copySeedTemplate(dataDir);
   // The port is chosen first: the embedded identity provider's issuer URL contains it.
   const port = await freePort();
   const config = loadConfig({
@@ -53,7 +57,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     BASKET_EXPIRY_SWEEP_SECONDS: '0',
     ...options.env,
   });
-  const app = await createApp(config, { clock: options.clock, logger: ['error'] });
+  const app = await createApp(config, { clock: options.clock, logger: ['error'], awaitDemoCatalogue: true });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

@@ -56,7 +56,23 @@ export interface AppConfig {
   readonly mongoUrl: string | null;
   readonly mongoDb: string;
   readonly s3: S3Config | null;
+  /**
+   * The variables file processing reads (SOFFICE_PATH, PDFTOPPM_PATH, PDFINFO_PATH,
+   * FILE_PROCESSING_TIME_LIMIT_SECONDS, FILE_PROCESSING_NETWORK_SANDBOX, PATH), as given: the file
+   * library finds its programs from them.
+   */
+  readonly fileProcessingEnv: Readonly<Record<string, string | undefined>>;
 }
+
+/** The variables of AppConfig.fileProcessingEnv. */
+const FILE_PROCESSING_VARIABLES = [
+  'SOFFICE_PATH',
+  'PDFTOPPM_PATH',
+  'PDFINFO_PATH',
+  'FILE_PROCESSING_TIME_LIMIT_SECONDS',
+  'FILE_PROCESSING_NETWORK_SANDBOX',
+  'PATH',
+] as const;
 
 export const APP_CONFIG = Symbol('AppConfig');
 
@@ -212,6 +228,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   const s3SecretKey = r.text('S3_SECRET_KEY', production, null);
   const s3Bucket = r.text('S3_BUCKET', false, 'lepinguturg') ?? 'lepinguturg';
   const s3Region = r.text('S3_REGION', false, 'us-east-1') ?? 'us-east-1';
+  r.integer('FILE_PROCESSING_TIME_LIMIT_SECONDS', 120, 1, 3600);
+  const fileProcessingEnv = Object.fromEntries(FILE_PROCESSING_VARIABLES.map((name) => [name, env[name]]));
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   const s3 =
     s3Endpoint && s3AccessKey && s3SecretKey
@@ -241,5 +259,6 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     mongoUrl,
     mongoDb,
     s3,
+    fileProcessingEnv,
   };
 }
