@@ -5,16 +5,18 @@ import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-ben
 import type { CatalogueSize } from './fixtures/catalogue-writer';
 import { runProjectionRebuildBench } from './projection-rebuild-bench';
 import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
+import { runUploadBench, type UploadBenchSizes } from './upload-bench';
 import { note, printLine } from './support/report';
 import { withTempDir } from './support/temp-dir';
 
-const SECTIONS = ['event-store', 'rebuild', 'search'] as const;
+const SECTIONS = ['event-store', 'rebuild', 'search', 'upload'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Sizes {
   readonly eventStore: EventStoreBenchSizes;
   readonly rebuild: CatalogueSize;
   readonly search: SearchBenchSizes;
+  readonly upload: UploadBenchSizes;
 }
 
 /** Sized so the whole run stays under about three minutes on a shared 2-core machine. */
@@ -35,6 +37,7 @@ const FULL: Sizes = {
     concurrency: 4,
     sequentialPerKind: 20,
   },
+  upload: { pdfBytes: 39 * 1024 * 1024, docxPages: 200 },
 };
 
 /** `--quick`: a smoke run of every code path in a few seconds; its figures mean little. */
@@ -55,6 +58,7 @@ const QUICK: Sizes = {
     concurrency: 4,
     sequentialPerKind: 3,
   },
+  upload: { pdfBytes: 4 * 1024 * 1024, docxPages: 20 },
 };
 
 function parseArgs(argv: readonly string[]): { sections: Section[]; quick: boolean } {
@@ -99,6 +103,9 @@ async function main(): Promise<void> {
   }
   if (sections.includes('search')) {
     await withTempDir('search', (dir) => runSearchApiBench(dir, sizes.search));
+  }
+  if (sections.includes('upload')) {
+    await withTempDir('upload', (dir) => runUploadBench(dir, sizes.upload));
   }
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   printLine({ bench: 'done', seconds });
