@@ -339,7 +339,7 @@ describe('File processing (real HTTP, real files, the background processor)', ()
     const download = await fetch(`${server.url}${(body as { url: string }).url}`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toBe(
-      `attachment; filename="Uurileping _lopplik_.txt"; filename*=UTF-8''%C3%9C%C3%BCrileping%20%22l%C3%B5plik%22.txt`,
+      `attachment; filename="Uurileping _loplik_.txt"; filename*=UTF-8''%C3%9C%C3%BCrileping%20%22l%C3%B5plik%22.txt`,
     );
     expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
     const stranger = await newUploader(server.url, issuer);
