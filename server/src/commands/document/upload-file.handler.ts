@@ -11,6 +11,7 @@ import { type AddFile, MAX_FILE_SIZE_BYTES, documentDecider } from '../../domain
 import { DomainError } from '../../domain/shared/domain-error';
 import { type DocumentEvent, documentStreamId } from '../../events/document.events';
 import { BLOB_STORE, type BlobStore } from '../../infrastructure/blob-store/blob-store.port';
+import { checkFileContent } from '../../infrastructure/files/content-check';
 import { AggregateStore, type CommandResult } from '../shared/aggregate-store';
 import { CONTENT_TYPES, cleanFileName, formatOfFileName } from './file-name';
 import { UploadFile } from './upload-file.command';
@@ -33,7 +34,8 @@ function byteLimit(limit: number): Transform & { readonly bytes: () => number } 
 
 /**
  * Streams an upload to a temporary file (never whole in memory), stopping at 40 MB; checks the name, the
- * owner and the content; stores it under a random key; then decides AddFile. The document's own decider
+ * owner and the content (the file library's checkFileContent); stores it under a random key; then
+ * decides AddFile. The document's own decider
  * is asked first with the file's name, so a stranger, a full document or a wrong extension is refused
  * before a byte of the body is read.
  */
@@ -70,6 +72,12 @@ export class UploadFileHandler implements ICommandHandler<UploadFile, CommandRes
       await this.receive(upload, path);
       const { size } = await stat(path);
       if (size === 0) throw new DomainError('FILE.EMPTY');
+      // The bytes must be what the name says: a renamed program or a zip bomb stops here.
+      const content = await checkFileContent(path, format!);
+      if (!content.ok) {
+        this.logger.log(`Upload refused (${content.code}): ${content.reason}`);
+        throw new DomainError(content.code);
+      }
       const blobKey = `files/${randomUUID()}`;
       await this.blobs.put(blobKey, createReadStream(path), CONTENT_TYPES[format!]);
       try {
