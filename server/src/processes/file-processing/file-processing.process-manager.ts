@@ -99,8 +99,8 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
   private async handle(events: readonly RecordedEvent[]): Promise<void> {
     for (const event of events) {
       if (this.stopping) return;
-      if (event.type === 'FileAdded') await this.process(event);
-      await this.checkpoint(event.position, event.type === 'FileAdded' || event === events.at(-1));
+      const worked = event.type === 'FileAdded' && (await this.process(event));
+      await this.checkpoint(event.position, worked || event === events.at(-1));
     }
   }
 
@@ -121,15 +121,16 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
     this.waiters = pending;
   }
 
-  private async process(recorded: RecordedEvent): Promise<void> {
+  /** Reads one added file and records the outcome; false when there was nothing to do. */
+  private async process(recorded: RecordedEvent): Promise<boolean> {
     const { documentId, fileId, format, blobKey } = upcast(
       recorded.type,
       recorded.schemaVersion,
       recorded.data,
     ) as FileAdded['data'];
     // Files recorded without bytes (benchmark facts) have nothing to read.
-    if (blobKey === null) return;
-    if (!(await this.stillProcessing(documentId, fileId))) return;
+    if (blobKey === null) return false;
+    if (!(await this.stillProcessing(documentId, fileId))) return false;
 
     const started = Date.now();
     let outcome: ProcessingOutcome;
@@ -158,6 +159,7 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
       if (!(error instanceof DomainError && error.code.endsWith('NOT_FOUND'))) throw error;
       if (outcome.ok && outcome.file.preview) await this.pipeline.discard(outcome.file.preview);
     }
+    return true;
   }
 
   /** Only a file still waiting is worth reading: after a restart most have long been recorded. */
