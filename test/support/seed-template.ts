@@ -20,9 +20,9 @@ export async function seedTemplateDataDir(): Promise<string> {
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: 'true',
     BASKET_EXPIRY_SWEEP_SECONDS: '0',
-    ...(process.env.SEED_TEMPLATE_SOFFICE_PATH
-      ? { SOFFICE_PATH: process.env.SEED_TEMPLATE_SOFFICE_PATH }
-      : {}),
+    // The DOCX copies take their page count from their own metadata here rather than from a LibreOffice
+    // conversion (seconds each on a shared machine); conversion itself is tested in the upload suites.
+    SOFFICE_PATH: 'off',
   });
   const app = await createApp(config, { logger: ['error'], awaitDemoCatalogue: true });
   await app.close();
