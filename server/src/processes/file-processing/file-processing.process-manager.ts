@@ -47,6 +47,9 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
   private stopping = false;
   private reached: LogPosition | null = null;
   private waiters: Waiter[] = [];
+  /** Resolves when the app shuts down: a file being read is then left for the next start. */
+  private stopped!: Promise<void>;
+  private stop: () => void = () => undefined;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -60,9 +63,13 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
     await this.start();
   }
 
-  /** Stops before the stores close; a file being converted is finished (bounded by the time limit). */
+  /**
+   * Stops before the stores close. A file being read is not waited for (a conversion may take minutes):
+   * its result is dropped, the checkpoint stays before it, and the next start reads it again.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    this.stop();
     await this.subscription?.stop();
     this.subscription = null;
     for (const waiter of this.waiters) waiter.resolve();
@@ -72,6 +79,7 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
   private async start(): Promise<void> {
     if (this.subscription) return;
     this.stopping = false;
+    this.stopped = new Promise((resolve) => (this.stop = resolve));
     this.reached = await this.readStore.getCheckpoint(FILE_PROCESSING_CHECKPOINT);
     this.subscription = this.eventStore.subscribeToAll({
       after: this.reached,
@@ -100,6 +108,8 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
     for (const event of events) {
       if (this.stopping) return;
       const worked = event.type === 'FileAdded' && (await this.process(event));
+      // A file left unread by a shutdown keeps the checkpoint before it.
+      if (this.stopping) return;
       await this.checkpoint(event.position, worked || event === events.at(-1));
     }
   }
@@ -133,11 +143,19 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
     if (!(await this.stillProcessing(documentId, fileId))) return false;
 
     const started = Date.now();
-    let outcome: ProcessingOutcome;
-    try {
-      outcome = await this.pipeline.process({ blobKey, format });
-    } catch (error) {
-      outcome = { ok: false, reason: error instanceof Error ? error.message : String(error) };
+    const work: Promise<ProcessingOutcome> = this.pipeline
+      .process({ blobKey, format })
+      .catch((error: unknown) => ({
+        ok: false,
+        reason: error instanceof Error ? error.message : String(error),
+      }));
+    const outcome = await Promise.race([work, this.stopped.then(() => null)]);
+    if (outcome === null) {
+      // Shutting down: nobody will record this result, so its images are not kept either.
+      void work
+        .then((late) => (late.ok && late.file.preview ? this.pipeline.discard(late.file.preview) : undefined))
+        .catch(() => undefined);
+      return false;
     }
     const context = { actorId: SYSTEM_ACTOR, now: this.clock.now() };
     const command: DocumentCommand = outcome.ok
