@@ -375,8 +375,9 @@ describe('File processing across a restart, and without LibreOffice', () => {
         .set('Content-Type', 'application/octet-stream')
         .send(await aSampleFile('docx', 12))
         .expect(201);
-      // Stop at once: the conversion has just begun (or not yet).
+      // Stop at once: the conversion (seconds with LibreOffice) has just begun, or not yet.
       await first.close({ keepData: true });
+      const restartedAt = new Date().toISOString();
 
       const second = await startTestServer({ env: issuer.env, dataDir: first.dataDir, seed: false });
       try {
@@ -392,7 +393,10 @@ describe('File processing across a restart, and without LibreOffice', () => {
         }
         expect(files[0]).toMatchObject({ state: 'done', pages: 12 });
         const events = await second.app.get<EventStore>(EVENT_STORE).readStream(`document-${doc.id}`);
-        expect(events.filter((e) => e.type === 'FileProcessed')).toHaveLength(1);
+        const recorded = events.filter((e) => e.type === 'FileProcessed');
+        expect(recorded).toHaveLength(1);
+        // Read by the second server: the first one left it when it stopped.
+        expect(recorded[0]!.metadata.occurredAt >= restartedAt).toBe(true);
         expect(events.filter((e) => e.type === 'FileProcessingFailed')).toHaveLength(0);
       } finally {
         await second.close();
