@@ -38,6 +38,8 @@ module.exports = {
       testEnvironment: 'node',
       ...esmTransform,
       ...seedOnce,
+      // API suites start real servers (and restart them); on a shared 2-core machine 5 s is too tight.
+      testTimeout: 30_000,
       testMatch: [
         '<rootDir>/server/src/**/*.unit.spec.ts',
         '<rootDir>/server/src/**/*.spec.ts',
