@@ -32,14 +32,15 @@ const seedOnce = {
 };
 
 module.exports = {
+  // API and contract suites start real servers and stores (and restart them); 5 s is too tight on a
+  // shared 2-core machine.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'server',
       testEnvironment: 'node',
       ...esmTransform,
       ...seedOnce,
-      // API suites start real servers (and restart them); on a shared 2-core machine 5 s is too tight.
-      testTimeout: 30_000,
       testMatch: [
         '<rootDir>/server/src/**/*.unit.spec.ts',
         '<rootDir>/server/src/**/*.spec.ts',
