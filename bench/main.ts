@@ -3,13 +3,14 @@ import { cpus } from 'node:os';
 import { Logger } from '@nestjs/common';
 import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-bench';
 import type { CatalogueSize } from './fixtures/catalogue-writer';
+import { runLighthouseBench } from './lighthouse-bench';
 import { runProjectionRebuildBench } from './projection-rebuild-bench';
 import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
 import { runUploadBench, type UploadBenchSizes } from './upload-bench';
 import { note, printLine } from './support/report';
 import { withTempDir } from './support/temp-dir';
 
-const SECTIONS = ['event-store', 'rebuild', 'search', 'upload'] as const;
+const SECTIONS = ['event-store', 'rebuild', 'search', 'upload', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Sizes {
@@ -106,6 +107,9 @@ async function main(): Promise<void> {
   }
   if (sections.includes('upload')) {
     await withTempDir('upload', (dir) => runUploadBench(dir, sizes.upload));
+  }
+  if (sections.includes('lighthouse') && !quick) {
+    await withTempDir('lighthouse', (dir) => runLighthouseBench(dir));
   }
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   printLine({ bench: 'done', seconds });

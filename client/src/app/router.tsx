@@ -1,25 +1,52 @@
-import type { ReactNode } from 'react';
+import { lazy, type LazyExoticComponent, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
 import { ADMIN_ROOT, localizedPath, NEUTRAL_ROUTES, ROUTES, type RouteName } from '../config/routes';
-import { AdminUsersPage } from '@/features/admin-users/components/AdminUsersPage';
-import { CallbackPage } from '@/features/auth/components/CallbackPage';
-import { LoginPage } from '@/features/auth/components/LoginPage';
-import { LogoutPage } from '@/features/auth/components/LogoutPage';
 import { AddToCartButton } from '@/features/basket/components/AddToCartButton';
-import { CartPage } from '@/features/basket/components/CartPage';
-import { DocumentPage } from '@/features/documents/components/DocumentPage';
 import { ErrorPage, PAGE_NOT_FOUND, type ErrorPageState } from '@/features/errors/components/ErrorPage';
+// The landing page is part of the shell's chunk: most visits start there, and it is tiny.
 import { HomePage } from '@/features/home/components/HomePage';
-import { MyDocumentsPage } from '@/features/my-documents/components/MyDocumentsPage';
+// A link only its owner sees on search results and document pages: small, and needed with them.
 import { OwnerEditLink } from '@/features/my-documents/components/OwnerEditLink';
-import { UploadPage } from '@/features/my-documents/components/UploadPage';
-import { AboutPage, ContactsPage, TermsPage } from '@/features/pages/components/StaticPages';
-import { SearchPage } from '@/features/search/components/SearchPage';
-import { UserEditPage } from '@/features/users/components/UserEditPage';
 import { i18n, LANGUAGES } from '../i18n';
 import { AdminLayout } from './layout/AdminLayout';
 import { RootLayout } from './layout/RootLayout';
 import { RouteGuard } from './RouteGuard';
+
+/**
+ * A screen loaded when its route is first opened (its own chunk of the build), so the first page
+ * downloads only the shell and itself. The layouts show a skeleton meanwhile (React.Suspense).
+ */
+function lazyScreen<Props, Name extends string>(
+  load: () => Promise<{ [Key in Name]: (props: Props) => ReactNode }>,
+  name: Name,
+): LazyExoticComponent<(props: Props) => ReactNode> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const AdminUsersPage = lazyScreen(
+  () => import('@/features/admin-users/components/AdminUsersPage'),
+  'AdminUsersPage',
+);
+const CallbackPage = lazyScreen(() => import('@/features/auth/components/CallbackPage'), 'CallbackPage');
+const LoginPage = lazyScreen(() => import('@/features/auth/components/LoginPage'), 'LoginPage');
+const LogoutPage = lazyScreen(() => import('@/features/auth/components/LogoutPage'), 'LogoutPage');
+const CartPage = lazyScreen(() => import('@/features/basket/components/CartPage'), 'CartPage');
+const DocumentPage = lazyScreen(() => import('@/features/documents/components/DocumentPage'), 'DocumentPage');
+const staticPages = () => import('@/features/pages/components/StaticPages');
+const AccessibilityStatementPage = lazyScreen(staticPages, 'AccessibilityStatementPage');
+const ContactsPage = lazyScreen(staticPages, 'ContactsPage');
+const MissionVisionPage = lazyScreen(staticPages, 'MissionVisionPage');
+const PrivacyPolicyPage = lazyScreen(staticPages, 'PrivacyPolicyPage');
+const TeamPage = lazyScreen(staticPages, 'TeamPage');
+const TermsOfUsePage = lazyScreen(staticPages, 'TermsOfUsePage');
+const UserTermsPage = lazyScreen(staticPages, 'UserTermsPage');
+const MyDocumentsPage = lazyScreen(
+  () => import('@/features/my-documents/components/MyDocumentsPage'),
+  'MyDocumentsPage',
+);
+const UploadPage = lazyScreen(() => import('@/features/my-documents/components/UploadPage'), 'UploadPage');
+const SearchPage = lazyScreen(() => import('@/features/search/components/SearchPage'), 'SearchPage');
+const UserEditPage = lazyScreen(() => import('@/features/users/components/UserEditPage'), 'UserEditPage');
 
 /**
  * The public screens that exist, by route name; paths come from the localized route table
@@ -46,11 +73,13 @@ const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   ),
   cart: () => <CartPage />,
   contacts: () => <ContactsPage />,
-  team: () => <AboutPage />,
-  mission: () => <AboutPage />,
-  vision: () => <AboutPage />,
-  termsofuse: () => <TermsPage kind="TERMS" />,
-  privacypolicy: () => <TermsPage kind="PRIVACY" />,
+  team: () => <TeamPage />,
+  mission: () => <MissionVisionPage />,
+  vision: () => <MissionVisionPage />,
+  termsofuse: () => <TermsOfUsePage />,
+  privacypolicy: () => <PrivacyPolicyPage />,
+  accessibility: () => <AccessibilityStatementPage />,
+  userterms: () => <UserTermsPage />,
   login: () => <LoginPage />,
 };
 

@@ -35,6 +35,14 @@ export interface MailConfig {
   readonly from: string;
 }
 
+/** What the public site shows beyond the shop itself (SPEC §3 configuration loaded at start). */
+export interface SiteConfig {
+  /** The share control (Facebook, LinkedIn) on document pages. */
+  readonly socialMediaEnabled: boolean;
+  /** The tag manager container (GTM-…), loaded only after cookie consent; null when off. */
+  readonly tagManagerId: string | null;
+}
+
 /** Everything the server is configured with; read once from the environment at start. */
 export interface AppConfig {
   readonly profile: Profile;
@@ -62,6 +70,7 @@ export interface AppConfig {
    * library finds its programs from them.
    */
   readonly fileProcessingEnv: Readonly<Record<string, string | undefined>>;
+  readonly site: SiteConfig;
 }
 
 /** The variables of AppConfig.fileProcessingEnv. */
@@ -230,6 +239,18 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   const s3Region = r.text('S3_REGION', false, 'us-east-1') ?? 'us-east-1';
   r.integer('FILE_PROCESSING_TIME_LIMIT_SECONDS', 120, 1, 3600);
   const fileProcessingEnv = Object.fromEntries(FILE_PROCESSING_VARIABLES.map((name) => [name, env[name]]));
+  const tagManagerEnabled = r.boolean('TAG_MANAGER_ENABLED', false);
+  const tagManagerId = r.raw('TAG_MANAGER_ID') ?? null;
+  if (tagManagerEnabled && tagManagerId === null)
+    r.problems.push('TAG_MANAGER_ID is required when TAG_MANAGER_ENABLED=true (a GTM-… container id).');
+  if (tagManagerId !== null && !/^GTM-[A-Z0-9]{4,12}$/.test(tagManagerId))
+    r.problems.push(
+      `TAG_MANAGER_ID must be a tag manager container id like GTM-AB12CD3 (got "${tagManagerId}").`,
+    );
+  const site: SiteConfig = {
+    socialMediaEnabled: r.boolean('SOCIAL_MEDIA_ENABLED', false),
+    tagManagerId: tagManagerEnabled ? tagManagerId : null,
+  };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   const s3 =
     s3Endpoint && s3AccessKey && s3SecretKey
@@ -260,5 +281,6 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     mongoDb,
     s3,
     fileProcessingEnv,
+    site,
   };
 }
