@@ -8,6 +8,7 @@ import { createApp } from '../server/src/create-app';
 import { generateDocx } from '../server/src/infrastructure/files/generate/docx.generator';
 import { templateClauses } from '../server/src/infrastructure/files/generate/template-clauses';
 import { startTestIssuer } from '../test/support/test-issuer';
+import { freePort } from '../test/support/test-server';
 import { note, printLine, round } from './support/report';
 
 export interface UploadBenchSizes {
@@ -104,17 +105,19 @@ interface MyFile {
  */
 export async function runUploadBench(dir: string, sizes: UploadBenchSizes): Promise<void> {
   const issuer = await startTestIssuer();
+  const port = await freePort();
   const config = loadConfig({
     ...issuer.env,
-    PORT: '0',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: join(dir, 'data'),
     SEED_DEMO_DATA: 'false',
     BASKET_EXPIRY_SWEEP_SECONDS: '0',
     PATH: process.env.PATH,
   });
   const app = await createApp(config, { logger: ['error'] });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = (await app.getUrl()).replace('[::1]', '127.0.0.1');
+  await app.listen({ port, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${port}`;
   try {
     const authorization = `Bearer ${await issuer.idToken({ sub: '0195f0c2-0000-7000-8000-0000000000b1', email: 'bench@example.ee' })}`;
     const json = async (path: string, method = 'GET', body?: unknown) => {

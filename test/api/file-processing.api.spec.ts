@@ -32,6 +32,9 @@ interface MyDocument {
 
 const PROCESSING_TIMEOUT_MS = 90_000;
 
+/** The ids of a page of documents. */
+const ids = (page: unknown): string[] => (page as { items: { id: string }[] }).items.map((i) => i.id);
+
 /** A zip whose one entry of zeros unpacks to far more than it weighs: the classic zip bomb. */
 function zipBomb(entryName: string, megabytes: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -194,7 +197,7 @@ describe('File processing (real HTTP, real files, the background processor)', ()
 
     it('is found in search at once; its page shows pages, size and the preview', async () => {
       const search = await api().get('/api/documents').query({ q: 'Müügileping', uploaderId: owner.userId });
-      expect(search.body.items.map((i: { id: string }) => i.id)).toEqual([doc.id]);
+      expect(ids(search.body)).toEqual([doc.id]);
       const detail = await api().get(`/api/documents/${doc.slug}`).expect(200);
       expect(detail.body.files).toEqual([
         expect.objectContaining({ title: 'Müügileping.pdf', pages: 2, state: 'done', isMain: true }),
@@ -271,13 +274,13 @@ describe('File processing (real HTTP, real files, the background processor)', ()
         .set(await auth())
         .expect(204);
       const search = await api().get('/api/documents').query({ uploaderId: owner.userId, limit: 50 });
-      expect(search.body.items.map((i: { id: string }) => i.id)).not.toContain(other.id);
+      expect(ids(search.body)).not.toContain(other.id);
       await api().get(`/api/documents/${published.slug}`).expect(404);
       await api().get(`/api/documents/${published.slug}/preview`).expect(404);
       const mine = await api()
         .get('/api/my/documents')
         .set(await auth());
-      expect(mine.body.items.map((i: { id: string }) => i.id)).not.toContain(other.id);
+      expect(ids(mine.body)).not.toContain(other.id);
       expect(await blobs().stat(blobKey)).not.toBeNull();
       expect(existsSync(join(server.dataDir, 'blobs', 'objects', blobKey))).toBe(true);
     });
@@ -296,7 +299,7 @@ describe('File processing (real HTTP, real files, the background processor)', ()
         .expect(200);
       expect(removed.body).toMatchObject({ status: 'draft', files: [], canPublish: false, preview: null });
       const search = await api().get('/api/documents').query({ uploaderId: owner.userId, limit: 50 });
-      expect(search.body.items.map((i: { id: string }) => i.id)).not.toContain(other.id);
+      expect(ids(search.body)).not.toContain(other.id);
     });
   });
 
