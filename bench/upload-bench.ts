@@ -1,13 +1,12 @@
-import { createReadStream, statSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createReadStream, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { loadConfig } from '../server/src/config/app-config';
-import { createApp } from '../server/src/create-app';
 import { generateDocx } from '../server/src/infrastructure/files/generate/docx.generator';
 import { templateClauses } from '../server/src/infrastructure/files/generate/template-clauses';
-import { startTestIssuer } from '../test/support/test-issuer';
+import { startTestIssuer, type TestIssuer } from '../test/support/test-issuer';
 import { freePort } from '../test/support/test-server';
 import { note, printLine, round } from './support/report';
 
@@ -19,10 +18,12 @@ export interface UploadBenchSizes {
 }
 
 const MB = 1024 * 1024;
+/** How often the second server process collects garbage (see `upload-memory` with `gcEveryMs`). */
+const GC_EVERY_MS = 20;
 
 /** A real PDF of about `bytes` bytes: pages with images of noise (which no compression shrinks). */
 async function largePdf(bytes: number): Promise<Buffer> {
-  const side = 1400;
+  const side = 1000;
   const perImage = side * side * 3;
   const images = Math.max(1, Math.floor((bytes - 64 * 1024) / (perImage + 1024)));
   const pdf = new PDFDocument({ size: 'A4', margin: 48, autoFirstPage: false });
@@ -34,8 +35,8 @@ async function largePdf(bytes: number): Promise<Buffer> {
   });
   for (let i = 0; i < images; i++) {
     const noise = Buffer.alloc(perImage);
-    for (let j = 0; j < noise.length; j += 4) noise.writeUInt32LE((Math.random() * 0xffffffff) >>> 0, j);
-    const png = await sharp(noise.subarray(0, perImage), { raw: { width: side, height: side, channels: 3 } })
+    for (let j = 0; j + 4 <= noise.length; j += 4) noise.writeUInt32LE((Math.random() * 0xffffffff) >>> 0, j);
+    const png = await sharp(noise, { raw: { width: side, height: side, channels: 3 } })
       .png({ compressionLevel: 0 })
       .toBuffer();
     pdf.addPage();
@@ -46,24 +47,60 @@ async function largePdf(bytes: number): Promise<Buffer> {
   return done;
 }
 
-/** Samples the process's memory every few milliseconds until stopped. */
-function memorySampler(): { stop(): { peakRssMb: number; peakHeapMb: number; baselineRssMb: number } } {
-  const baseline = process.memoryUsage().rss;
-  let peakRss = baseline;
-  let peakHeap = process.memoryUsage().heapUsed;
-  const timer = setInterval(() => {
-    const usage = process.memoryUsage();
-    peakRss = Math.max(peakRss, usage.rss);
-    peakHeap = Math.max(peakHeap, usage.heapUsed);
-  }, 5);
+/** A field of /proc/<pid>/status in MB (VmRSS: resident now; VmHWM: the peak since the last reset). */
+function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? round(Number(match[1]) / 1024, 1) : Number.NaN;
+}
+
+/** Resets the process's peak resident size to its current size (Linux: `echo 5 > clear_refs`). */
+function resetPeak(pid: number): void {
+  writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+interface ServerProcess {
+  readonly child: ChildProcess;
+  readonly pid: number;
+  readonly base: string;
+  toggleGc(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * The server in its own process (bench/support/server-process.ts, configured like `npm start`), so its
+ * memory is read from /proc without the bench's own. The message 'toggle-gc' switches its frequent garbage collection on and off.
+ */
+async function startServerProcess(dir: string, issuer: TestIssuer): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--expose-gc', join(__dirname, 'support', 'server-process.js')], {
+    env: {
+      ...process.env,
+      ...issuer.env,
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: join(dir, `data-${port}`),
+      SEED_DEMO_DATA: 'false',
+      BASKET_EXPIRY_SWEEP_SECONDS: '0',
+      BENCH_GC_EVERY_MS: String(GC_EVERY_MS),
+    },
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`The server process ended with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+  });
   return {
-    stop() {
-      clearInterval(timer);
-      return {
-        peakRssMb: round(peakRss / MB, 1),
-        peakHeapMb: round(peakHeap / MB, 1),
-        baselineRssMb: round(baseline / MB, 1),
-      };
+    child,
+    pid: child.pid!,
+    base: `http://127.0.0.1:${port}`,
+    toggleGc: () => child.send('toggle-gc'),
+    stop: async () => {
+      child.removeAllListeners('exit');
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }
@@ -91,51 +128,108 @@ function streamUpload(
   });
 }
 
-interface MyFile {
+interface MyDocument {
   readonly id: string;
-  readonly state: string;
-  readonly pages: number | null;
+  readonly files: readonly { readonly state: string; readonly pages: number | null }[];
+  readonly preview: unknown;
+}
+
+interface Uploaded {
+  readonly bytes: number;
+  readonly uploadMs: number;
+  readonly uploadToPreviewMs: number;
+  readonly document: MyDocument;
+  readonly rssBeforeMb: number;
+  readonly peakRssMb: number;
+}
+
+/** A signed-in uploader's calls to one server. */
+function uploaderOf(server: ServerProcess, authorization: string) {
+  const json = async <T>(path: string, method = 'GET', body?: unknown): Promise<T> => {
+    const response = await fetch(`${server.base}/api${path}`, {
+      method,
+      headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return {
+    async acceptTerms(): Promise<void> {
+      await json('/user/update', 'POST', {
+        firstName: 'Bench',
+        lastName: 'Uploader',
+        public: {},
+        acceptTerms: true,
+      });
+    },
+    /** Creates a document, uploads the file and (unless told not to) waits until it is processed. */
+    async upload(path: string, { waitProcessed = true } = {}): Promise<Uploaded> {
+      const document = await json<MyDocument>('/my/documents', 'POST', {
+        title: 'Bench',
+        description: 'Upload-to-preview benchmark',
+        author: null,
+        language: 'et',
+        fieldOfLaw: 'contract',
+        applicableLaw: 'EE',
+        tags: [],
+        year: 2025,
+        price: 990,
+      });
+      const bytes = statSync(path).size;
+      const rssBeforeMb = procStatusMb(server.pid, 'VmRSS');
+      resetPeak(server.pid);
+      const started = performance.now();
+      const name = encodeURIComponent(path.split('/').pop()!);
+      const answer = await streamUpload(
+        `${server.base}/api/my/documents/${document.id}/files?name=${name}`,
+        authorization,
+        path,
+      );
+      const uploadMs = performance.now() - started;
+      const peakRssMb = procStatusMb(server.pid, 'VmHWM');
+      if (answer.status !== 201) throw new Error(`upload ${path}: ${answer.status} ${answer.body}`);
+      if (!waitProcessed)
+        return {
+          bytes,
+          uploadMs,
+          uploadToPreviewMs: Number.NaN,
+          document: JSON.parse(answer.body) as MyDocument,
+          rssBeforeMb,
+          peakRssMb,
+        };
+      for (;;) {
+        const current = await json<MyDocument>(`/my/documents/${document.id}`);
+        if (current.files[0] && current.files[0].state !== 'processing') {
+          const uploadToPreviewMs = performance.now() - started;
+          return { bytes, uploadMs, uploadToPreviewMs, document: current, rssBeforeMb, peakRssMb };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
+  };
+}
+
+function printMemory(run: Uploaded, gcEveryMs: number | null): void {
+  printLine({
+    bench: 'upload-memory',
+    fileMb: round(run.bytes / MB, 1),
+    gcEveryMs,
+    serverRssBeforeMb: run.rssBeforeMb,
+    serverPeakRssDuringUploadMb: run.peakRssMb,
+    growthMb: round(run.peakRssMb - run.rssBeforeMb, 1),
+  });
 }
 
 /**
- * Upload-to-preview through the real server (embedded profile, HTTP on 127.0.0.1): a 40 MB PDF and a
- * long DOCX, each timed from the first byte sent until the document shows the file processed with its
- * preview; and the process's peak memory while the 40 MB upload streams in (server and client share
- * the process, and neither holds the file).
+ * Upload-to-preview through the real server (embedded profile, its own process, HTTP on 127.0.0.1): a
+ * 40 MB PDF and a long DOCX, each timed from the first byte sent until the document shows the file
+ * processed with its preview; and the server process's peak resident memory while the 40 MB upload
+ * streams in, once as it runs and once with garbage collected every 20 ms (what it really keeps).
  */
 export async function runUploadBench(dir: string, sizes: UploadBenchSizes): Promise<void> {
   const issuer = await startTestIssuer();
-  const port = await freePort();
-  const config = loadConfig({
-    ...issuer.env,
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: join(dir, 'data'),
-    SEED_DEMO_DATA: 'false',
-    BASKET_EXPIRY_SWEEP_SECONDS: '0',
-    PATH: process.env.PATH,
-  });
-  const app = await createApp(config, { logger: ['error'] });
-  await app.listen({ port, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${port}`;
   try {
-    const authorization = `Bearer ${await issuer.idToken({ sub: '0195f0c2-0000-7000-8000-0000000000b1', email: 'bench@example.ee' })}`;
-    const json = async (path: string, method = 'GET', body?: unknown) => {
-      const response = await fetch(`${base}/api${path}`, {
-        method,
-        headers: { authorization, 'content-type': 'application/json', accept: 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.json() as Promise<{ id: string; files: MyFile[]; preview: unknown }>;
-    };
-    await json('/user/update', 'POST', {
-      firstName: 'Bench',
-      lastName: 'Uploader',
-      public: {},
-      acceptTerms: true,
-    });
-
     note(`generating a ${round(sizes.pdfBytes / MB)} MB PDF and a ${sizes.docxPages}-page DOCX`);
     const pdfPath = join(dir, 'suur-leping.pdf');
     writeFileSync(pdfPath, await largePdf(sizes.pdfBytes));
@@ -148,68 +242,51 @@ export async function runUploadBench(dir: string, sizes: UploadBenchSizes): Prom
         { pages: sizes.docxPages },
       ),
     );
+    note('files ready');
+    const authorization = `Bearer ${await issuer.idToken({ sub: '0195f0c2-0000-7000-8000-0000000000b1', email: 'bench@example.ee' })}`;
 
-    for (const [kind, path] of [
-      ['pdf', pdfPath],
-      ['docx', docxPath],
-    ] as const) {
-      const document = await json('/my/documents', 'POST', {
-        title: `Bench ${kind}`,
-        description: 'Upload-to-preview benchmark',
-        author: null,
-        language: 'et',
-        fieldOfLaw: 'contract',
-        applicableLaw: 'EE',
-        tags: [],
-        year: 2025,
-        price: 990,
-      });
-      const bytes = statSync(path).size;
-      const memory = kind === 'pdf' ? memorySampler() : null;
-      const started = performance.now();
-      const uploaded = await streamUpload(
-        `${base}/api/my/documents/${document.id}/files?name=${encodeURIComponent(path.split('/').pop()!)}`,
-        authorization,
-        path,
-      );
-      const uploadMs = performance.now() - started;
-      const peak = memory?.stop();
-      if (uploaded.status !== 201) throw new Error(`upload ${kind}: ${uploaded.status} ${uploaded.body}`);
-      let processed: { files: MyFile[]; preview: unknown } | null = null;
-      for (;;) {
-        const current = await json(`/my/documents/${document.id}`);
-        const file = current.files[0];
-        if (file && file.state !== 'processing') {
-          processed = current;
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      const previewMs = performance.now() - started;
-      printLine({
-        bench: 'upload-to-preview',
-        format: kind,
-        bytes,
-        pages: processed.files[0]?.pages ?? null,
-        state: processed.files[0]?.state ?? null,
-        preview: processed.preview !== null,
-        uploadMs: round(uploadMs),
-        uploadToPreviewMs: round(previewMs),
-      });
-      if (peak) {
+    note('starting a server process');
+    const server = await startServerProcess(dir, issuer);
+    try {
+      const uploader = uploaderOf(server, authorization);
+      await uploader.acceptTerms();
+      for (const [format, path] of [
+        ['pdf', pdfPath],
+        ['docx', docxPath],
+      ] as const) {
+        const run = await uploader.upload(path);
         printLine({
-          bench: 'upload-memory',
-          bytes,
-          baselineRssMb: peak.baselineRssMb,
-          peakRssMb: peak.peakRssMb,
-          rssGrowthMb: round(peak.peakRssMb - peak.baselineRssMb, 1),
-          peakHeapMb: peak.peakHeapMb,
-          fileMb: round(bytes / MB, 1),
+          bench: 'upload-to-preview',
+          format,
+          bytes: run.bytes,
+          pages: run.document.files[0]?.pages ?? null,
+          state: run.document.files[0]?.state ?? null,
+          preview: run.document.preview !== null,
+          uploadMs: round(run.uploadMs),
+          uploadToPreviewMs: round(run.uploadToPreviewMs),
         });
+        if (format === 'pdf') printMemory(run, null);
       }
+    } finally {
+      note('stopping the server process');
+      await server.stop();
+    }
+    // The same upload into a fresh server that collects its young garbage every few milliseconds: the
+    // growth it then shows is what the upload keeps, not what the collector has not yet freed.
+    note('starting a fresh server process, collecting garbage during the upload');
+    const fresh = await startServerProcess(dir, issuer);
+    try {
+      const uploader = uploaderOf(fresh, authorization);
+      await uploader.acceptTerms();
+      fresh.toggleGc();
+      const collected = await uploader.upload(pdfPath, { waitProcessed: false });
+      fresh.toggleGc();
+      printMemory(collected, GC_EVERY_MS);
+    } finally {
+      note('stopping the server process');
+      await fresh.stop();
     }
   } finally {
-    await app.close();
     await issuer.close();
   }
 }
