@@ -23,7 +23,10 @@ module.exports = {
       comment:
         'commands, queries, projections and the API talk to ports; the infrastructure module wires adapters.',
       severity: 'error',
-      from: { path: '^server/src/(commands|queries|projections|processes|api|seed)/', pathNot: '\\.spec\\.ts$' },
+      from: {
+        path: '^server/src/(commands|queries|projections|processes|api|seed)/',
+        pathNot: '\\.spec\\.ts$',
+      },
       to: { path: ADAPTERS.map((a) => `^${a}`) },
     },
     {

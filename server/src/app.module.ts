@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdminUsersController } from './api/admin/admin-users.controller';
 import { AuthModule } from './api/auth/auth.module';
@@ -8,6 +9,9 @@ import { CatalogueController } from './api/catalogue/catalogue.controller';
 import { MyDocumentsController } from './api/documents/my-documents.controller';
 import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
+import { AnonymousWriteLimitGuard } from './api/http/anonymous-write-limit.guard';
+import { SessionsController } from './api/user/sessions.controller';
+import { SearchController } from './api/search/search.controller';
 import { UserController } from './api/user/user.controller';
 import { BasketExpiryScheduler } from './commands/basket/basket-expiry.scheduler';
 import { CommandsModule } from './commands/commands.module';
@@ -36,14 +40,20 @@ export class AppModule {
       controllers: [
         CatalogueController,
         MyDocumentsController,
+        SearchController,
         BasketController,
         BlobDownloadController,
         HealthController,
         ConfigController,
         UserController,
         AdminUsersController,
+        SessionsController,
       ],
-      providers: [DemoSeeder, BasketExpiryScheduler],
+      providers: [
+        DemoSeeder,
+        BasketExpiryScheduler,
+        { provide: APP_GUARD, useClass: AnonymousWriteLimitGuard },
+      ],
     };
   }
 }

@@ -65,6 +65,16 @@ const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
       )}
     />
   ),
+  searchUploader: () => (
+    <SearchPage
+      renderDocumentActions={(document) => (
+        <>
+          <OwnerEditLink document={document} />
+          <AddToCartButton document={document} />
+        </>
+      )}
+    />
+  ),
   document: () => (
     <DocumentPage
       renderAddToCart={(document) => <AddToCartButton document={document} size="large" />}

@@ -2,9 +2,10 @@ import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
 import type { ProfileEvent } from './profile.events';
 import type { PurchaseEvent } from './purchase.events';
+import type { SignInEvent } from './sign-in.events';
 
 /** Every event the system writes. */
-export type AnyDomainEvent = DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent;
+export type AnyDomainEvent = DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | SignInEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -35,6 +36,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PurchasePaid: 1,
   PurchaseCanceled: 1,
   PurchaseFilesDownloaded: 1,
+  SessionsEnded: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */

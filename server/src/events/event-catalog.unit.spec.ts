@@ -25,6 +25,7 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   PurchasePaid: true,
   PurchaseCanceled: true,
   PurchaseFilesDownloaded: true,
+  SessionsEnded: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];
 

@@ -4,6 +4,8 @@ import { CatalogueProjection } from './catalogue/catalogue.projection';
 import { MyDocumentsProjection } from './my-documents/my-documents.projection';
 import { PROJECTIONS } from './projection';
 import { ProjectionRunner } from './projection-runner';
+import { SignInProjection } from './sign-in/sign-in.projection';
+import { SearchProjection } from './search/search.projection';
 import { UsersProjection } from './users/users.projection';
 
 /** Every projection and the runner that keeps them following the log. */
@@ -11,6 +13,8 @@ export const ALL_PROJECTIONS = () => [
   new CatalogueProjection(),
   new BasketProjection(),
   new UsersProjection(),
+  new SignInProjection(),
+  new SearchProjection(),
   new MyDocumentsProjection(),
 ];
 

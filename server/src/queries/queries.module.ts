@@ -7,7 +7,8 @@ import { GetDocumentHandler } from './catalogue/get-document.handler';
 import { GetMyDocumentHandler } from './my-documents/get-my-document.handler';
 import { GetPriceSplitHandler } from './my-documents/get-price-split.handler';
 import { ListMyDocumentsHandler } from './my-documents/list-my-documents.handler';
-import { SearchDocumentsHandler } from './catalogue/search-documents.handler';
+import { GetSessionsEndedAtHandler } from './sign-in/get-sessions-ended-at.handler';
+import { SearchDocumentsHandler } from './search/search-documents.handler';
 import { GetAdminUserHandler } from './users/get-admin-user.handler';
 import { GetProductUserHandler } from './users/get-product-user.handler';
 import { ListUsersHandler } from './users/list-users.handler';
@@ -27,6 +28,7 @@ import { ListUsersHandler } from './users/list-users.handler';
     GetProductUserHandler,
     ListUsersHandler,
     GetAdminUserHandler,
+    GetSessionsEndedAtHandler,
   ],
 })
 export class QueriesModule {}

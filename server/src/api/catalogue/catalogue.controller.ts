@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, Param, Query, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   APPLICABLE_LAWS,
@@ -11,18 +11,13 @@ import { BLOB_STORE, type BlobStore } from '../../infrastructure/blob-store/blob
 import type { DocumentDetail } from '../../queries/catalogue/document.views';
 import { GetDocumentPreviewQuery } from '../../queries/catalogue/get-document-preview.query';
 import { GetDocumentQuery } from '../../queries/catalogue/get-document.query';
-import {
-  SearchDocumentsQuery,
-  type SearchDocumentsResult,
-} from '../../queries/catalogue/search-documents.query';
 import { ApiError } from '../errors/api-error';
-import { SearchDocumentsDto } from './search-documents.dto';
 import { IdentifyViewer, Public } from '../auth/auth.decorators';
 import { ViewerId } from '../auth/current-user.decorator';
 
 const SLUG = /^[a-z0-9-]{1,160}$/;
 
-/** Public catalogue: search and document pages. */
+/** Public catalogue: the search form's codes and document pages (search itself: api/search). */
 @Public()
 @Controller()
 export class CatalogueController {
@@ -39,22 +34,6 @@ export class CatalogueController {
       applicableLaws: APPLICABLE_LAWS,
       formats: FILE_FORMATS,
     };
-  }
-
-  @Get('documents')
-  search(@Query() query: SearchDocumentsDto): Promise<SearchDocumentsResult> {
-    return this.queryBus.execute(
-      new SearchDocumentsQuery({
-        q: query.q,
-        fieldOfLaw: query.fieldOfLaw,
-        language: query.language,
-        applicableLaw: query.applicableLaw,
-        uploaderId: query.uploaderId,
-        sort: query.sort ?? 'newest',
-        offset: query.offset ?? 0,
-        limit: query.limit ?? 20,
-      }),
-    );
   }
 
   /** A published document; its uploader also sees it while it is a draft. */

@@ -18,10 +18,11 @@ import {
   MY_DOCUMENT_FILTERS,
   type MyDocumentFilter,
 } from '../../queries/my-documents/list-my-documents.query';
-import { MAX_PAGE_SIZE } from '../catalogue/search-documents.dto';
 import { msg } from '../validation/validation';
 
 const text = msg('VALIDATION.INVALID_VALUE');
+/** My documents is one list; 50 rows a page is more than most uploaders have. */
+const MAX_PAGE_SIZE = 50;
 const required = msg('VALIDATION.REQUIRED');
 
 export class AuthorDto {

@@ -34,6 +34,7 @@ import {
 import type { MyDocument } from '../../queries/my-documents/my-document.views';
 import { type AuthenticatedUser, CurrentUser } from '../auth/current-user.decorator';
 import { ApiError } from '../errors/api-error';
+import { AcceptsContentTypes } from '../http/content-type-policy';
 import { IdempotencyKey } from '../validation/command-headers';
 import { UuidParamPipe } from '../validation/uuid-param.pipe';
 import {
@@ -171,6 +172,7 @@ export class MyDocumentsController {
    */
   @Post('documents/:documentId/files')
   @HttpCode(201)
+  @AcceptsContentTypes('application/octet-stream')
   async upload(
     @CurrentUser() user: AuthenticatedUser,
     @Param('documentId', UuidParamPipe) documentId: string,
