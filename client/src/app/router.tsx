@@ -5,7 +5,7 @@ import { AddToCartButton } from '@/features/basket/components/AddToCartButton';
 import { ErrorPage, PAGE_NOT_FOUND, type ErrorPageState } from '@/features/errors/components/ErrorPage';
 // The landing page is part of the shell's chunk: most visits start there, and it is tiny.
 import { HomePage } from '@/features/home/components/HomePage';
-// A link only its owner sees on search results and document pages: small, and needed with them.
+// The document page's Edit, seen only by its uploader: small, and needed with the page.
 import { OwnerEditLink } from '@/features/my-documents/components/OwnerEditLink';
 import { i18n, LANGUAGES } from '../i18n';
 import { AdminLayout } from './layout/AdminLayout';
@@ -55,25 +55,10 @@ const UserEditPage = lazyScreen(() => import('@/features/users/components/UserEd
  */
 const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   home: () => <HomePage />,
-  search: () => (
-    <SearchPage
-      renderDocumentActions={(document) => (
-        <>
-          <OwnerEditLink document={document} />
-          <AddToCartButton document={document} />
-        </>
-      )}
-    />
-  ),
+  // Search shows its own Edit on the signed-in uploader's results.
+  search: () => <SearchPage renderDocumentActions={(document) => <AddToCartButton document={document} />} />,
   searchUploader: () => (
-    <SearchPage
-      renderDocumentActions={(document) => (
-        <>
-          <OwnerEditLink document={document} />
-          <AddToCartButton document={document} />
-        </>
-      )}
-    />
+    <SearchPage renderDocumentActions={(document) => <AddToCartButton document={document} />} />
   ),
   document: () => (
     <DocumentPage

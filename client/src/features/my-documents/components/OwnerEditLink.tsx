@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
 
-/** "Edit" on a search result or document page, shown only to the document's uploader (SPEC §2). */
+/** "Edit" on the document page, shown only to the document's uploader (SPEC §2). */
 export function OwnerEditLink({
   document,
   size = 'small',
