@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -57,8 +57,9 @@ export function freePort(): Promise<number> {
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lepinguturg-test-'));
-  // The demo catalogue seeded once for this jest run (global-setup.ts); without it, seeded here.
-  if (options.dataDir === undefined && options.seed !== false) copySeedTemplate(dataDir);
+  // The demo catalogue seeded once for this jest run (global-setup.ts) goes into a new data folder;
+  // without it, the server seeds it itself. A folder that has data (a restart) is used as it is.
+  if (options.seed !== false && !existsSync(join(dataDir, 'lepinguturg.sqlite'))) copySeedTemplate(dataDir);
   // The port is chosen first: the embedded identity provider's issuer URL contains it.
   const port = await freePort();
   const config = loadConfig({
