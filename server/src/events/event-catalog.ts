@@ -1,10 +1,11 @@
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
+import type { PayoutEvent } from './payout.events';
 import type { ProfileEvent } from './profile.events';
 import type { PurchaseEvent } from './purchase.events';
 
 /** Every event the system writes. */
-export type AnyDomainEvent = DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent;
+export type AnyDomainEvent = DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | PayoutEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -35,6 +36,11 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PurchasePaid: 1,
   PurchaseCanceled: 1,
   PurchaseFilesDownloaded: 1,
+  AccountantRoleGranted: 1,
+  AccountantRoleRevoked: 1,
+  PayoutRequested: 1,
+  PayoutExecuted: 1,
+  PayoutRejected: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */

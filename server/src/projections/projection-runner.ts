@@ -44,6 +44,7 @@ export function toStoredEvent(recorded: RecordedEvent): StoredEvent {
   return {
     type: recorded.type,
     data: upcast(recorded.type, recorded.schemaVersion, recorded.data) as object,
+    eventId: recorded.id,
     streamId: recorded.streamId,
     revision: recorded.revision,
     position: recorded.position,
