@@ -7,6 +7,12 @@ import { BlobDownloadController } from './api/blobs/blob-download.controller';
 import { CatalogueController } from './api/catalogue/catalogue.controller';
 import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
+import { AccountingController } from './api/money/accounting.controller';
+import { AdminAccountantsController } from './api/money/admin-accountants.controller';
+import { AdminPayoutsController } from './api/money/admin-payouts.controller';
+import { AdminReportsController } from './api/money/admin-reports.controller';
+import { ProjectionRebuilds } from './api/money/projection-rebuilds';
+import { UploaderMoneyController } from './api/money/uploader-money.controller';
 import { UserController } from './api/user/user.controller';
 import { BasketExpiryScheduler } from './commands/basket/basket-expiry.scheduler';
 import { CommandsModule } from './commands/commands.module';
@@ -38,8 +44,13 @@ export class AppModule {
         ConfigController,
         UserController,
         AdminUsersController,
+        AdminAccountantsController,
+        UploaderMoneyController,
+        AdminPayoutsController,
+        AccountingController,
+        AdminReportsController,
       ],
-      providers: [DemoSeeder, BasketExpiryScheduler],
+      providers: [DemoSeeder, BasketExpiryScheduler, ProjectionRebuilds],
     };
   }
 }

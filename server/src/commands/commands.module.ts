@@ -3,6 +3,9 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { AddDocumentToBasketHandler } from './basket/add-document-to-basket.handler';
 import { ChangeBasketHandler } from './basket/change-basket.handler';
 import { ChangeDocumentHandler } from './document/change-document.handler';
+import { ChangePayoutHandler } from './payout/change-payout.handler';
+import { RequestPayoutHandler } from './payout/request-payout.handler';
+import { ChangeAccountantRoleHandler } from './profile/change-accountant-role.handler';
 import { AcceptUserTermsHandler } from './profile/accept-user-terms.handler';
 import { ChangeAdminRoleHandler } from './profile/change-admin-role.handler';
 import { RegisterProfileHandler } from './profile/register-profile.handler';
@@ -21,6 +24,9 @@ import { AggregateStore } from './shared/aggregate-store';
     UpdateProfileHandler,
     AcceptUserTermsHandler,
     ChangeAdminRoleHandler,
+    ChangeAccountantRoleHandler,
+    RequestPayoutHandler,
+    ChangePayoutHandler,
   ],
   exports: [AggregateStore],
 })

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ibanProblem, normaliseIban } from '../domain/payout/iban';
 import type { FeeRates } from '../domain/shared/fees';
 
 export type Profile = 'embedded' | 'production';
@@ -56,6 +57,8 @@ export interface AppConfig {
   readonly mongoUrl: string | null;
   readonly mongoDb: string;
   readonly s3: S3Config | null;
+  /** The platform's bank account that SEPA payout files pay from. */
+  readonly sepaDebtor: { readonly name: string; readonly iban: string; readonly bic: string };
 }
 
 export const APP_CONFIG = Symbol('AppConfig');
@@ -212,6 +215,15 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   const s3SecretKey = r.text('S3_SECRET_KEY', production, null);
   const s3Bucket = r.text('S3_BUCKET', false, 'lepinguturg') ?? 'lepinguturg';
   const s3Region = r.text('S3_REGION', false, 'us-east-1') ?? 'us-east-1';
+  const sepaDebtor = {
+    name: r.text('SEPA_DEBTOR_NAME', false, 'Lepinguturg OÜ') ?? 'Lepinguturg OÜ',
+    iban: normaliseIban(r.text('SEPA_DEBTOR_IBAN', false, 'EE382200221020145685') ?? ''),
+    bic: (r.text('SEPA_DEBTOR_BIC', false, 'HABAEE2X') ?? '').toUpperCase(),
+  };
+  if (ibanProblem(sepaDebtor.iban) !== null)
+    r.problems.push(`SEPA_DEBTOR_IBAN must be a valid IBAN of the SEPA area (got "${sepaDebtor.iban}").`);
+  if (!/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(sepaDebtor.bic))
+    r.problems.push(`SEPA_DEBTOR_BIC must be a BIC of 8 or 11 characters (got "${sepaDebtor.bic}").`);
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   const s3 =
     s3Endpoint && s3AccessKey && s3SecretKey
@@ -241,5 +253,6 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     mongoUrl,
     mongoDb,
     s3,
+    sepaDebtor,
   };
 }

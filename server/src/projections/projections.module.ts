@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { BasketProjection } from './basket/basket.projection';
 import { CatalogueProjection } from './catalogue/catalogue.projection';
+import { DashboardProjection } from './money/dashboard.projection';
+import { LedgerProjection } from './money/ledger.projection';
+import { PayoutsProjection } from './money/payouts.projection';
+import { SalesProjection } from './money/sales.projection';
 import { PROJECTIONS } from './projection';
 import { ProjectionRunner } from './projection-runner';
 import { UsersProjection } from './users/users.projection';
@@ -10,6 +14,10 @@ export const ALL_PROJECTIONS = () => [
   new CatalogueProjection(),
   new BasketProjection(),
   new UsersProjection(),
+  new LedgerProjection(),
+  new SalesProjection(),
+  new PayoutsProjection(),
+  new DashboardProjection(),
 ];
 
 @Module({

@@ -4,6 +4,15 @@ import { ExpiredBasketsHandler } from './basket/expired-baskets.handler';
 import { GetBasketHandler } from './basket/get-basket.handler';
 import { GetDocumentHandler } from './catalogue/get-document.handler';
 import { SearchDocumentsHandler } from './catalogue/search-documents.handler';
+import { ExportSepaFileHandler } from './money/export-sepa-file.handler';
+import { GetDashboardHandler } from './money/get-dashboard.handler';
+import { GetJournalHandler } from './money/get-journal.handler';
+import { GetPayoutRequestInfoHandler } from './money/get-payout-request-info.handler';
+import { GetPayoutHandler } from './money/get-payout.handler';
+import { GetReconciliationHandler } from './money/get-reconciliation.handler';
+import { GetReleasedEarningsHandler } from './money/get-released-earnings.handler';
+import { GetSalesSummaryHandler } from './money/get-sales-summary.handler';
+import { ListPayoutsHandler } from './money/list-payouts.handler';
 import { GetAdminUserHandler } from './users/get-admin-user.handler';
 import { GetProductUserHandler } from './users/get-product-user.handler';
 import { ListUsersHandler } from './users/list-users.handler';
@@ -19,6 +28,15 @@ import { ListUsersHandler } from './users/list-users.handler';
     GetProductUserHandler,
     ListUsersHandler,
     GetAdminUserHandler,
+    GetReleasedEarningsHandler,
+    GetSalesSummaryHandler,
+    GetPayoutRequestInfoHandler,
+    ListPayoutsHandler,
+    GetPayoutHandler,
+    ExportSepaFileHandler,
+    GetJournalHandler,
+    GetReconciliationHandler,
+    GetDashboardHandler,
   ],
 })
 export class QueriesModule {}
