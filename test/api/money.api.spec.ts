@@ -304,4 +304,147 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
       expect(mine.body.total).toBe(1);
     });
   });
+
+  describe('Admin payouts, the SEPA file and the accountant’s audit', () => {
+    it('exports requested payouts as SEPA, marks one executed and rejects another; the report balances', async () => {
+      const first = await signUp('Mari', 'Maasikas');
+      const second = await signUp('Jüri', 'Juurikas');
+      await writePurchase(eventStore, [
+        { uploaderId: first.sub, price: 50_000 },
+        { uploaderId: second.sub, price: 50_000 },
+      ]);
+      await caughtUp();
+      const paid = await requestPayout(first, { accountHolder: 'Mari Maasikas', amount: 20_000 });
+      const refused = await requestPayout(second, { accountHolder: 'Jüri Juurikas', amount: 10_000 });
+      expect([paid.status, refused.status]).toEqual([201, 201]);
+
+      const requested = await get(BOSS, '/api/admin/payouts?status=requested&limit=200');
+      const ids = requested.body.items.map((p: { id: string }) => p.id);
+      expect(ids).toEqual(expect.arrayContaining([paid.body.id, refused.body.id]));
+      expect((await get(first, '/api/admin/payouts')).body.code).toBe('ERROR.ADMIN_ONLY');
+
+      const sepa = await post(BOSS, '/api/admin/payouts/sepa', {
+        payoutIds: [paid.body.id, refused.body.id],
+        executionDate: '2026-11-23',
+      });
+      expect(sepa.status).toBe(200);
+      expect(sepa.headers['content-type']).toMatch(/application\/xml/);
+      expect(sepa.headers['x-sepa-count']).toBe('2');
+      expect(sepa.headers['x-sepa-control-sum']).toBe(String(20_000 + 7_000));
+      expect(sepa.text).toContain('<CtrlSum>270.00</CtrlSum>');
+      expect(sepa.text).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
+      expect(sepa.text).toContain('<Nm>Juri Juurikas</Nm>');
+      const old = await post(BOSS, '/api/admin/payouts/sepa', {
+        payoutIds: [paid.body.id],
+        executionDate: '2026-11-23',
+        format: 'pain.001.001.03',
+      });
+      expect(old.text).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.03');
+
+      const today = new Date().toISOString().slice(0, 10);
+      const executed = await post(BOSS, `/api/admin/payouts/${paid.body.id}/execute`, {
+        executionDate: today,
+      });
+      expect(executed.status).toBe(200);
+      expect(executed.body).toMatchObject({ status: 'executed', executionDate: today, executedBy: BOSS.sub });
+      const again = await post(BOSS, `/api/admin/payouts/${paid.body.id}/reject`, { reason: 'Too late' });
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('PAYOUT.ALREADY_EXECUTED');
+
+      const before = await available(second);
+      const rejected = await post(BOSS, `/api/admin/payouts/${refused.body.id}/reject`, {
+        reason: 'The account is closed',
+      });
+      expect(rejected.body).toMatchObject({
+        status: 'rejected',
+        reason: 'The account is closed',
+        rejectedBy: BOSS.sub,
+      });
+      expect(await available(second)).toBe(before + 10_000);
+      const exportRejected = await post(BOSS, '/api/admin/payouts/sepa', {
+        payoutIds: [refused.body.id],
+        executionDate: today,
+      });
+      expect(exportRejected.status).toBe(409);
+      expect(exportRejected.body.code).toBe('PAYOUT.NOT_REQUESTED');
+
+      const mine = await get(first, `/api/uploaders/${first.sub}/payouts`);
+      expect(mine.body.items[0]).toMatchObject({
+        id: paid.body.id,
+        status: 'executed',
+        executionDate: today,
+        iban: EE_IBAN,
+      });
+
+      // The journal: every money event with its id, stream, position, time and actor.
+      const journal = await get(BOSS, `/api/accounting/journal?payoutId=${paid.body.id}`);
+      expect(journal.body.items.map((r: { event: { eventType: string } }) => r.event.eventType)).toEqual([
+        'PayoutRequested',
+        'PayoutExecuted',
+      ]);
+      expect(journal.body.items[1].event).toMatchObject({
+        streamId: `payouts-${first.sub}`,
+        actorId: BOSS.sub,
+        eventId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        position: expect.stringMatching(/^\d+$/),
+      });
+      const report = await get(BOSS, `/api/accounting/report?from=2000-01-01&to=${today}`);
+      expect(report.body.balances).toBe(true);
+      const line = (section: string, key: string) =>
+        report.body.sections
+          .find((s: { key: string }) => s.key === section)
+          .lines.find((l: { key: string }) => l.key === key).amount;
+      expect(line('PAYOUTS', 'PAID_OUT')).toBeGreaterThanOrEqual(20_000);
+      const csv = await get(BOSS, `/api/accounting/report.csv?from=2000-01-01&to=${today}`);
+      expect(csv.headers['content-type']).toMatch(/text\/csv/);
+      expect(csv.text.split('\r\n')[0]).toBe('from,to,section,line,amount_eur,balances');
+      expect(csv.text).toContain(',PAYMENTS,CHECK,0.00,yes');
+      const journalCsv = await get(BOSS, `/api/accounting/journal.csv?payoutId=${paid.body.id}`);
+      expect(journalCsv.text.split('\r\n').filter((l) => l !== '')).toHaveLength(1 + 2 + 2);
+    });
+  });
+
+  describe('An unbalanced posting', () => {
+    it('stops the ledger at that event, loudly, while the other read models go on', async () => {
+      const other = await startTestServer({ seed: false, env: { ...issuer.env, ADMIN_EMAILS: BOSS.email } });
+      try {
+        const store = other.app.get<EventStore>(EVENT_STORE);
+        const uploaderId = randomUUID();
+        const good = await writePurchase(store, [{ uploaderId, price: 1240 }]);
+        // A purchase whose line does not add up: 12.40 € paid, 12.41 € owed onwards.
+        const broken = await writePurchase(store, [], {
+          linesOverride: good.lines.map((l) => ({ ...l, uploaderEarnings: l.uploaderEarnings + 1 })),
+        });
+        const runner = other.app.get(
+          (await import('../../server/src/projections/projection-runner')).ProjectionRunner,
+        );
+        const head = (await store.headPosition())!;
+        expect(await runner.waitFor(head, ['sales', 'payouts'], 5000)).toBe(true);
+        expect(await runner.waitFor(head, ['ledger'], 1500)).toBe(false);
+        const boss = await issuer.idToken({ sub: BOSS.sub, email: BOSS.email });
+        await request(other.url)
+          .post('/api/user/update')
+          .set('Authorization', `Bearer ${boss}`)
+          .send(aProfileForm({ firstName: 'Ülle', lastName: 'Ülemus', acceptTerms: true }))
+          .expect(200);
+        const status = await request(other.url)
+          .get('/api/admin/projections')
+          .set('Authorization', `Bearer ${boss}`);
+        const ledger = status.body.find((p: { name: string }) => p.name === 'ledger');
+        expect(ledger.behind).toBe(true);
+        expect(ledger.error).toMatch(
+          /^Unbalanced posting for PurchasePaid .*debits 1240 ≠ credits 1241 \(cents\)$/,
+        );
+        expect(ledger.error).toContain(`purchase-${broken.purchaseId}`);
+        const journal = await request(other.url)
+          .get('/api/accounting/journal')
+          .set('Authorization', `Bearer ${boss}`);
+        expect(journal.body.items.map((r: { purchaseId: string }) => r.purchaseId)).toEqual([
+          good.purchaseId,
+        ]);
+      } finally {
+        await other.close();
+      }
+    });
+  });
 });
