@@ -1,16 +1,25 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
 import { ADMIN_ROOT, localizedPath, NEUTRAL_ROUTES, ROUTES, type RouteName } from '../config/routes';
+import { JournalPage } from '@/features/accounting/components/JournalPage';
+import { ReportPage } from '@/features/accounting/components/ReportPage';
+import { AdminPayoutsPage } from '@/features/admin-payouts/components/AdminPayoutsPage';
+import { PayoutEditPage } from '@/features/admin-payouts/components/PayoutEditPage';
+import { ReportsPage } from '@/features/admin-reports/components/ReportsPage';
 import { AdminUsersPage } from '@/features/admin-users/components/AdminUsersPage';
 import { CallbackPage } from '@/features/auth/components/CallbackPage';
 import { LoginPage } from '@/features/auth/components/LoginPage';
 import { LogoutPage } from '@/features/auth/components/LogoutPage';
 import { AddToCartButton } from '@/features/basket/components/AddToCartButton';
 import { CartPage } from '@/features/basket/components/CartPage';
+import { DashboardPage } from '@/features/dashboard/components/DashboardPage';
 import { DocumentPage } from '@/features/documents/components/DocumentPage';
 import { ErrorPage, PAGE_NOT_FOUND, type ErrorPageState } from '@/features/errors/components/ErrorPage';
 import { HomePage } from '@/features/home/components/HomePage';
 import { AboutPage, ContactsPage, TermsPage } from '@/features/pages/components/StaticPages';
+import { MyPayoutsPage } from '@/features/sales/components/MyPayoutsPage';
+import { MySalesPage } from '@/features/sales/components/MySalesPage';
+import { PayoutRequestPage } from '@/features/sales/components/PayoutRequestPage';
 import { SearchPage } from '@/features/search/components/SearchPage';
 import { UserEditPage } from '@/features/users/components/UserEditPage';
 import { i18n, LANGUAGES } from '../i18n';
@@ -47,6 +56,15 @@ const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
 const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   useredit: () => <UserEditPage />,
   adminusers: () => <AdminUsersPage />,
+  usersales: () => <MySalesPage />,
+  userpayout: () => <PayoutRequestPage />,
+  userpayouts: () => <MyPayoutsPage />,
+  dashboard: () => <DashboardPage />,
+  adminpayouts: () => <AdminPayoutsPage />,
+  adminpayoutedit: () => <PayoutEditPage />,
+  accountingjournal: () => <JournalPage />,
+  accountingreport: () => <ReportPage />,
+  adminreports: () => <ReportsPage />,
 };
 
 function localizedRoutes(screens: Partial<Record<RouteName, () => ReactNode>>): RouteObject[] {

@@ -19,6 +19,23 @@ export function formatMoney(cents: number, language: Language): string {
   return formatter.format(cents / 100);
 }
 
+const wholeFormatters = new Map<Language, Intl.NumberFormat>();
+
+/** Integer euro cents -> '12 €' (et) or '€12' (en): SPEC §9's money without decimals, rounded. */
+export function formatWholeEuros(cents: number, language: Language): string {
+  let formatter = wholeFormatters.get(language);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(LOCALES[language], {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    wholeFormatters.set(language, formatter);
+  }
+  return formatter.format(cents / 100);
+}
+
 function parse(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;

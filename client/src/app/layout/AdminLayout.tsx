@@ -3,7 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { useLocalizedPath } from '../../hooks/use-language';
 import { useSessionUser } from '../../stores/session-store';
-import { ADMIN_ITEMS, DASHBOARD_ITEM, MenuIconSvg, USER_ITEMS, type AccountMenuItem } from './account-menu';
+import {
+  ACCOUNTING_ITEMS,
+  ADMIN_ITEMS,
+  DASHBOARD_ITEM,
+  MenuIconSvg,
+  USER_ITEMS,
+  type AccountMenuItem,
+} from './account-menu';
 
 const COLLAPSED_KEY = 'lepinguturg.sidebarCollapsed';
 
@@ -65,9 +72,11 @@ export function AdminLayout() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const isAdmin = user?.isAdmin === true;
+  const isAuditor = isAdmin || user?.isAccountant === true;
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const navId = useId();
   const adminHeadingId = useId();
+  const accountingHeadingId = useId();
 
   const toggle = () => {
     const next = !collapsed;
@@ -114,6 +123,18 @@ export function AdminLayout() {
               </h2>
               <ul className="sidebar__list" aria-labelledby={adminHeadingId}>
                 {ADMIN_ITEMS.map((item) => (
+                  <SidebarItem key={item.name} item={item} />
+                ))}
+              </ul>
+            </div>
+          )}
+          {isAuditor && (
+            <div className="sidebar__group" data-testid="sidebar-accounting-group">
+              <h2 id={accountingHeadingId} className="sidebar__heading">
+                <span className="sidebar__label">{t('ACCOUNT.ACCOUNTING')}</span>
+              </h2>
+              <ul className="sidebar__list" aria-labelledby={accountingHeadingId}>
+                {ACCOUNTING_ITEMS.map((item) => (
                   <SidebarItem key={item.name} item={item} />
                 ))}
               </ul>

@@ -48,8 +48,8 @@ describe('top bar', () => {
     expect(items.map((item) => item.textContent)).toEqual([
       'Minu andmed',
       'Minu dokumendidTulekul',
-      'Minu müükTulekul',
-      'Minu väljamaksedTulekul',
+      'Minu müük',
+      'Minu väljamaksed',
       'Logi välja',
     ]);
     expect(document.activeElement).toBe(items[0]);
@@ -71,7 +71,23 @@ describe('top bar', () => {
     renderApp('/en', api);
     await userEvent.click(screen.getByTestId('user-menu-button'));
     expect(screen.getByTestId('user-menu-item-adminusers').getAttribute('href')).toBe('/en/admin/users');
-    expect(screen.getByTestId('user-menu-item-dashboard').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('user-menu-item-dashboard').getAttribute('href')).toBe(
+      '/en/admin/user/dashboard',
+    );
+    expect(screen.getByTestId('user-menu-item-accountingjournal').getAttribute('href')).toBe(
+      '/en/admin/accounting/journal',
+    );
+  });
+
+  it('adds the accounting items for accountants, and no admin items', async () => {
+    const api = new FakeApi();
+    givenSignedIn(api, makeUser({ isAccountant: true }));
+    renderApp('/en', api);
+    await userEvent.click(screen.getByTestId('user-menu-button'));
+    expect(screen.getByTestId('user-menu-item-accountingreport').getAttribute('href')).toBe(
+      '/en/admin/accounting/report',
+    );
+    expect(screen.queryByTestId('user-menu-item-adminpayouts')).toBeNull();
   });
 });
 
@@ -88,7 +104,11 @@ describe('admin layout', () => {
     );
     expect(within(sidebar).getByTestId('sidebar-item-home').getAttribute('href')).toBe('/');
     expect(within(sidebar).getByTestId('sidebar-item-search').getAttribute('href')).toBe('/otsing');
-    for (const name of ['userfiles', 'usersales', 'userpayouts']) {
+    expect(within(sidebar).queryByTestId('sidebar-accounting-group')).toBeNull();
+    for (const name of ['usersales', 'userpayouts']) {
+      expect(within(sidebar).getByTestId(`sidebar-item-${name}`).tagName).toBe('A');
+    }
+    for (const name of ['userfiles']) {
       const item = within(sidebar).getByTestId(`sidebar-item-${name}`);
       expect(item.tagName).toBe('SPAN');
       expect(item.getAttribute('aria-disabled')).toBe('true');
@@ -102,10 +122,22 @@ describe('admin layout', () => {
     renderApp('/en/admin/user/edit', api);
     const group = await screen.findByTestId('sidebar-admin-group');
     expect(within(group).getByTestId('sidebar-item-adminusers').getAttribute('href')).toBe('/en/admin/users');
-    for (const name of ['admininvoices', 'adminpurchases', 'adminpayouts']) {
+    for (const name of ['admininvoices', 'adminpurchases']) {
       expect(within(group).getByTestId(`sidebar-item-${name}`).textContent).toContain('Coming soon');
     }
-    expect(screen.getByTestId('sidebar-item-dashboard').getAttribute('aria-disabled')).toBe('true');
+    expect(within(group).getByTestId('sidebar-item-adminpayouts').getAttribute('href')).toBe(
+      '/en/admin/payouts',
+    );
+    expect(within(group).getByTestId('sidebar-item-adminreports').getAttribute('href')).toBe(
+      '/en/admin/reports',
+    );
+    expect(screen.getByTestId('sidebar-item-dashboard').getAttribute('href')).toBe(
+      '/en/admin/user/dashboard',
+    );
+    const accounting = screen.getByTestId('sidebar-accounting-group');
+    expect(within(accounting).getByTestId('sidebar-item-accountingreport').getAttribute('href')).toBe(
+      '/en/admin/accounting/report',
+    );
   });
 
   it('collapses and expands the sidebar with its toggle', async () => {
