@@ -3,18 +3,21 @@ import { cpus } from 'node:os';
 import { Logger } from '@nestjs/common';
 import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-bench';
 import type { CatalogueSize } from './fixtures/catalogue-writer';
+import type { MoneySize } from './fixtures/money-writer';
+import { runMoneyBench } from './money-bench';
 import { runProjectionRebuildBench } from './projection-rebuild-bench';
 import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
 import { note, printLine } from './support/report';
 import { withTempDir } from './support/temp-dir';
 
-const SECTIONS = ['event-store', 'rebuild', 'search'] as const;
+const SECTIONS = ['event-store', 'rebuild', 'search', 'money'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Sizes {
   readonly eventStore: EventStoreBenchSizes;
   readonly rebuild: CatalogueSize;
   readonly search: SearchBenchSizes;
+  readonly money: MoneySize;
 }
 
 /** Sized so the whole run stays under about three minutes on a shared 2-core machine. */
@@ -35,6 +38,8 @@ const FULL: Sizes = {
     concurrency: 4,
     sequentialPerKind: 20,
   },
+  // A year of money: about a million events (the ledger's rebuild is the long part of the whole run).
+  money: { events: 1_000_000, uploaders: 200, days: 365 },
 };
 
 /** `--quick`: a smoke run of every code path in a few seconds; its figures mean little. */
@@ -55,6 +60,7 @@ const QUICK: Sizes = {
     concurrency: 4,
     sequentialPerKind: 3,
   },
+  money: { events: 5_000, uploaders: 10, days: 365 },
 };
 
 function parseArgs(argv: readonly string[]): { sections: Section[]; quick: boolean } {
@@ -99,6 +105,9 @@ async function main(): Promise<void> {
   }
   if (sections.includes('search')) {
     await withTempDir('search', (dir) => runSearchApiBench(dir, sizes.search));
+  }
+  if (sections.includes('money')) {
+    await withTempDir('money', (dir) => runMoneyBench(dir, sizes.money));
   }
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   printLine({ bench: 'done', seconds });

@@ -9,7 +9,7 @@ import { type TestIssuer, startTestIssuer } from '../support/test-issuer';
 import { type TestServer, startTestServer } from '../support/test-server';
 
 const DAY_MS = 86_400_000;
-const BOSS = { sub: randomUUID(), email: 'replay.boss@example.ee' };
+const BOSS: { sub: string; email: string } = { sub: randomUUID(), email: 'replay.boss@example.ee' };
 const EE_IBAN = 'EE382200221020145685';
 
 /**
@@ -51,7 +51,7 @@ describe('Replay: a rebuild reproduces every report exactly (real HTTP)', () => 
       '/api/user/update',
       aProfileForm({ firstName: 'Ülle', lastName: 'Ülemus', acceptTerms: true }),
     );
-    const uploaders = [];
+    const uploaders: { sub: string; email: string; name: string }[] = [];
     for (const [firstName, lastName] of [
       ['Kärt', 'Õunapuu'],
       ['Peeter', 'Põder'],
@@ -69,13 +69,11 @@ describe('Replay: a rebuild reproduces every report exactly (real HTTP)', () => 
     for (let day = 120; day >= 1; day -= 7) {
       await writePurchase(
         eventStore,
-        uploaders
-          .slice(0, 1 + (day % 3))
-          .map((u, i) => ({
-            uploaderId: u.sub,
-            price: 990 + day * 37 + i * 500,
-            title: `Leping ${day}/${i}`,
-          })),
+        uploaders.slice(0, 1 + (day % 3)).map((u, i) => ({
+          uploaderId: u.sub,
+          price: 990 + day * 37 + i * 500,
+          title: `Leping ${day}/${i}`,
+        })),
         { paidAt: new Date(now - day * DAY_MS), downloaded: day % 2 === 0, paid: day % 5 !== 0 },
       );
     }
@@ -146,10 +144,15 @@ describe('Replay: a rebuild reproduces every report exactly (real HTTP)', () => 
     const head = Number(await eventStore.headPosition());
     for (const name of names) {
       expect((await post(`/api/admin/projections/${name}/rebuild`, {})).status).toBe(202);
-      let job: { done: boolean; events: number; error: string | null } | null = null;
+      interface Job {
+        done: boolean;
+        events: number;
+        error: string | null;
+      }
+      let job = null as Job | null;
       for (let i = 0; i < 200 && !job?.done; i++) {
         await new Promise((resolve) => setTimeout(resolve, 25));
-        job = ((await get('/api/admin/projections')).body as { name: string; rebuild: typeof job }[]).find(
+        job = ((await get('/api/admin/projections')).body as { name: string; rebuild: Job | null }[]).find(
           (p) => p.name === name,
         )!.rebuild;
       }

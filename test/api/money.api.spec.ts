@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
+import type {
+  JournalPage,
+  ReconciliationReport,
+  SalesSummary,
+} from '../../server/src/queries/money/money.views';
 import { writePurchase } from '../support/money-fixture';
 import { aProfileForm } from '../support/profile-form';
 import { type TestIssuer, startTestIssuer } from '../support/test-issuer';
@@ -91,7 +96,7 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
 
       const response = await get(kadri, `/api/uploaders/${kadri.sub}/sales?from=2000-01-01`);
       expect(response.status).toBe(200);
-      const summary = response.body;
+      const summary = response.body as SalesSummary;
       // 12.40 €: VAT 2.40, licence fee 10.00, service fee 2.00, earned 8.00; 24.80 € twice that.
       expect(summary.totals).toEqual({
         purchased: 3000,
@@ -109,14 +114,7 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
       expect(summary.balance.releases).toEqual([
         { releasedAt: new Date(now - 2 * DAY_MS + 14 * DAY_MS).toISOString(), amount: 1600 },
       ]);
-      expect(
-        summary.documents.map((d: { title: string; sold: number; downloads: number; earned: number }) => [
-          d.title,
-          d.sold,
-          d.downloads,
-          d.earned,
-        ]),
-      ).toEqual([
+      expect(summary.documents.map((d) => [d.title, d.sold, d.downloads, d.earned])).toEqual([
         ['Üürileping', 1, 0, 1600],
         ['Tööleping', 1, 1, 800],
       ]);
@@ -319,7 +317,7 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
       expect([paid.status, refused.status]).toEqual([201, 201]);
 
       const requested = await get(BOSS, '/api/admin/payouts?status=requested&limit=200');
-      const ids = requested.body.items.map((p: { id: string }) => p.id);
+      const ids = (requested.body as { items: { id: string }[] }).items.map((p) => p.id);
       expect(ids).toEqual(expect.arrayContaining([paid.body.id, refused.body.id]));
       expect((await get(first, '/api/admin/payouts')).body.code).toBe('ERROR.ADMIN_ONLY');
 
@@ -378,7 +376,7 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
 
       // The journal: every money event with its id, stream, position, time and actor.
       const journal = await get(BOSS, `/api/accounting/journal?payoutId=${paid.body.id}`);
-      expect(journal.body.items.map((r: { event: { eventType: string } }) => r.event.eventType)).toEqual([
+      expect((journal.body as JournalPage).items.map((r) => r.event.eventType)).toEqual([
         'PayoutRequested',
         'PayoutExecuted',
       ]);
@@ -391,9 +389,9 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
       const report = await get(BOSS, `/api/accounting/report?from=2000-01-01&to=${today}`);
       expect(report.body.balances).toBe(true);
       const line = (section: string, key: string) =>
-        report.body.sections
-          .find((s: { key: string }) => s.key === section)
-          .lines.find((l: { key: string }) => l.key === key).amount;
+        (report.body as ReconciliationReport).sections
+          .find((s) => s.key === section)!
+          .lines.find((l) => l.key === key)!.amount;
       expect(line('PAYOUTS', 'PAID_OUT')).toBeGreaterThanOrEqual(20_000);
       const csv = await get(BOSS, `/api/accounting/report.csv?from=2000-01-01&to=${today}`);
       expect(csv.headers['content-type']).toMatch(/text\/csv/);
@@ -430,7 +428,9 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
         const status = await request(other.url)
           .get('/api/admin/projections')
           .set('Authorization', `Bearer ${boss}`);
-        const ledger = status.body.find((p: { name: string }) => p.name === 'ledger');
+        const ledger = (status.body as { name: string; behind: boolean; error: string }[]).find(
+          (p) => p.name === 'ledger',
+        )!;
         expect(ledger.behind).toBe(true);
         expect(ledger.error).toMatch(
           /^Unbalanced posting for PurchasePaid .*debits 1240 ≠ credits 1241 \(cents\)$/,
@@ -439,9 +439,7 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
         const journal = await request(other.url)
           .get('/api/accounting/journal')
           .set('Authorization', `Bearer ${boss}`);
-        expect(journal.body.items.map((r: { purchaseId: string }) => r.purchaseId)).toEqual([
-          good.purchaseId,
-        ]);
+        expect((journal.body as JournalPage).items.map((r) => r.purchaseId)).toEqual([good.purchaseId]);
       } finally {
         await other.close();
       }

@@ -1,15 +1,13 @@
 import { accountGroup, uploaderOfAccount } from '../../domain/ledger/accounts';
 import { ledgerDay } from '../../domain/ledger/ledger-day';
 import { MONEY_EVENT_TYPES, type MoneyEvent, entriesFor, purchaseSplit } from '../../domain/ledger/posting';
-import { turnoverKey } from '../../domain/ledger/reconciliation';
+import { addToTurnover, turnoverKey } from '../../domain/ledger/reconciliation';
 import type { StoredEvent } from '../../events/domain-event';
 import type { PurchaseCreated } from '../../events/purchase.events';
 import type { ProjectionTransaction } from '../../infrastructure/read-store/read-store.port';
 import type { Projection } from '../projection';
 import { eventRef, positionKey } from './event-ref';
 import {
-  type AccountView,
-  LEDGER_ACCOUNTS,
   LEDGER_POSTINGS,
   LEDGER_PURCHASES,
   LEDGER_TURNOVER,
@@ -20,13 +18,13 @@ import {
 
 /**
  * The double-entry ledger: every money event posted as balanced entries (domain/ledger/posting.ts), each
- * posting citing its event; per-day turnover for reports and running account totals for balances. An
+ * posting citing its event, and per-day turnover by account group and movement for the reports. An
  * unbalanced posting throws, so the projection stops at that event (and says so in its status) rather
  * than book a wrong figure.
  */
 export class LedgerProjection implements Projection {
   readonly name = 'ledger';
-  readonly collections = [LEDGER_POSTINGS, LEDGER_TURNOVER, LEDGER_ACCOUNTS, LEDGER_PURCHASES];
+  readonly collections = [LEDGER_POSTINGS, LEDGER_TURNOVER, LEDGER_PURCHASES];
   readonly indexes: Projection['indexes'] = [
     { collection: LEDGER_POSTINGS, keys: { positionKey: 1 } },
     { collection: LEDGER_POSTINGS, keys: { day: 1, positionKey: 1 } },
@@ -77,34 +75,14 @@ export class LedgerProjection implements Projection {
       groups: [...new Set(entries.map((e) => accountGroup(e.account)))],
       movements: [...new Set(entries.map((e) => turnoverKey(accountGroup(e.account), e.movement)))],
     };
-    await tx
-      .collection<PostingView>(LEDGER_POSTINGS)
-      .replaceOne({ _id: posting._id }, posting, { upsert: true });
+    await tx.collection<PostingView>(LEDGER_POSTINGS).insertOne(posting);
 
-    const increments: Record<string, number> = {};
-    for (const e of entries) {
-      const key = `table.${turnoverKey(accountGroup(e.account), e.movement)}`;
-      increments[`${key}.debit`] = (increments[`${key}.debit`] ?? 0) + e.debit;
-      increments[`${key}.credit`] = (increments[`${key}.credit`] ?? 0) + e.credit;
-    }
-    await tx
-      .collection<TurnoverView>(LEDGER_TURNOVER)
-      .updateOne({ _id: day }, { $inc: increments, $set: { day } }, { upsert: true });
-
-    const accounts = tx.collection<AccountView>(LEDGER_ACCOUNTS);
-    for (const e of entries) {
-      await accounts.updateOne(
-        { _id: e.account },
-        {
-          $inc: { debit: e.debit, credit: e.credit },
-          $set: {
-            group: accountGroup(e.account),
-            uploaderId: uploaderOfAccount(e.account),
-            lastPosition: ref.position,
-          },
-        },
-        { upsert: true },
-      );
-    }
+    const turnover = tx.collection<TurnoverView>(LEDGER_TURNOVER);
+    const before = await turnover.findOne({ _id: day });
+    await turnover.replaceOne(
+      { _id: day },
+      { _id: day, day, table: addToTurnover(before?.table ?? {}, entries) },
+      { upsert: true },
+    );
   }
 }

@@ -6,7 +6,6 @@ import type { EventRef } from './event-ref';
 
 export const LEDGER_POSTINGS = 'ledger_postings';
 export const LEDGER_TURNOVER = 'ledger_turnover';
-export const LEDGER_ACCOUNTS = 'ledger_accounts';
 export const LEDGER_PURCHASES = 'ledger_purchases';
 
 /** One money event's balanced entries (the journal's row); `_id` is the event id. */
@@ -32,15 +31,6 @@ export interface PostingView extends ReadModel {
 export interface TurnoverView extends ReadModel {
   readonly day: string;
   readonly table: TurnoverTable;
-}
-
-/** An account's running totals; `_id` is the account. */
-export interface AccountView extends ReadModel {
-  readonly group: AccountGroup;
-  readonly uploaderId: string | null;
-  readonly debit: number;
-  readonly credit: number;
-  readonly lastPosition: string;
 }
 
 /** The split a purchase's PurchaseCreated wrote, kept until its payment posts; `_id` is the purchase id. */
