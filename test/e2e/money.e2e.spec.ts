@@ -121,7 +121,7 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
         admin.page.waitForEvent('download'),
         admin.page.getByTestId('sepa-export').click(),
       ]);
-      const xml = readFileSync((await download.path()), 'utf8');
+      const xml = readFileSync(await download.path(), 'utf8');
       expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
       expect(xml).toContain(`<CtrlSum>${((available - fee) / 100).toFixed(2)}</CtrlSum>`);
       expect(xml).toContain('<IBAN>EE382200221020145685</IBAN>');
