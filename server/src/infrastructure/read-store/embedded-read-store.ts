@@ -142,6 +142,11 @@ function candidates(view: DocView, filter: Filter): ReadModel[] {
 }
 
 function matching(view: DocView, filter: Filter, options: FindOptions = {}): ReadModel[] {
+  // By id alone (the projections' usual access): no query to compile.
+  if (pinnedId(filter) !== undefined && Object.keys(filter).length === 1) {
+    const found = candidates(view, filter);
+    return options.skip ? found.slice(options.skip) : found;
+  }
   let cursor = new Query(filter, MINGO_OPTIONS).find<ReadModel>(candidates(view, filter));
   if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
   if (options.skip) cursor = cursor.skip(options.skip);
