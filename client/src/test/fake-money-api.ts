@@ -1,5 +1,7 @@
 import type {
+  Dashboard,
   JournalPage,
+  ProjectionReport,
   Payout,
   PayoutRequestInfo,
   ReconciliationReport,
@@ -21,6 +23,8 @@ export class FakeMoneyApi extends FakeApi {
   payouts: Payout[] = [];
   report: ReconciliationReport | null = null;
   journal: JournalPage = { items: [], total: 0, offset: 0, limit: 50, amount: 0 };
+  dashboard: Dashboard | null = null;
+  projections: ProjectionReport[] = [];
   /** When set, POST .../payouts answers 400 with these field errors. */
   payoutFieldErrors: Record<string, string[]> | null = null;
 
@@ -36,7 +40,9 @@ export class FakeMoneyApi extends FakeApi {
     const money =
       /^\/api\/uploaders\//.test(path) ||
       /^\/api\/admin\/payouts/.test(path) ||
-      /^\/api\/accounting\//.test(path);
+      /^\/api\/accounting\//.test(path) ||
+      path === '/api/admin/dashboard' ||
+      path.startsWith('/api/admin/projections');
     if (!money) return this.baseFetch(input, init);
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     this.requests.push({
@@ -101,6 +107,22 @@ export class FakeMoneyApi extends FakeApi {
       if (one[2] === 'reject')
         Object.assign(payout, { status: 'rejected', reason: (body as { reason: string }).reason });
       return json(200, payout);
+    }
+    if (path === '/api/admin/dashboard' && this.dashboard) return json(200, this.dashboard);
+    if (path === '/api/admin/projections') return json(200, this.projections);
+    const rebuild = /^\/api\/admin\/projections\/([^/]+)\/rebuild$/.exec(path);
+    if (rebuild && method === 'POST') {
+      const projection = this.projections.find((p) => p.name === rebuild[1])!;
+      projection.rebuild = {
+        projection: projection.name,
+        events: 0,
+        eventsPerSecond: 0,
+        done: false,
+        startedAt: '2026-03-14T10:00:00.000Z',
+        finishedAt: null,
+        error: null,
+      };
+      return json(202, projection.rebuild);
     }
     if (path === '/api/accounting/report' && this.report) return json(200, this.report);
     if (path === '/api/accounting/journal') return json(200, this.journal);
