@@ -28,9 +28,17 @@ export class FakeMoneyApi extends FakeApi {
   /** When set, POST .../payouts answers 400 with these field errors. */
   payoutFieldErrors: Record<string, string[]> | null = null;
 
-  private readonly baseFetch = this.fetch;
+  constructor() {
+    super();
+    const base = this.fetch;
+    this.fetch = (input, init = {}) => this.money(input, init, base);
+  }
 
-  override fetch = async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+  private async money(
+    input: RequestInfo | URL,
+    init: RequestInit,
+    base: FakeApi['fetch'],
+  ): Promise<Response> {
     const url = new URL(
       typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
       'http://localhost',
@@ -43,7 +51,7 @@ export class FakeMoneyApi extends FakeApi {
       /^\/api\/accounting\//.test(path) ||
       path === '/api/admin/dashboard' ||
       path.startsWith('/api/admin/projections');
-    if (!money) return this.baseFetch(input, init);
+    if (!money) return base(input, init);
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     this.requests.push({
       method,
@@ -127,7 +135,7 @@ export class FakeMoneyApi extends FakeApi {
     if (path === '/api/accounting/report' && this.report) return json(200, this.report);
     if (path === '/api/accounting/journal') return json(200, this.journal);
     return json(404, { statusCode: 404, code: 'ERROR.NOT_FOUND', message: 'Not found' });
-  };
+  }
 }
 
 export function aPayout(overrides: Partial<Payout> = {}): Payout {

@@ -165,7 +165,7 @@ describe('Payout request', () => {
       accountHolder: 'Mari Maasikas',
       amount: 15_000,
     });
-    expect(screen.getByTestId('payout-notice').textContent).toBe(
+    expect((await screen.findByTestId('payout-notice')).textContent).toBe(
       'A requested payout is normally received within 10 working days.',
     );
     const row = await screen.findByTestId('my-payout-row');
