@@ -386,6 +386,9 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
         eventId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         position: expect.stringMatching(/^\d+$/),
       });
+      const paidOnly = (await get(BOSS, '/api/accounting/journal?group=payouts-paid')).body as JournalPage;
+      expect(paidOnly.total).toBeGreaterThan(0);
+      expect(new Set(paidOnly.items.map((r) => r.event.eventType))).toEqual(new Set(['PayoutExecuted']));
       const report = await get(BOSS, `/api/accounting/report?from=2000-01-01&to=${today}`);
       expect(report.body.balances).toBe(true);
       const line = (section: string, key: string) =>

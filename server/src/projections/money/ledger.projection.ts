@@ -72,7 +72,6 @@ export class LedgerProjection implements Projection {
       purchaseId: event.type === 'PurchasePaid' ? event.data.purchaseId : null,
       payoutId: event.type === 'PurchasePaid' ? null : event.data.payoutId,
       uploaderIds,
-      groups: [...new Set(entries.map((e) => accountGroup(e.account)))],
       movements: [...new Set(entries.map((e) => turnoverKey(accountGroup(e.account), e.movement)))],
     };
     await tx.collection<PostingView>(LEDGER_POSTINGS).insertOne(posting);

@@ -1,4 +1,4 @@
-import type { AccountGroup, Movement } from '../../domain/ledger/accounts';
+import type { Movement } from '../../domain/ledger/accounts';
 import type { LedgerEntry, PurchaseSplit } from '../../domain/ledger/posting';
 import type { TurnoverTable } from '../../domain/ledger/reconciliation';
 import type { ReadModel } from '../../infrastructure/read-store/read-store.port';
@@ -22,8 +22,7 @@ export interface PostingView extends ReadModel {
   readonly purchaseId: string | null;
   readonly payoutId: string | null;
   readonly uploaderIds: readonly string[];
-  /** For filtering the journal: the account groups and `group|movement` keys the entries touch. */
-  readonly groups: readonly AccountGroup[];
+  /** For filtering the journal: the `group|movement` keys the entries touch. */
   readonly movements: readonly string[];
 }
 

@@ -10,7 +10,7 @@ export function journalFilter(filter: JournalFilter): Filter {
   if (filter.from || filter.to)
     f.day = { ...(filter.from && { $gte: filter.from }), ...(filter.to && { $lte: filter.to }) };
   if (filter.movement) f.movements = filter.movement;
-  else if (filter.group) f.groups = filter.group;
+  else if (filter.group) f.movements = { $regex: `^${filter.group}\\|` };
   if (filter.payoutId) f.payoutId = filter.payoutId;
   if (filter.purchaseId) f.purchaseId = filter.purchaseId;
   if (filter.uploaderId) f.uploaderIds = filter.uploaderId;
