@@ -38,7 +38,7 @@ describe('Replay: a rebuild reproduces every report exactly (real HTTP)', () => 
   beforeAll(async () => {
     issuer = await startTestIssuer();
     server = await startTestServer({ clock, env: { ...issuer.env, ADMIN_EMAILS: BOSS.email } });
-  });
+  }, 60_000);
   afterAll(async () => {
     await server.close();
     await issuer.close();
@@ -161,5 +161,5 @@ describe('Replay: a rebuild reproduces every report exactly (real HTTP)', () => 
 
     const rebuilt = await reports();
     for (const path of Object.keys(live)) expect([path, rebuilt[path]]).toEqual([path, live[path]]);
-  });
+  }, 60_000);
 });

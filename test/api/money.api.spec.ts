@@ -68,7 +68,7 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
       .set('Authorization', await bearer(BOSS))
       .send(aProfileForm({ firstName: 'Ülle', lastName: 'Ülemus', acceptTerms: true }))
       .expect(200);
-  });
+  }, 60_000);
   afterAll(async () => {
     await server.close();
     await issuer.close();
@@ -446,6 +446,6 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
       } finally {
         await other.close();
       }
-    });
+    }, 30_000);
   });
 });
