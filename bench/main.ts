@@ -5,12 +5,13 @@ import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-ben
 import type { CatalogueSize } from './fixtures/catalogue-writer';
 import type { MoneySize } from './fixtures/money-writer';
 import { runMoneyBench } from './money-bench';
+import { runLighthouseBench } from './lighthouse-bench';
 import { runProjectionRebuildBench } from './projection-rebuild-bench';
 import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
 import { note, printLine } from './support/report';
 import { withTempDir } from './support/temp-dir';
 
-const SECTIONS = ['event-store', 'rebuild', 'search', 'money'] as const;
+const SECTIONS = ['event-store', 'rebuild', 'search', 'lighthouse', 'money'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Sizes {
@@ -105,6 +106,9 @@ async function main(): Promise<void> {
   }
   if (sections.includes('search')) {
     await withTempDir('search', (dir) => runSearchApiBench(dir, sizes.search));
+  }
+  if (sections.includes('lighthouse') && !quick) {
+    await withTempDir('lighthouse', (dir) => runLighthouseBench(dir));
   }
   if (sections.includes('money')) {
     await withTempDir('money', (dir) => runMoneyBench(dir, sizes.money));

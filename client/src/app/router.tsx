@@ -1,31 +1,69 @@
-import type { ReactNode } from 'react';
+import { lazy, type LazyExoticComponent, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
 import { ADMIN_ROOT, localizedPath, NEUTRAL_ROUTES, ROUTES, type RouteName } from '../config/routes';
-import { JournalPage } from '@/features/accounting/components/JournalPage';
-import { ReportPage } from '@/features/accounting/components/ReportPage';
-import { AdminPayoutsPage } from '@/features/admin-payouts/components/AdminPayoutsPage';
-import { PayoutEditPage } from '@/features/admin-payouts/components/PayoutEditPage';
-import { ReportsPage } from '@/features/admin-reports/components/ReportsPage';
-import { AdminUsersPage } from '@/features/admin-users/components/AdminUsersPage';
-import { CallbackPage } from '@/features/auth/components/CallbackPage';
-import { LoginPage } from '@/features/auth/components/LoginPage';
-import { LogoutPage } from '@/features/auth/components/LogoutPage';
 import { AddToCartButton } from '@/features/basket/components/AddToCartButton';
-import { CartPage } from '@/features/basket/components/CartPage';
-import { DashboardPage } from '@/features/dashboard/components/DashboardPage';
-import { DocumentPage } from '@/features/documents/components/DocumentPage';
 import { ErrorPage, PAGE_NOT_FOUND, type ErrorPageState } from '@/features/errors/components/ErrorPage';
+// The landing page is part of the shell's chunk: most visits start there, and it is tiny.
 import { HomePage } from '@/features/home/components/HomePage';
-import { AboutPage, ContactsPage, TermsPage } from '@/features/pages/components/StaticPages';
-import { MyPayoutsPage } from '@/features/sales/components/MyPayoutsPage';
-import { MySalesPage } from '@/features/sales/components/MySalesPage';
-import { PayoutRequestPage } from '@/features/sales/components/PayoutRequestPage';
-import { SearchPage } from '@/features/search/components/SearchPage';
-import { UserEditPage } from '@/features/users/components/UserEditPage';
 import { i18n, LANGUAGES } from '../i18n';
 import { AdminLayout } from './layout/AdminLayout';
 import { RootLayout } from './layout/RootLayout';
 import { RouteGuard } from './RouteGuard';
+
+/**
+ * A screen loaded when its route is first opened (its own chunk of the build), so the first page
+ * downloads only the shell and itself. The layouts show a skeleton meanwhile (React.Suspense).
+ */
+function lazyScreen<Props, Name extends string>(
+  load: () => Promise<{ [Key in Name]: (props: Props) => ReactNode }>,
+  name: Name,
+): LazyExoticComponent<(props: Props) => ReactNode> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const AdminUsersPage = lazyScreen(
+  () => import('@/features/admin-users/components/AdminUsersPage'),
+  'AdminUsersPage',
+);
+const CallbackPage = lazyScreen(() => import('@/features/auth/components/CallbackPage'), 'CallbackPage');
+const LoginPage = lazyScreen(() => import('@/features/auth/components/LoginPage'), 'LoginPage');
+const LogoutPage = lazyScreen(() => import('@/features/auth/components/LogoutPage'), 'LogoutPage');
+const CartPage = lazyScreen(() => import('@/features/basket/components/CartPage'), 'CartPage');
+const DocumentPage = lazyScreen(() => import('@/features/documents/components/DocumentPage'), 'DocumentPage');
+const staticPages = () => import('@/features/pages/components/StaticPages');
+const AccessibilityStatementPage = lazyScreen(staticPages, 'AccessibilityStatementPage');
+const ContactsPage = lazyScreen(staticPages, 'ContactsPage');
+const MissionVisionPage = lazyScreen(staticPages, 'MissionVisionPage');
+const PrivacyPolicyPage = lazyScreen(staticPages, 'PrivacyPolicyPage');
+const TeamPage = lazyScreen(staticPages, 'TeamPage');
+const TermsOfUsePage = lazyScreen(staticPages, 'TermsOfUsePage');
+const UserTermsPage = lazyScreen(staticPages, 'UserTermsPage');
+const SearchPage = lazyScreen(() => import('@/features/search/components/SearchPage'), 'SearchPage');
+const UserEditPage = lazyScreen(() => import('@/features/users/components/UserEditPage'), 'UserEditPage');
+const MySalesPage = lazyScreen(() => import('@/features/sales/components/MySalesPage'), 'MySalesPage');
+const PayoutRequestPage = lazyScreen(
+  () => import('@/features/sales/components/PayoutRequestPage'),
+  'PayoutRequestPage',
+);
+const MyPayoutsPage = lazyScreen(() => import('@/features/sales/components/MyPayoutsPage'), 'MyPayoutsPage');
+const DashboardPage = lazyScreen(
+  () => import('@/features/dashboard/components/DashboardPage'),
+  'DashboardPage',
+);
+const AdminPayoutsPage = lazyScreen(
+  () => import('@/features/admin-payouts/components/AdminPayoutsPage'),
+  'AdminPayoutsPage',
+);
+const PayoutEditPage = lazyScreen(
+  () => import('@/features/admin-payouts/components/PayoutEditPage'),
+  'PayoutEditPage',
+);
+const JournalPage = lazyScreen(() => import('@/features/accounting/components/JournalPage'), 'JournalPage');
+const ReportPage = lazyScreen(() => import('@/features/accounting/components/ReportPage'), 'ReportPage');
+const ReportsPage = lazyScreen(
+  () => import('@/features/admin-reports/components/ReportsPage'),
+  'ReportsPage',
+);
 
 /**
  * The public screens that exist, by route name; paths come from the localized route table
@@ -40,11 +78,13 @@ const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   ),
   cart: () => <CartPage />,
   contacts: () => <ContactsPage />,
-  team: () => <AboutPage />,
-  mission: () => <AboutPage />,
-  vision: () => <AboutPage />,
-  termsofuse: () => <TermsPage kind="TERMS" />,
-  privacypolicy: () => <TermsPage kind="PRIVACY" />,
+  team: () => <TeamPage />,
+  mission: () => <MissionVisionPage />,
+  vision: () => <MissionVisionPage />,
+  termsofuse: () => <TermsOfUsePage />,
+  privacypolicy: () => <PrivacyPolicyPage />,
+  accessibility: () => <AccessibilityStatementPage />,
+  userterms: () => <UserTermsPage />,
   login: () => <LoginPage />,
 };
 

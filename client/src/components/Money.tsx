@@ -1,27 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../hooks/use-language';
-import { formatMoney, formatWholeEuros } from '../utils/format';
+import { formatAmount, formatPrice } from '../utils/format';
 
 interface MoneyProps {
   /** Integer euro cents. */
   cents: number;
   /** Show 'Free' instead of 0,00 € (document prices). */
   freeWhenZero?: boolean;
-  /** Whole euros, no cents (SPEC §9 money format; summaries and charts). */
-  wholeEuros?: boolean;
+  /**
+   * 'price' (default): two decimals, for sums charged or paid. 'amount': whole euros, for round
+   * figures and overviews (SPEC §9; docs/decisions.md "Money format").
+   */
+  format?: 'price' | 'amount';
   className?: string;
   testId?: string;
 }
 
-export function Money({ cents, freeWhenZero = false, wholeEuros = false, className, testId }: MoneyProps) {
+export function Money({ cents, freeWhenZero = false, format = 'price', className, testId }: MoneyProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const text =
     freeWhenZero && cents === 0
       ? t('COMMON.FREE')
-      : wholeEuros
-        ? formatWholeEuros(cents, language)
-        : formatMoney(cents, language);
+      : format === 'amount'
+        ? formatAmount(cents, language)
+        : formatPrice(cents, language);
   return (
     <span className={className} data-testid={testId} data-cents={cents}>
       {text}

@@ -36,6 +36,14 @@ export interface MailConfig {
   readonly from: string;
 }
 
+/** What the public site shows beyond the shop itself (SPEC §3 configuration loaded at start). */
+export interface SiteConfig {
+  /** The share control (Facebook, LinkedIn) on document pages. */
+  readonly socialMediaEnabled: boolean;
+  /** The tag manager container (GTM-…), loaded only after cookie consent; null when off. */
+  readonly tagManagerId: string | null;
+}
+
 /** Everything the server is configured with; read once from the environment at start. */
 export interface AppConfig {
   readonly profile: Profile;
@@ -59,6 +67,7 @@ export interface AppConfig {
   readonly s3: S3Config | null;
   /** The platform's bank account that SEPA payout files pay from. */
   readonly sepaDebtor: { readonly name: string; readonly iban: string; readonly bic: string };
+  readonly site: SiteConfig;
 }
 
 export const APP_CONFIG = Symbol('AppConfig');
@@ -224,6 +233,18 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     r.problems.push(`SEPA_DEBTOR_IBAN must be a valid IBAN of the SEPA area (got "${sepaDebtor.iban}").`);
   if (!/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(sepaDebtor.bic))
     r.problems.push(`SEPA_DEBTOR_BIC must be a BIC of 8 or 11 characters (got "${sepaDebtor.bic}").`);
+  const tagManagerEnabled = r.boolean('TAG_MANAGER_ENABLED', false);
+  const tagManagerId = r.raw('TAG_MANAGER_ID') ?? null;
+  if (tagManagerEnabled && tagManagerId === null)
+    r.problems.push('TAG_MANAGER_ID is required when TAG_MANAGER_ENABLED=true (a GTM-… container id).');
+  if (tagManagerId !== null && !/^GTM-[A-Z0-9]{4,12}$/.test(tagManagerId))
+    r.problems.push(
+      `TAG_MANAGER_ID must be a tag manager container id like GTM-AB12CD3 (got "${tagManagerId}").`,
+    );
+  const site: SiteConfig = {
+    socialMediaEnabled: r.boolean('SOCIAL_MEDIA_ENABLED', false),
+    tagManagerId: tagManagerEnabled ? tagManagerId : null,
+  };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   const s3 =
     s3Endpoint && s3AccessKey && s3SecretKey
@@ -254,5 +275,6 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     mongoDb,
     s3,
     sepaDebtor,
+    site,
   };
 }

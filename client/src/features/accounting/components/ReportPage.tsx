@@ -1,38 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { FigureSource, ReconciliationReport } from '../../../api/money-types';
 import { Money } from '../../../components/Money';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useUiActions } from '../../../stores/ui-store';
-import { isoDay, yearToDate } from '../../../utils/period';
+import { yearToDate } from '../../../utils/period';
 import { saveDownload } from '../../../utils/save-download';
 import { downloadReportCsv, useReport } from '../api/get-report';
 import { AuditorOnly } from './AuditorOnly';
+import { journalQuery } from './journal-query';
 import './accounting.css';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-const dayBefore = (day: string): string => {
-  const date = new Date(`${day}T12:00:00`);
-  date.setDate(date.getDate() - 1);
-  return isoDay(date);
-};
-
-/** The journal filter that shows the events a figure is made of. */
-export function journalQuery(report: ReconciliationReport, sources: readonly FigureSource[]): string | null {
-  const first = sources[0];
-  if (!first) return null;
-  const params = new URLSearchParams();
-  if (first.scope === 'period') {
-    params.set('from', report.from);
-    params.set('to', report.to);
-  } else params.set('to', first.scope === 'before' ? dayBefore(report.from) : report.to);
-  if (sources.length === 1 && first.movement) params.set('movement', `${first.group}|${first.movement}`);
-  else params.set('group', first.group);
-  return params.toString();
-}
 
 function Report() {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLanguage } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
-import { formatMoney, formatWholeEuros } from '../../../utils/format';
+import { formatMoney, formatAmount } from '../../../utils/format';
 import { formatDay, yearToDate } from '../../../utils/period';
 import { useDashboard } from '../api/get-dashboard';
 import './dashboard.css';
@@ -60,7 +60,7 @@ export function DashboardPage() {
     <div className="dashboard-figure">
       <dt>{label}</dt>
       <dd>
-        <Money cents={cents} wholeEuros testId={testId} />
+        <Money cents={cents} format="amount" testId={testId} />
       </dd>
     </div>
   );
@@ -150,7 +150,7 @@ export function DashboardPage() {
                   { key: 'vat', label: t('DASHBOARD.VAT'), color: '#c9821b' },
                 ]}
                 formatValue={(c) => formatMoney(c, language)}
-                formatAxis={(c) => formatWholeEuros(c, language)}
+                formatAxis={(c) => formatAmount(c, language)}
                 testId="dashboard-chart-sales"
               />
               <LazyMoneyBarChart
@@ -164,7 +164,7 @@ export function DashboardPage() {
                   { key: 'payoutsPaid', label: t('DASHBOARD.PAYOUTS_PAID'), color: '#1f5fa8' },
                 ]}
                 formatValue={(c) => formatMoney(c, language)}
-                formatAxis={(c) => formatWholeEuros(c, language)}
+                formatAxis={(c) => formatAmount(c, language)}
                 testId="dashboard-chart-payouts"
               />
             </>

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
-import { formatMoney, formatWholeEuros } from '../../../utils/format';
+import { formatMoney, formatAmount } from '../../../utils/format';
 import { formatDay } from '../../../utils/period';
 import { useSales } from '../api/get-sales';
 import { PeriodPicker, usePeriodParams } from './PeriodPicker';
@@ -19,7 +19,7 @@ function Figure({ label, cents, testId }: { label: string; cents: number; testId
     <div className="money-figure">
       <dt className="money-figure__label">{label}</dt>
       <dd className="money-figure__value">
-        <Money cents={cents} wholeEuros testId={testId} />
+        <Money cents={cents} format="amount" testId={testId} />
       </dd>
     </div>
   );
@@ -139,7 +139,7 @@ export function MySalesPage() {
                 { key: 'earned', label: t('SALES.IN_TOTAL'), color: '#1f5fa8' },
               ]}
               formatValue={(cents) => formatMoney(cents, language)}
-              formatAxis={(cents) => formatWholeEuros(cents, language)}
+              formatAxis={(cents) => formatAmount(cents, language)}
               testId="sales-chart"
             />
           )}

@@ -13,14 +13,8 @@ import { useUiActions } from '../../../stores/ui-store';
 import { formatMoney } from '../../../utils/format';
 import { usePayoutRequestInfo } from '../api/get-payouts';
 import { useRequestPayout } from '../api/request-payout';
+import { parseEuros } from './parse-euros';
 import './sales.css';
-
-/** '123,45', '123.45' or '123' euros → cents; null when it is not an amount. */
-export function parseEuros(text: string): number | null {
-  const normalised = text.trim().replace(/\s/g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(normalised)) return null;
-  return Math.round(Number(normalised) * 100);
-}
 
 const centsToInput = (cents: number) => (cents / 100).toFixed(2);
 
