@@ -7,6 +7,7 @@ import { writePurchase } from '../support/money-fixture';
 import { TestClock } from '../support/test-clock';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { Api, type DocumentPage } from './support/api';
+import { expectNoAxeViolations } from './support/axe';
 import { describeWithBrowser, type LaunchedBrowser, launchBrowser } from './support/browser';
 import { DEMO, type DemoAccount, expectHostedPage, submitSignIn } from './support/identity';
 import {
@@ -89,6 +90,7 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       expect(cells.slice(0, 2)).toEqual(['1', '1']); // sold once, downloaded once
       await uploader.page.getByTestId('sales-chart').waitFor();
       await screenshot(uploader.page, 'money-my-sales');
+      await expectNoAxeViolations(uploader.page, 'my sales');
 
       // ---- she asks for the whole available amount to her own account
       await uploader.page.getByTestId('request-payout').click();
@@ -100,6 +102,7 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       expect(available).toBeGreaterThan(3_000);
       // SPEC §9: 30 € when the accumulated licence fees are 150 € or less.
       const fee = available <= 15_000 ? 3_000 : 0;
+      await expectNoAxeViolations(uploader.page, 'payout request');
       await uploader.page.getByTestId('payout-iban').fill('EE38 2200 2210 2014 5685');
       await expectText(uploader.page.getByTestId('payout-transfer-fee'), money(fee, 'et'));
       await expectText(uploader.page.getByTestId('payout-net-amount'), money(available - fee, 'et'));
@@ -116,6 +119,8 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       // ---- the admin downloads the SEPA file of the requested payout and marks it paid
       const admin = await signedIn(DEMO.admin, '/admin/payouts');
       const adminRow = admin.page.getByTestId('admin-payout-row').filter({ hasText: 'Kadri Tamm' });
+      await adminRow.waitFor();
+      await expectNoAxeViolations(admin.page, 'admin payouts');
       await adminRow.getByTestId('admin-payout-select').check();
       const [download] = await Promise.all([
         admin.page.waitForEvent('download'),
@@ -128,6 +133,7 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       await expectTextContaining(admin.page.getByTestId('sepa-exported'), '1 ülekannet');
       await adminRow.getByTestId('admin-payout-edit').click();
       await expectText(admin.page.getByTestId('payout-payee'), 'Kadri Tamm');
+      await expectNoAxeViolations(admin.page, 'payout edit');
       const today = clock.now().toISOString().slice(0, 10);
       await admin.page.getByTestId('payout-execution-date').fill(today);
       await admin.page.getByTestId('payout-execute').click();
@@ -150,10 +156,12 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
         `/en/admin/accounting/report?from=2000-01-01&to=${today}`,
       );
       await expectText(accountant.page.getByTestId('report-verdict'), 'The report balances.');
+      await expectNoAxeViolations(accountant.page, 'reconciliation report');
       const paidOut = accountant.page.getByTestId('report-line-PAYOUTS-PAID_OUT');
       await eventually(async () => expect(normalizeSpaces(await paidOut.innerText())).toContain('€'));
       await paidOut.getByRole('link').click();
       await accountant.page.getByTestId('journal-row').first().waitFor();
+      await expectNoAxeViolations(accountant.page, 'journal');
       expect(await accountant.page.getByTestId('journal-row').getAttribute('data-event-type')).toBe(
         'PayoutExecuted',
       );

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Spinner } from '../Spinner';
 import './charts.css';
 import type { ChartProps } from './chart-types';
@@ -14,6 +15,7 @@ export function LazyMoneyBarChart({
   testId,
   ...props
 }: ChartProps & { caption: string; testId?: string }) {
+  const { t } = useTranslation();
   const captionId = useId();
   return (
     <figure className="money-chart" aria-labelledby={captionId} data-testid={testId}>
@@ -29,7 +31,7 @@ export function LazyMoneyBarChart({
         <caption>{caption}</caption>
         <thead>
           <tr>
-            <th scope="col" />
+            <th scope="col">{t('SALES.PERIOD')}</th>
             {props.series.map((s) => (
               <th scope="col" key={s.key}>
                 {s.label}

@@ -106,7 +106,7 @@ function Report() {
                           {query ? (
                             <Link
                               to={`${path('accountingjournal')}?${query}`}
-                              aria-label={t('ACCOUNTING.SHOW_EVENTS', {
+                              title={t('ACCOUNTING.SHOW_EVENTS', {
                                 line: t(`ACCOUNTING.LINE.${line.key}`),
                               })}
                             >
