@@ -9,6 +9,7 @@ import { useUiActions } from '../../../stores/ui-store';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useSetUserAccountant } from '../api/set-user-accountant';
 import { useSetUserAdmin } from '../api/set-user-admin';
+import './admin-users-roles.css';
 
 export const FILTER_DEBOUNCE_MS = 400;
 
