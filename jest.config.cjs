@@ -25,12 +25,23 @@ const esmTransform = {
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
 };
 
+/**
+ * CI's second run on Node 24 (.ci/node24-suites.sh): better-sqlite3 is built for one Node ABI, so that
+ * run loads a copy rebuilt for Node 24 from BETTER_SQLITE3_DIR; the Node 20 install stays as it is.
+ */
+const betterSqlite3 = process.env.BETTER_SQLITE3_DIR
+  ? { moduleNameMapper: { '^better-sqlite3$': `${process.env.BETTER_SQLITE3_DIR}/lib/index.js` } }
+  : {};
+
 module.exports = {
+  // API suites start a real server and hash passwords: 5 s is too tight on a shared 2-core machine.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'server',
       testEnvironment: 'node',
       ...esmTransform,
+      ...betterSqlite3,
       testMatch: [
         '<rootDir>/server/src/**/*.unit.spec.ts',
         '<rootDir>/server/src/**/*.spec.ts',
@@ -49,6 +60,7 @@ module.exports = {
       displayName: 'contracts',
       testEnvironment: 'node',
       ...esmTransform,
+      ...betterSqlite3,
       testMatch: ['<rootDir>/server/src/**/*.int.spec.ts'],
     },
   ],

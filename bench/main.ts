@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { cpus } from 'node:os';
 import { Logger } from '@nestjs/common';
+import { type AbuseBenchSizes, runAbuseBench } from './abuse-bench';
 import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-bench';
 import type { CatalogueSize } from './fixtures/catalogue-writer';
 import type { MoneySize } from './fixtures/money-writer';
@@ -11,7 +12,7 @@ import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
 import { note, printLine } from './support/report';
 import { withTempDir } from './support/temp-dir';
 
-const SECTIONS = ['event-store', 'rebuild', 'search', 'lighthouse', 'money'] as const;
+const SECTIONS = ['event-store', 'rebuild', 'search', 'abuse', 'lighthouse', 'money'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Sizes {
@@ -19,6 +20,7 @@ interface Sizes {
   readonly rebuild: CatalogueSize;
   readonly search: SearchBenchSizes;
   readonly money: MoneySize;
+  readonly abuse: AbuseBenchSizes;
 }
 
 /** Sized so the whole run stays under about three minutes on a shared 2-core machine. */
@@ -33,11 +35,17 @@ const FULL: Sizes = {
   },
   rebuild: { documents: 4_000, uploaders: 8, baskets: 300, secondFileEvery: 10 },
   search: {
-    catalogue: { documents: 10_000, uploaders: 12, baskets: 0, secondFileEvery: 10 },
-    requests: 360,
-    warmup: 24,
-    concurrency: 4,
-    sequentialPerKind: 20,
+    catalogue: { documents: 100_000, uploaders: 40, baskets: 0, secondFileEvery: 10 },
+    latencyRequests: 500,
+    warmup: 20,
+    loadSeconds: 10,
+    connections: 8,
+  },
+  abuse: {
+    catalogue: { documents: 2_000, uploaders: 8, baskets: 0, secondFileEvery: 10 },
+    searches: 300,
+    searchConcurrency: 4,
+    attackers: 4,
   },
   // A year of money: about a million events (the ledger's rebuild is the long part of the whole run).
   money: { events: 1_000_000, uploaders: 200, days: 365 },
@@ -56,10 +64,16 @@ const QUICK: Sizes = {
   rebuild: { documents: 200, uploaders: 4, baskets: 20, secondFileEvery: 10 },
   search: {
     catalogue: { documents: 300, uploaders: 4, baskets: 0, secondFileEvery: 10 },
-    requests: 36,
-    warmup: 6,
-    concurrency: 4,
-    sequentialPerKind: 3,
+    latencyRequests: 40,
+    warmup: 5,
+    loadSeconds: 2,
+    connections: 4,
+  },
+  abuse: {
+    catalogue: { documents: 200, uploaders: 4, baskets: 0, secondFileEvery: 10 },
+    searches: 40,
+    searchConcurrency: 4,
+    attackers: 2,
   },
   money: { events: 5_000, uploaders: 10, days: 365 },
 };
@@ -106,6 +120,9 @@ async function main(): Promise<void> {
   }
   if (sections.includes('search')) {
     await withTempDir('search', (dir) => runSearchApiBench(dir, sizes.search));
+  }
+  if (sections.includes('abuse')) {
+    await withTempDir('abuse', (dir) => runAbuseBench(dir, sizes.abuse));
   }
   if (sections.includes('lighthouse') && !quick) {
     await withTempDir('lighthouse', (dir) => runLighthouseBench(dir));

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdminUsersController } from './api/admin/admin-users.controller';
 import { AuthModule } from './api/auth/auth.module';
@@ -13,6 +14,9 @@ import { AdminPayoutsController } from './api/money/admin-payouts.controller';
 import { AdminReportsController } from './api/money/admin-reports.controller';
 import { ProjectionRebuilds } from './api/money/projection-rebuilds';
 import { UploaderMoneyController } from './api/money/uploader-money.controller';
+import { AnonymousWriteLimitGuard } from './api/http/anonymous-write-limit.guard';
+import { SessionsController } from './api/user/sessions.controller';
+import { SearchController } from './api/search/search.controller';
 import { UserController } from './api/user/user.controller';
 import { BasketExpiryScheduler } from './commands/basket/basket-expiry.scheduler';
 import { CommandsModule } from './commands/commands.module';
@@ -38,6 +42,7 @@ export class AppModule {
       ],
       controllers: [
         CatalogueController,
+        SearchController,
         BasketController,
         BlobDownloadController,
         HealthController,
@@ -49,8 +54,14 @@ export class AppModule {
         AdminPayoutsController,
         AccountingController,
         AdminReportsController,
+        SessionsController,
       ],
-      providers: [DemoSeeder, BasketExpiryScheduler, ProjectionRebuilds],
+      providers: [
+        DemoSeeder,
+        BasketExpiryScheduler,
+        ProjectionRebuilds,
+        { provide: APP_GUARD, useClass: AnonymousWriteLimitGuard },
+      ],
     };
   }
 }

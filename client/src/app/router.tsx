@@ -73,6 +73,9 @@ const ReportsPage = lazyScreen(
 const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   home: () => <HomePage />,
   search: () => <SearchPage renderDocumentActions={(document) => <AddToCartButton document={document} />} />,
+  searchUploader: () => (
+    <SearchPage renderDocumentActions={(document) => <AddToCartButton document={document} />} />
+  ),
   document: () => (
     <DocumentPage renderAddToCart={(document) => <AddToCartButton document={document} size="large" />} />
   ),

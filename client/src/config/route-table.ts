@@ -13,6 +13,8 @@ export const ROUTES = {
   mission: { et: '/missioon', en: '/en/mission', hash: 'mission' },
   vision: { et: '/visioon', en: '/en/vision', hash: 'vision' },
   search: { et: '/otsing/:keyWord?', en: '/en/search/:keyWord?' },
+  // The search route's {uploaderId} variant (SPEC §2): a segment of its own, so otsing/{keyWord} keeps any word.
+  searchUploader: { et: '/otsing/uleslaadija/:uploaderId', en: '/en/search/uploader/:uploaderId' },
   document: { et: '/dokument/:slug', en: '/en/document/:slug' },
   login: { et: '/login', en: '/en/login' },
   cart: { et: '/ostukorv', en: '/en/cart' },

@@ -11,6 +11,7 @@ import { ChangeAdminRoleHandler } from './profile/change-admin-role.handler';
 import { RegisterProfileHandler } from './profile/register-profile.handler';
 import { UpdateProfileHandler } from './profile/update-profile.handler';
 import { AggregateStore } from './shared/aggregate-store';
+import { EndSessionsHandler } from './sign-in/end-sessions.handler';
 
 /** Every command handler. Ports (EVENT_STORE, FEE_RATES) come from the global infrastructure module. */
 @Module({
@@ -27,6 +28,7 @@ import { AggregateStore } from './shared/aggregate-store';
     ChangeAccountantRoleHandler,
     RequestPayoutHandler,
     ChangePayoutHandler,
+    EndSessionsHandler,
   ],
   exports: [AggregateStore],
 })

@@ -3,9 +3,11 @@ import type { DocumentEvent } from './document.events';
 import type { PayoutEvent } from './payout.events';
 import type { ProfileEvent } from './profile.events';
 import type { PurchaseEvent } from './purchase.events';
+import type { SignInEvent } from './sign-in.events';
 
 /** Every event the system writes. */
-export type AnyDomainEvent = DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | PayoutEvent;
+export type AnyDomainEvent =
+  DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | PayoutEvent | SignInEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -41,6 +43,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PayoutRequested: 1,
   PayoutExecuted: 1,
   PayoutRejected: 1,
+  SessionsEnded: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */

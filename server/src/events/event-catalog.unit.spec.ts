@@ -30,6 +30,7 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   PayoutRequested: true,
   PayoutExecuted: true,
   PayoutRejected: true,
+  SessionsEnded: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];
 

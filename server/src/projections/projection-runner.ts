@@ -36,6 +36,8 @@ interface Waiter {
 export interface ProjectionRunnerOptions {
   /** Events per transaction; larger is faster, smaller commits progress more often. */
   readonly batchSize: number;
+  /** Events per transaction during a rebuild, where nobody waits for a single event (default 5,000). */
+  readonly rebuildBatchSize?: number;
 }
 
 export const PROJECTION_RUNNER_OPTIONS = Symbol('ProjectionRunnerOptions');
@@ -71,6 +73,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
   private waiters: Waiter[] = [];
   private running = false;
   private readonly batchSize: number;
+  private readonly rebuildBatchSize: number;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -79,6 +82,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
     @Optional() @Inject(PROJECTION_RUNNER_OPTIONS) options: ProjectionRunnerOptions | null = null,
   ) {
     this.batchSize = (options ?? DEFAULT_OPTIONS).batchSize;
+    this.rebuildBatchSize = options?.rebuildBatchSize ?? Math.max(this.batchSize, 5000);
   }
 
   get names(): string[] {
@@ -173,7 +177,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
       return { projection: name, events, eventsPerSecond: Math.round(events / seconds), done };
     };
     for (;;) {
-      const batch = await this.eventStore.readAll(after, this.batchSize);
+      const batch = await this.eventStore.readAll(after, this.rebuildBatchSize);
       if (batch.length === 0) break;
       await this.applyBatch(projection, batch);
       events += batch.length;
@@ -240,8 +244,13 @@ export class ProjectionRunner implements OnApplicationShutdown {
       const fresh = stored === null ? batch : batch.filter((e) => e.position > stored);
       const last = fresh.at(-1);
       if (!last) return;
-      for (const recorded of fresh) {
-        if (projection.handles(recorded.type)) await projection.apply(tx, toStoredEvent(recorded));
+      if (projection.applyBatch) {
+        const handled = fresh.filter((recorded) => projection.handles(recorded.type)).map(toStoredEvent);
+        if (handled.length > 0) await projection.applyBatch(tx, handled);
+      } else {
+        for (const recorded of fresh) {
+          if (projection.handles(recorded.type)) await projection.apply(tx, toStoredEvent(recorded));
+        }
       }
       tx.setCheckpoint(last.position);
       reached = last.position;

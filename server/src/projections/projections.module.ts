@@ -7,6 +7,8 @@ import { PayoutsProjection } from './money/payouts.projection';
 import { SalesProjection } from './money/sales.projection';
 import { PROJECTIONS } from './projection';
 import { ProjectionRunner } from './projection-runner';
+import { SignInProjection } from './sign-in/sign-in.projection';
+import { SearchProjection } from './search/search.projection';
 import { UsersProjection } from './users/users.projection';
 
 /** Every projection and the runner that keeps them following the log. */
@@ -18,6 +20,8 @@ export const ALL_PROJECTIONS = () => [
   new SalesProjection(),
   new PayoutsProjection(),
   new DashboardProjection(),
+  new SignInProjection(),
+  new SearchProjection(),
 ];
 
 @Module({

@@ -202,6 +202,18 @@ export function UserMenu() {
               {t('AUTH.SIGN_OUT')}
             </Link>
           </li>
+          <li role="none">
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              to={`${NEUTRAL_ROUTES.logout}?everywhere=1`}
+              className="user-menu__item"
+              onClick={() => close(false)}
+              data-testid="user-menu-signout-everywhere"
+            >
+              {t('AUTH.SIGN_OUT_EVERYWHERE')}
+            </Link>
+          </li>
         </ul>
       )}
     </div>

@@ -51,10 +51,11 @@ describe('top bar', () => {
       'Minu müük',
       'Minu väljamaksed',
       'Logi välja',
+      'Logi välja kõigis seadmetes',
     ]);
     expect(document.activeElement).toBe(items[0]);
     await userEvent.keyboard('{ArrowUp}');
-    expect(document.activeElement).toBe(items[4]);
+    expect(document.activeElement).toBe(items[5]);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);

@@ -1,6 +1,7 @@
 import type { ProfileDetails, ProfileEvent } from '../../events/profile.events';
 import { type DomainCommand, assertNever } from '../shared/command';
 import { DomainError, FieldValidator } from '../shared/domain-error';
+import { normaliseTextValue } from '../shared/text';
 import {
   normaliseProfileDetails,
   registeredDetails,
@@ -73,8 +74,14 @@ export type ProfileCommand =
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-function register({ data }: RegisterProfile, state: ProfileState): ProfileEvent[] {
+function register(command: RegisterProfile, state: ProfileState): ProfileEvent[] {
   if (state.registered) throw new DomainError('PROFILE.ALREADY_EXISTS');
+  const data: RegisterProfile['data'] = {
+    ...command.data,
+    firstName: normaliseTextValue(command.data.firstName),
+    lastName: normaliseTextValue(command.data.lastName),
+    company: normaliseTextValue(command.data.company),
+  };
   const v = new FieldValidator();
   v.requiredText('firstName', data.firstName, 100);
   v.requiredText('lastName', data.lastName, 100);

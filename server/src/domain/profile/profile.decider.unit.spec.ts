@@ -115,6 +115,34 @@ describe('Profile decider', () => {
         .then([profileUpdated(aProfileDetails({ dateOfBirth: null }))]);
     });
 
+    it('stores texts in NFC and treats invisible-only text as empty (domain/shared/text.ts)', () => {
+      spec
+        .given([profileRegistered(), profileUpdated()])
+        .when(
+          updateProfile({ details: aProfileDetails({ firstName: '\u200BMa\u0301ri', address: '\u200B' }) }),
+        )
+        .then([profileUpdated(aProfileDetails({ firstName: 'M\u00e1ri', address: '' }))]);
+    });
+
+    it('refuses a name of invisible characters only, and control or bidi-override characters', () => {
+      spec
+        .given([profileRegistered(), profileUpdated()])
+        .when(
+          updateProfile({
+            details: aProfileDetails({
+              firstName: '\u200B\u200B',
+              lastName: 'Maasikas\u202Eeeb',
+              additionalInfo: 'rida 1\nrida 2\u0000',
+            }),
+          }),
+        )
+        .thenThrows('VALIDATION.FORM_HAS_ERRORS', {
+          firstName: [{ key: 'VALIDATION.REQUIRED' }],
+          lastName: [{ key: 'VALIDATION.INVALID_CHARACTERS' }],
+          additionalInfo: [{ key: 'VALIDATION.INVALID_CHARACTERS' }],
+        });
+    });
+
     it('accepts empty optional fields', () => {
       const minimal = aProfileDetails({
         dateOfBirth: null,

@@ -11,7 +11,10 @@ const HANDLED: ReadonlySet<string> = new Set<BasketEvent['type']>([
   'BasketExpired',
 ]);
 
-/** Baskets as the cart screen shows them. Totals are summed from the lines when read. */
+/**
+ * Baskets as the cart screen shows them, only while they hold documents: an emptied, cleared or expired
+ * basket has no document here and reads as empty. Totals are summed from the lines when read.
+ */
 export class BasketProjection implements Projection {
   readonly name = 'baskets';
   readonly collections = [BASKETS_COLLECTION];
@@ -39,18 +42,21 @@ export class BasketProjection implements Projection {
         );
         return;
       }
-      case 'BasketDocumentRemoved':
+      case 'BasketDocumentRemoved': {
+        const { basketId, documentId } = event.data;
         await baskets.updateOne(
-          { _id: event.data.basketId },
-          { $pull: { lines: { documentId: event.data.documentId } }, $set: { updatedAt: at } },
+          { _id: basketId },
+          { $pull: { lines: { documentId } }, $set: { updatedAt: at } },
         );
+        // An emptied basket reads the same as none: its document leaves the store (and its memory).
+        await baskets.deleteOne({ _id: basketId, lines: [] });
         return;
+      }
       case 'BasketCleared':
       case 'BasketExpired':
-        await baskets.updateOne(
-          { _id: event.data.basketId },
-          { $set: { lines: [], activeUntil: null, confirmed: false, paymentMethods: null, updatedAt: at } },
-        );
+        // A cleared or expired basket reads as empty, which is what a missing document reads as: keeping
+        // it would let anonymous writes grow the read store without end.
+        await baskets.deleteOne({ _id: event.data.basketId });
         return;
     }
   }
