@@ -4,6 +4,8 @@ import { Logger } from '@nestjs/common';
 import { type AbuseBenchSizes, runAbuseBench } from './abuse-bench';
 import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-bench';
 import type { CatalogueSize } from './fixtures/catalogue-writer';
+import type { MoneySize } from './fixtures/money-writer';
+import { runMoneyBench } from './money-bench';
 import { runLighthouseBench } from './lighthouse-bench';
 import { runProjectionRebuildBench } from './projection-rebuild-bench';
 import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
@@ -11,7 +13,7 @@ import { runUploadBench, type UploadBenchSizes } from './upload-bench';
 import { note, printLine } from './support/report';
 import { withTempDir } from './support/temp-dir';
 
-const SECTIONS = ['event-store', 'rebuild', 'search', 'upload', 'abuse', 'lighthouse'] as const;
+const SECTIONS = ['event-store', 'rebuild', 'search', 'upload', 'abuse', 'lighthouse', 'money'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Sizes {
@@ -19,6 +21,7 @@ interface Sizes {
   readonly rebuild: CatalogueSize;
   readonly search: SearchBenchSizes;
   readonly upload: UploadBenchSizes;
+  readonly money: MoneySize;
   readonly abuse: AbuseBenchSizes;
 }
 
@@ -47,6 +50,8 @@ const FULL: Sizes = {
     attackers: 4,
   },
   upload: { pdfBytes: 39 * 1024 * 1024, docxPages: 200 },
+  // A year of money: about a million events (the ledger's rebuild is the long part of the whole run).
+  money: { events: 1_000_000, uploaders: 200, days: 365 },
 };
 
 /** `--quick`: a smoke run of every code path in a few seconds; its figures mean little. */
@@ -74,6 +79,7 @@ const QUICK: Sizes = {
     attackers: 2,
   },
   upload: { pdfBytes: 4 * 1024 * 1024, docxPages: 20 },
+  money: { events: 5_000, uploaders: 10, days: 365 },
 };
 
 function parseArgs(argv: readonly string[]): { sections: Section[]; quick: boolean } {
@@ -127,6 +133,9 @@ async function main(): Promise<void> {
   }
   if (sections.includes('lighthouse') && !quick) {
     await withTempDir('lighthouse', (dir) => runLighthouseBench(dir));
+  }
+  if (sections.includes('money')) {
+    await withTempDir('money', (dir) => runMoneyBench(dir, sizes.money));
   }
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   printLine({ bench: 'done', seconds });

@@ -9,6 +9,12 @@ import { CatalogueController } from './api/catalogue/catalogue.controller';
 import { MyDocumentsController } from './api/documents/my-documents.controller';
 import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
+import { AccountingController } from './api/money/accounting.controller';
+import { AdminAccountantsController } from './api/money/admin-accountants.controller';
+import { AdminPayoutsController } from './api/money/admin-payouts.controller';
+import { AdminReportsController } from './api/money/admin-reports.controller';
+import { ProjectionRebuilds } from './api/money/projection-rebuilds';
+import { UploaderMoneyController } from './api/money/uploader-money.controller';
 import { AnonymousWriteLimitGuard } from './api/http/anonymous-write-limit.guard';
 import { SessionsController } from './api/user/sessions.controller';
 import { SearchController } from './api/search/search.controller';
@@ -47,11 +53,17 @@ export class AppModule {
         ConfigController,
         UserController,
         AdminUsersController,
+        AdminAccountantsController,
+        UploaderMoneyController,
+        AdminPayoutsController,
+        AccountingController,
+        AdminReportsController,
         SessionsController,
       ],
       providers: [
         DemoSeeder,
         BasketExpiryScheduler,
+        ProjectionRebuilds,
         { provide: APP_GUARD, useClass: AnonymousWriteLimitGuard },
       ],
     };

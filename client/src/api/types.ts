@@ -147,6 +147,8 @@ export interface ProductUser {
   active: boolean;
   termsAccepted: boolean;
   isAdmin: boolean;
+  /** Granted by an admin: the read-only money audit. */
+  isAccountant: boolean;
   profile: ProfileFields;
   /** First or last name empty: 'Please insert necessary data to proceed!' */
   requiredDataMissing: boolean;
@@ -160,6 +162,7 @@ export interface AdminUser {
   isAdmin: boolean;
   /** Admin through ADMIN_EMAILS: cannot be revoked here. */
   adminByConfig: boolean;
+  isAccountant: boolean;
   termsAccepted: boolean;
   createdAt: string;
 }

@@ -47,6 +47,30 @@ const MyDocumentsPage = lazyScreen(
 const UploadPage = lazyScreen(() => import('@/features/my-documents/components/UploadPage'), 'UploadPage');
 const SearchPage = lazyScreen(() => import('@/features/search/components/SearchPage'), 'SearchPage');
 const UserEditPage = lazyScreen(() => import('@/features/users/components/UserEditPage'), 'UserEditPage');
+const MySalesPage = lazyScreen(() => import('@/features/sales/components/MySalesPage'), 'MySalesPage');
+const PayoutRequestPage = lazyScreen(
+  () => import('@/features/sales/components/PayoutRequestPage'),
+  'PayoutRequestPage',
+);
+const MyPayoutsPage = lazyScreen(() => import('@/features/sales/components/MyPayoutsPage'), 'MyPayoutsPage');
+const DashboardPage = lazyScreen(
+  () => import('@/features/dashboard/components/DashboardPage'),
+  'DashboardPage',
+);
+const AdminPayoutsPage = lazyScreen(
+  () => import('@/features/admin-payouts/components/AdminPayoutsPage'),
+  'AdminPayoutsPage',
+);
+const PayoutEditPage = lazyScreen(
+  () => import('@/features/admin-payouts/components/PayoutEditPage'),
+  'PayoutEditPage',
+);
+const JournalPage = lazyScreen(() => import('@/features/accounting/components/JournalPage'), 'JournalPage');
+const ReportPage = lazyScreen(() => import('@/features/accounting/components/ReportPage'), 'ReportPage');
+const ReportsPage = lazyScreen(
+  () => import('@/features/admin-reports/components/ReportsPage'),
+  'ReportsPage',
+);
 
 /**
  * The public screens that exist, by route name; paths come from the localized route table
@@ -88,6 +112,15 @@ const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   userfiles: () => <MyDocumentsPage />,
   upload: () => <UploadPage />,
   adminusers: () => <AdminUsersPage />,
+  usersales: () => <MySalesPage />,
+  userpayout: () => <PayoutRequestPage />,
+  userpayouts: () => <MyPayoutsPage />,
+  dashboard: () => <DashboardPage />,
+  adminpayouts: () => <AdminPayoutsPage />,
+  adminpayoutedit: () => <PayoutEditPage />,
+  accountingjournal: () => <JournalPage />,
+  accountingreport: () => <ReportPage />,
+  adminreports: () => <ReportsPage />,
 };
 
 function localizedRoutes(screens: Partial<Record<RouteName, () => ReactNode>>): RouteObject[] {

@@ -40,6 +40,10 @@ export const ROUTES = {
   adminpurchase: { et: '/admin/purchases/:id', en: '/en/admin/purchases/:id', login: true },
   adminpayouts: { et: '/admin/payouts', en: '/en/admin/payouts', login: true },
   adminpayoutedit: { et: '/admin/payouts/edit/:id?', en: '/en/admin/payouts/edit/:id?', login: true },
+  // The accountant's audit and the admin Reports page (not in SPEC §2; docs/decisions.md "Money screens").
+  accountingjournal: { et: '/admin/accounting/journal', en: '/en/admin/accounting/journal', login: true },
+  accountingreport: { et: '/admin/accounting/report', en: '/en/admin/accounting/report', login: true },
+  adminreports: { et: '/admin/reports', en: '/en/admin/reports', login: true },
 } as const satisfies Record<string, RouteDefinition>;
 
 /** A localized route; `login` marks the routes that need a signed-in user (SPEC §4 guard rule 2). */

@@ -396,6 +396,7 @@ export function makeUser(overrides: Partial<ProductUser> = {}): ProductUser {
     active: true,
     termsAccepted: true,
     isAdmin: false,
+    isAccountant: false,
     requiredDataMissing: !firstName || !lastName,
     profile: {
       firstName,
@@ -430,6 +431,7 @@ function toAdminUser(user: ProductUser, extra: Partial<AdminUser>): AdminUser {
     email: user.email,
     isAdmin: user.isAdmin,
     adminByConfig: false,
+    isAccountant: user.isAccountant,
     termsAccepted: user.termsAccepted,
     createdAt: '2025-03-01T10:00:00.000Z',
     ...extra,

@@ -4,6 +4,9 @@ import { AddDocumentToBasketHandler } from './basket/add-document-to-basket.hand
 import { ChangeBasketHandler } from './basket/change-basket.handler';
 import { ChangeDocumentHandler } from './document/change-document.handler';
 import { UploadFileHandler } from './document/upload-file.handler';
+import { ChangePayoutHandler } from './payout/change-payout.handler';
+import { RequestPayoutHandler } from './payout/request-payout.handler';
+import { ChangeAccountantRoleHandler } from './profile/change-accountant-role.handler';
 import { AcceptUserTermsHandler } from './profile/accept-user-terms.handler';
 import { ChangeAdminRoleHandler } from './profile/change-admin-role.handler';
 import { RegisterProfileHandler } from './profile/register-profile.handler';
@@ -24,6 +27,9 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     UpdateProfileHandler,
     AcceptUserTermsHandler,
     ChangeAdminRoleHandler,
+    ChangeAccountantRoleHandler,
+    RequestPayoutHandler,
+    ChangePayoutHandler,
     EndSessionsHandler,
   ],
   exports: [AggregateStore],

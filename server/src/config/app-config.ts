@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ibanProblem, normaliseIban } from '../domain/payout/iban';
 import type { FeeRates } from '../domain/shared/fees';
 
 export type Profile = 'embedded' | 'production';
@@ -64,6 +65,8 @@ export interface AppConfig {
   readonly mongoUrl: string | null;
   readonly mongoDb: string;
   readonly s3: S3Config | null;
+  /** The platform's bank account that SEPA payout files pay from. */
+  readonly sepaDebtor: { readonly name: string; readonly iban: string; readonly bic: string };
   /**
    * The variables file processing reads (SOFFICE_PATH, PDFTOPPM_PATH, PDFINFO_PATH,
    * FILE_PROCESSING_TIME_LIMIT_SECONDS, FILE_PROCESSING_NETWORK_SANDBOX, PATH), as given: the file
@@ -262,6 +265,15 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   const s3Region = r.text('S3_REGION', false, 'us-east-1') ?? 'us-east-1';
   r.integer('FILE_PROCESSING_TIME_LIMIT_SECONDS', 120, 1, 3600);
   const fileProcessingEnv = Object.fromEntries(FILE_PROCESSING_VARIABLES.map((name) => [name, env[name]]));
+  const sepaDebtor = {
+    name: r.text('SEPA_DEBTOR_NAME', false, 'Lepinguturg OÜ') ?? 'Lepinguturg OÜ',
+    iban: normaliseIban(r.text('SEPA_DEBTOR_IBAN', false, 'EE382200221020145685') ?? ''),
+    bic: (r.text('SEPA_DEBTOR_BIC', false, 'HABAEE2X') ?? '').toUpperCase(),
+  };
+  if (ibanProblem(sepaDebtor.iban) !== null)
+    r.problems.push(`SEPA_DEBTOR_IBAN must be a valid IBAN of the SEPA area (got "${sepaDebtor.iban}").`);
+  if (!/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(sepaDebtor.bic))
+    r.problems.push(`SEPA_DEBTOR_BIC must be a BIC of 8 or 11 characters (got "${sepaDebtor.bic}").`);
   const trustProxy = r.trustProxy('TRUST_PROXY');
   const devMailbox = r.oneOf<'loopback' | 'off'>('DEV_MAILBOX', ['loopback', 'off'], 'loopback');
   const anonymousWritesPerMinute = r.integer('ANONYMOUS_WRITES_PER_MINUTE', 30, 0, 100_000);
@@ -307,6 +319,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     mongoDb,
     s3,
     fileProcessingEnv,
+    sepaDebtor,
     trustProxy,
     devMailbox: profile === 'embedded' ? devMailbox : 'off',
     anonymousWritesPerMinute,

@@ -1,11 +1,13 @@
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
+import type { PayoutEvent } from './payout.events';
 import type { ProfileEvent } from './profile.events';
 import type { PurchaseEvent } from './purchase.events';
 import type { SignInEvent } from './sign-in.events';
 
 /** Every event the system writes. */
-export type AnyDomainEvent = DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | SignInEvent;
+export type AnyDomainEvent =
+  DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | PayoutEvent | SignInEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -36,6 +38,11 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PurchasePaid: 1,
   PurchaseCanceled: 1,
   PurchaseFilesDownloaded: 1,
+  AccountantRoleGranted: 1,
+  AccountantRoleRevoked: 1,
+  PayoutRequested: 1,
+  PayoutExecuted: 1,
+  PayoutRejected: 1,
   SessionsEnded: 1,
 };
 

@@ -25,6 +25,11 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   PurchasePaid: true,
   PurchaseCanceled: true,
   PurchaseFilesDownloaded: true,
+  AccountantRoleGranted: true,
+  AccountantRoleRevoked: true,
+  PayoutRequested: true,
+  PayoutExecuted: true,
+  PayoutRejected: true,
   SessionsEnded: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];

@@ -3,6 +3,7 @@ import type { UiLanguage } from './language';
 import { COMMON_MESSAGES } from './messages/common.messages';
 import { DOCUMENTS_MESSAGES } from './messages/documents.messages';
 import type { MessageCatalogs } from './messages/message-catalogs';
+import { MONEY_MESSAGES } from './messages/money.messages';
 import { SECURITY_MESSAGES } from './messages/security.messages';
 import { SEARCH_MESSAGES } from './messages/search.messages';
 
@@ -17,6 +18,7 @@ const AREAS: readonly MessageCatalogs[] = [
   DOCUMENTS_MESSAGES,
   SECURITY_MESSAGES,
   SEARCH_MESSAGES,
+  MONEY_MESSAGES,
 ];
 
 function merge(language: UiLanguage): Catalog {
