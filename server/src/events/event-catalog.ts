@@ -1,10 +1,11 @@
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
+import type { InvoiceEvent } from './invoice.events';
 import type { ProfileEvent } from './profile.events';
 import type { PurchaseEvent } from './purchase.events';
 
 /** Every event the system writes. */
-export type AnyDomainEvent = DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent;
+export type AnyDomainEvent = DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | InvoiceEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -26,6 +27,12 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   BasketDocumentRemoved: 1,
   BasketCleared: 1,
   BasketExpired: 1,
+  BasketConfirmed: 1,
+  BasketConfirmationCanceled: 1,
+  BasketDocumentRepriced: 1,
+  BasketDocumentWithdrawn: 1,
+  BasketCheckedOut: 1,
+  BasketConverted: 1,
   ProfileRegistered: 1,
   ProfileUpdated: 1,
   UserTermsAccepted: 1,
@@ -35,6 +42,10 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PurchasePaid: 1,
   PurchaseCanceled: 1,
   PurchaseFilesDownloaded: 1,
+  PurchasePaymentStarted: 1,
+  PurchaseConfirmationSent: 1,
+  PurchaseLinksRenewed: 1,
+  InvoiceNumberAssigned: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */

@@ -16,6 +16,12 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   BasketDocumentRemoved: true,
   BasketCleared: true,
   BasketExpired: true,
+  BasketConfirmed: true,
+  BasketConfirmationCanceled: true,
+  BasketDocumentRepriced: true,
+  BasketDocumentWithdrawn: true,
+  BasketCheckedOut: true,
+  BasketConverted: true,
   ProfileRegistered: true,
   ProfileUpdated: true,
   UserTermsAccepted: true,
@@ -25,6 +31,10 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   PurchasePaid: true,
   PurchaseCanceled: true,
   PurchaseFilesDownloaded: true,
+  PurchasePaymentStarted: true,
+  PurchaseConfirmationSent: true,
+  PurchaseLinksRenewed: true,
+  InvoiceNumberAssigned: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];
 
