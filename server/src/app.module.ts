@@ -5,6 +5,11 @@ import { AuthModule } from './api/auth/auth.module';
 import { BasketController } from './api/basket/basket.controller';
 import { BlobDownloadController } from './api/blobs/blob-download.controller';
 import { CatalogueController } from './api/catalogue/catalogue.controller';
+import { CheckoutController } from './api/checkout/checkout.controller';
+import { MakeCommerceCallbacksController } from './api/payments/makecommerce-callbacks.controller';
+import { AdminPurchasesController } from './api/purchases/admin-purchases.controller';
+import { PurchasesController } from './api/purchases/purchases.controller';
+import { UserPurchasesController } from './api/purchases/user-purchases.controller';
 import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
 import { UserController } from './api/user/user.controller';
@@ -38,6 +43,11 @@ export class AppModule {
         ConfigController,
         UserController,
         AdminUsersController,
+        CheckoutController,
+        MakeCommerceCallbacksController,
+        PurchasesController,
+        UserPurchasesController,
+        AdminPurchasesController,
       ],
       providers: [DemoSeeder, BasketExpiryScheduler],
     };

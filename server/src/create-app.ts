@@ -2,10 +2,11 @@ import 'reflect-metadata';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { type LogLevel, Logger } from '@nestjs/common';
+import { type LogLevel, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { ApiExceptionFilter } from './api/errors/api-exception.filter';
+import { MAKECOMMERCE_CALLBACK_PATHS } from './api/payments/makecommerce-callbacks.controller';
 import { createValidationPipe } from './api/validation/validation';
 import { AppModule } from './app.module';
 import type { AppConfig } from './config/app-config';
@@ -45,7 +46,10 @@ export async function createApp(
       logger: options.logger ?? ['log', 'warn', 'error'],
     },
   );
-  app.setGlobalPrefix('api');
+  // MakeCommerce's return, cancel and notification arrive form-encoded, so they live outside /api.
+  app.setGlobalPrefix('api', {
+    exclude: MAKECOMMERCE_CALLBACK_PATHS.map((path) => ({ path, method: RequestMethod.ALL })),
+  });
   app.enableShutdownHooks();
 
   const indexFile = join(config.clientDistDir, 'index.html');

@@ -3,6 +3,7 @@ import { BasketProjection } from './basket/basket.projection';
 import { CatalogueProjection } from './catalogue/catalogue.projection';
 import { PROJECTIONS } from './projection';
 import { ProjectionRunner } from './projection-runner';
+import { PurchasesProjection } from './purchases/purchases.projection';
 import { UsersProjection } from './users/users.projection';
 
 /** Every projection and the runner that keeps them following the log. */
@@ -10,6 +11,7 @@ export const ALL_PROJECTIONS = () => [
   new CatalogueProjection(),
   new BasketProjection(),
   new UsersProjection(),
+  new PurchasesProjection(),
 ];
 
 @Module({

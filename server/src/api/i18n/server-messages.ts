@@ -1,5 +1,6 @@
 import type { MessageRef } from '../../domain/shared/domain-error';
 import type { UiLanguage } from './language';
+import { BUYING_MESSAGES } from './messages/buying.messages';
 import { COMMON_MESSAGES } from './messages/common.messages';
 import type { MessageCatalogs } from './messages/message-catalogs';
 
@@ -9,7 +10,7 @@ type Catalog = Readonly<Record<string, string>>;
  * Server-side texts for every error code and field message; the client holds the same keys. One file
  * per area under messages/, merged here; a key defined in two areas stops the server at start.
  */
-const AREAS: readonly MessageCatalogs[] = [COMMON_MESSAGES];
+const AREAS: readonly MessageCatalogs[] = [COMMON_MESSAGES, BUYING_MESSAGES];
 
 function merge(language: UiLanguage): Catalog {
   const merged: Record<string, string> = {};

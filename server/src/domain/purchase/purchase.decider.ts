@@ -1,4 +1,6 @@
 import type {
+  InvoiceRequest,
+  Payer,
   PurchaseCanceled,
   PurchaseEvent,
   PurchaseLine,
@@ -26,11 +28,17 @@ export type PurchaseState =
       readonly status: PurchaseStatus;
       readonly purchaseId: string;
       readonly basketId: string;
+      readonly buyerId: string | null;
+      readonly language: 'et' | 'en';
+      readonly payer: Payer;
+      readonly invoice: InvoiceRequest | null;
+      readonly paymentMethod: string;
       readonly lines: readonly PurchaseLine[];
       readonly total: Cents;
       readonly activeUntil: string;
-      readonly invoiceRequested: boolean;
       readonly transactionIds: readonly string[];
+      /** The page of the latest payment started at the gateway. */
+      readonly paymentUrl: string | null;
       readonly paidAt: string | null;
       /** Until when the download links work; set when paid, moved on by renewals. */
       readonly linksValidUntil: string | null;
@@ -366,16 +374,22 @@ export function decidePurchase(command: PurchaseCommand, state: PurchaseState): 
 /** Folds one event into the state: pending → paid | canceled, and canceled → paid when money arrives late. */
 export function evolvePurchase(state: PurchaseState, event: PurchaseEvent): PurchaseState {
   if (event.type === 'PurchaseCreated') {
-    const { purchaseId, basketId, lines, totals, activeUntil, invoice } = event.data;
+    const { purchaseId, basketId, buyerId, language, payer, invoice, paymentMethod, lines, totals } =
+      event.data;
     return {
       status: 'pending',
       purchaseId,
       basketId,
+      buyerId,
+      language,
+      payer,
+      invoice,
+      paymentMethod,
       lines,
       total: totals.price,
-      activeUntil,
-      invoiceRequested: invoice !== null,
+      activeUntil: event.data.activeUntil,
       transactionIds: [],
+      paymentUrl: null,
       paidAt: null,
       linksValidUntil: null,
       confirmationSent: false,
@@ -384,7 +398,11 @@ export function evolvePurchase(state: PurchaseState, event: PurchaseEvent): Purc
   if (state.status === 'none') return state;
   switch (event.type) {
     case 'PurchasePaymentStarted':
-      return { ...state, transactionIds: [...state.transactionIds, event.data.transactionId] };
+      return {
+        ...state,
+        transactionIds: [...state.transactionIds, event.data.transactionId],
+        paymentUrl: event.data.paymentUrl,
+      };
     case 'PurchasePaid':
       return {
         ...state,

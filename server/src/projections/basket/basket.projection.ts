@@ -9,7 +9,16 @@ const HANDLED: ReadonlySet<string> = new Set<BasketEvent['type']>([
   'BasketDocumentRemoved',
   'BasketCleared',
   'BasketExpired',
+  'BasketConfirmed',
+  'BasketConfirmationCanceled',
+  'BasketDocumentRepriced',
+  'BasketDocumentWithdrawn',
+  'BasketCheckedOut',
+  'BasketConverted',
 ]);
+
+/** What every change of the lines does besides (SPEC §4): unconfirm and clear the payment methods. */
+const UNCONFIRMED = { confirmed: false, paymentMethods: null, purchaseId: null };
 
 /** Baskets as the cart screen shows them. Totals are summed from the lines when read. */
 export class BasketProjection implements Projection {
@@ -25,6 +34,8 @@ export class BasketProjection implements Projection {
     const event = { type: stored.type, data: stored.data } as BasketEvent;
     const baskets = tx.collection<BasketView>(BASKETS_COLLECTION);
     const at = stored.occurredAt;
+    const set = (changes: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      baskets.updateOne({ _id: event.data.basketId }, { $set: { ...changes, updatedAt: at }, ...extra });
     switch (event.type) {
       case 'BasketDocumentAdded': {
         const { basketId, activeUntil, documentId, slug, title, price, vat, licenceFee, serviceFee } =
@@ -33,25 +44,57 @@ export class BasketProjection implements Projection {
           { _id: basketId },
           {
             $push: { lines: { documentId, slug, title, price, vat, licenceFee, serviceFee, addedAt: at } },
-            $set: { activeUntil, confirmed: false, paymentMethods: null, updatedAt: at },
+            $set: { activeUntil, ...UNCONFIRMED, updatedAt: at },
           },
           { upsert: true },
         );
         return;
       }
       case 'BasketDocumentRemoved':
-        await baskets.updateOne(
-          { _id: event.data.basketId },
-          { $pull: { lines: { documentId: event.data.documentId } }, $set: { updatedAt: at } },
-        );
+      case 'BasketDocumentWithdrawn':
+        await set(UNCONFIRMED, { $pull: { lines: { documentId: event.data.documentId } } });
         return;
+      case 'BasketDocumentRepriced': {
+        const { documentId, price, vat, licenceFee, serviceFee } = event.data;
+        const basket = await baskets.findOne({ _id: event.data.basketId });
+        await set({
+          ...UNCONFIRMED,
+          lines: (basket?.lines ?? []).map((line) =>
+            line.documentId === documentId ? { ...line, price, vat, licenceFee, serviceFee } : line,
+          ),
+        });
+        return;
+      }
       case 'BasketCleared':
       case 'BasketExpired':
-        await baskets.updateOne(
-          { _id: event.data.basketId },
-          { $set: { lines: [], activeUntil: null, confirmed: false, paymentMethods: null, updatedAt: at } },
-        );
+        await set({ lines: [], activeUntil: null, ...UNCONFIRMED, checkout: null });
         return;
+      case 'BasketConfirmed': {
+        const { payer, invoice, paymentMethod, paymentMethods } = event.data;
+        await set({
+          confirmed: true,
+          paymentMethods,
+          purchaseId: null,
+          checkout: { payer, invoice, paymentMethod },
+        });
+        return;
+      }
+      case 'BasketConfirmationCanceled':
+        await set(UNCONFIRMED);
+        return;
+      case 'BasketCheckedOut':
+        await set({ purchaseId: event.data.purchaseId });
+        return;
+      case 'BasketConverted': {
+        const basket = await baskets.findOne({ _id: event.data.basketId });
+        const lines = (basket?.lines ?? []).filter((l) => !event.data.documentIds.includes(l.documentId));
+        await set({
+          ...UNCONFIRMED,
+          lines,
+          ...(lines.length === 0 ? { activeUntil: null, checkout: null } : {}),
+        });
+        return;
+      }
     }
   }
 }

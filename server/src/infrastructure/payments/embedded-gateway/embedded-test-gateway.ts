@@ -102,7 +102,7 @@ export class EmbeddedTestGateway {
   }
 
   /** Registers the gateway's routes on a Fastify instance; mount it with the prefix of publicBaseUrl. */
-  readonly routes = async (instance: FastifyInstance): Promise<void> => {
+  readonly routes = (instance: FastifyInstance, _options: unknown, done: () => void): void => {
     if (!instance.hasContentTypeParser('application/x-www-form-urlencoded')) {
       instance.addContentTypeParser(
         'application/x-www-form-urlencoded',
@@ -128,6 +128,7 @@ export class EmbeddedTestGateway {
       const name = String((request.params as { name: string }).name).replace(/\.svg$/, '');
       return this.asset(reply, 'image/svg+xml', logoSvg(name));
     });
+    done();
   };
 
   /** Waits for the notifications still being sent (tests and shutdown). */

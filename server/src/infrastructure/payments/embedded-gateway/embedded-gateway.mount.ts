@@ -1,0 +1,24 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { EmbeddedTestGateway } from './embedded-test-gateway';
+
+/** Where the embedded test gateway lives in the app. */
+export const EMBEDDED_GATEWAY_PATH = '/test-gateway';
+
+/** Mounts the embedded test gateway's routes on the app's Fastify instance (embedded payments only). */
+@Injectable()
+export class EmbeddedGatewayMount implements OnModuleInit {
+  private readonly logger = new Logger('EmbeddedTestGateway');
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly gateway: EmbeddedTestGateway,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    const instance = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    await instance.register(this.gateway.routes, { prefix: EMBEDDED_GATEWAY_PATH });
+    this.logger.log(`Test payments (no real money) at ${EMBEDDED_GATEWAY_PATH}`);
+  }
+}
