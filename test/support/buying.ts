@@ -162,13 +162,17 @@ export function aConfirmation(
   };
 }
 
-/** JSON over HTTP against the test server (no client library: what a browser sends). */
+/**
+ * JSON over HTTP against the test server (no client library: what a browser sends). The body is as loose
+ * as supertest's: the tests' expectations are what check its shape.
+ */
 export async function call(
   server: TestServer,
   method: string,
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
 ): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(`${server.url}${path}`, {
     method,
