@@ -7,6 +7,7 @@ import type { FileFormat } from '../../server/src/domain/catalogue/catalogue-cod
 import { SYSTEM_ACTOR } from '../../server/src/domain/shared/command';
 import type { DocumentDetails } from '../../server/src/events/document.events';
 import { BLOB_STORE, type BlobStore } from '../../server/src/infrastructure/blob-store/blob-store.port';
+import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import { OUTBOX } from '../../server/src/infrastructure/infrastructure.module';
 import type { OutboxMailer, OutboxMessage } from '../../server/src/infrastructure/mail/outbox-mailer';
 import { payAtEmbeddedGateway } from '../../server/src/infrastructure/payments/testing/embedded-gateway-driver';
@@ -261,4 +262,16 @@ export function mailsTo(server: TestServer, address: string): Promise<OutboxMess
 /** Every link in a text. */
 export function linksIn(text: string): string[] {
   return [...text.matchAll(/https?:\/\/[^\s)>"]+/g)].map((m) => m[0]);
+}
+
+/** The uploader changes their document (price, publication, deletion) through the command bus. */
+export async function changeDocument(server: TestServer, command: DocumentCommand): Promise<void> {
+  const result = await server.app.get(CommandBus).execute(new ChangeDocument(command));
+  await server.app.get(ProjectionRunner).waitFor(result.position);
+}
+
+/** The types of the events in a stream, in order. */
+export async function streamEventTypes(server: TestServer, streamId: string): Promise<string[]> {
+  const events = await server.app.get<EventStore>(EVENT_STORE).readStream(streamId);
+  return events.map((e) => e.type);
 }
