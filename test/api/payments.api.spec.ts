@@ -35,8 +35,10 @@ describe('Payments through the MakeCommerce protocol (embedded test gateway, rea
   const returnUrl = () => `${server.url}/payments/makecommerce/return`;
   const cancelUrl = () => `${server.url}/payments/makecommerce/cancel`;
   const notificationUrl = () => `${server.url}/payments/makecommerce/notification`;
-  const purchase = async (id: string) => (await call(server, 'GET', `/api/purchases/${id}`)).body;
-  const basket = async (id: string) => (await call(server, 'GET', `/api/baskets/${id}`)).body;
+  const purchase = async (id: string): Promise<Record<string, unknown>> =>
+    (await call(server, 'GET', `/api/purchases/${id}`)).body as Record<string, unknown>;
+  const basket = async (id: string): Promise<Record<string, unknown>> =>
+    (await call(server, 'GET', `/api/baskets/${id}`)).body as Record<string, unknown>;
   const paidEvents = async (purchaseId: string) =>
     (await streamEventTypes(server, purchaseStreamId(purchaseId))).filter((t) => t === 'PurchasePaid');
   /** A message as MakeCommerce writes it, signed with the shop's key (what only the gateway can do). */
