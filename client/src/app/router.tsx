@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
 import { ADMIN_ROOT, localizedPath, NEUTRAL_ROUTES, ROUTES, type RouteName } from '../config/routes';
+import { AdminInvoicesPage } from '@/features/admin-purchases/components/AdminInvoicesPage';
+import { AdminPurchasePage } from '@/features/admin-purchases/components/AdminPurchasePage';
+import { AdminPurchasesPage } from '@/features/admin-purchases/components/AdminPurchasesPage';
 import { AdminUsersPage } from '@/features/admin-users/components/AdminUsersPage';
 import { CallbackPage } from '@/features/auth/components/CallbackPage';
 import { LoginPage } from '@/features/auth/components/LoginPage';
@@ -11,6 +14,10 @@ import { DocumentPage } from '@/features/documents/components/DocumentPage';
 import { ErrorPage, PAGE_NOT_FOUND, type ErrorPageState } from '@/features/errors/components/ErrorPage';
 import { HomePage } from '@/features/home/components/HomePage';
 import { AboutPage, ContactsPage, TermsPage } from '@/features/pages/components/StaticPages';
+import { MyPurchasesPage } from '@/features/purchases/components/MyPurchasesPage';
+import { PaymentCancelPage } from '@/features/purchases/components/PaymentCancelPage';
+import { PaymentReturnPage } from '@/features/purchases/components/PaymentReturnPage';
+import { PurchaseSummaryPage } from '@/features/purchases/components/PurchaseSummaryPage';
 import { SearchPage } from '@/features/search/components/SearchPage';
 import { UserEditPage } from '@/features/users/components/UserEditPage';
 import { i18n, LANGUAGES } from '../i18n';
@@ -20,8 +27,7 @@ import { RouteGuard } from './RouteGuard';
 
 /**
  * The public screens that exist, by route name; paths come from the localized route table
- * (config/routes.ts). Names without a screen yet (purchase summary, payment) are not registered,
- * so they fall through to the error page.
+ * (config/routes.ts). Names without a screen are not registered, so they fall through to the error page.
  */
 const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   home: () => <HomePage />,
@@ -37,6 +43,9 @@ const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   termsofuse: () => <TermsPage kind="TERMS" />,
   privacypolicy: () => <TermsPage kind="PRIVACY" />,
   login: () => <LoginPage />,
+  purchaseSummary: () => <PurchaseSummaryPage />,
+  paymentReturn: () => <PaymentReturnPage />,
+  paymentCancel: () => <PaymentCancelPage />,
 };
 
 /**
@@ -47,6 +56,10 @@ const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
 const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   useredit: () => <UserEditPage />,
   adminusers: () => <AdminUsersPage />,
+  userpurchases: () => <MyPurchasesPage />,
+  adminpurchases: () => <AdminPurchasesPage />,
+  adminpurchase: () => <AdminPurchasePage />,
+  admininvoices: () => <AdminInvoicesPage />,
 };
 
 function localizedRoutes(screens: Partial<Record<RouteName, () => ReactNode>>): RouteObject[] {

@@ -69,6 +69,8 @@ function emptyBasket(id: string): Basket {
     activeUntil: null,
     confirmed: false,
     paymentMethods: null,
+    checkout: null,
+    purchaseId: null,
   };
 }
 

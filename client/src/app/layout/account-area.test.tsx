@@ -50,11 +50,12 @@ describe('top bar', () => {
       'Minu dokumendidTulekul',
       'Minu müükTulekul',
       'Minu väljamaksedTulekul',
+      'Minu ostud',
       'Logi välja',
     ]);
     expect(document.activeElement).toBe(items[0]);
     await userEvent.keyboard('{ArrowUp}');
-    expect(document.activeElement).toBe(items[4]);
+    expect(document.activeElement).toBe(items[5]);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);
@@ -102,9 +103,13 @@ describe('admin layout', () => {
     renderApp('/en/admin/user/edit', api);
     const group = await screen.findByTestId('sidebar-admin-group');
     expect(within(group).getByTestId('sidebar-item-adminusers').getAttribute('href')).toBe('/en/admin/users');
-    for (const name of ['admininvoices', 'adminpurchases', 'adminpayouts']) {
-      expect(within(group).getByTestId(`sidebar-item-${name}`).textContent).toContain('Coming soon');
-    }
+    expect(within(group).getByTestId('sidebar-item-admininvoices').getAttribute('href')).toBe(
+      '/en/admin/invoices',
+    );
+    expect(within(group).getByTestId('sidebar-item-adminpurchases').getAttribute('href')).toBe(
+      '/en/admin/purchases',
+    );
+    expect(within(group).getByTestId('sidebar-item-adminpayouts').textContent).toContain('Coming soon');
     expect(screen.getByTestId('sidebar-item-dashboard').getAttribute('aria-disabled')).toBe('true');
   });
 

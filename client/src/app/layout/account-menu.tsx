@@ -26,6 +26,7 @@ export const USER_ITEMS: readonly AccountMenuItem[] = [
   { name: 'userfiles', label: 'ACCOUNT.MY_DOCUMENTS', icon: 'documents', comingSoon: true },
   { name: 'usersales', label: 'ACCOUNT.MY_SALES', icon: 'sales', comingSoon: true },
   { name: 'userpayouts', label: 'ACCOUNT.MY_PAYOUTS', icon: 'payouts', comingSoon: true },
+  { name: 'userpurchases', label: 'ACCOUNT.MY_PURCHASES', icon: 'purchases' },
 ];
 
 /** Admin only (SPEC §6): the dashboard and the admin group. */
@@ -37,9 +38,9 @@ export const DASHBOARD_ITEM: AccountMenuItem = {
 };
 
 export const ADMIN_ITEMS: readonly AccountMenuItem[] = [
-  { name: 'admininvoices', label: 'ACCOUNT.INVOICES', icon: 'invoices', comingSoon: true },
+  { name: 'admininvoices', label: 'ACCOUNT.INVOICES', icon: 'invoices' },
   { name: 'adminusers', label: 'ACCOUNT.USERS', icon: 'users' },
-  { name: 'adminpurchases', label: 'ACCOUNT.PURCHASES', icon: 'purchases', comingSoon: true },
+  { name: 'adminpurchases', label: 'ACCOUNT.PURCHASES', icon: 'purchases' },
   { name: 'adminpayouts', label: 'ACCOUNT.PAYOUTS', icon: 'payouts', comingSoon: true },
 ];
 
