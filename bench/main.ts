@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { cpus } from 'node:os';
 import { Logger } from '@nestjs/common';
+import { type BuyingBenchSizes, runBuyingBench } from './buying-bench';
 import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-bench';
 import type { CatalogueSize } from './fixtures/catalogue-writer';
 import { runProjectionRebuildBench } from './projection-rebuild-bench';
@@ -8,13 +9,14 @@ import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
 import { note, printLine } from './support/report';
 import { withTempDir } from './support/temp-dir';
 
-const SECTIONS = ['event-store', 'rebuild', 'search'] as const;
+const SECTIONS = ['event-store', 'rebuild', 'search', 'buying'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Sizes {
   readonly eventStore: EventStoreBenchSizes;
   readonly rebuild: CatalogueSize;
   readonly search: SearchBenchSizes;
+  readonly buying: BuyingBenchSizes;
 }
 
 /** Sized so the whole run stays under about three minutes on a shared 2-core machine. */
@@ -35,6 +37,7 @@ const FULL: Sizes = {
     concurrency: 4,
     sequentialPerKind: 20,
   },
+  buying: { purchases: 200, concurrency: 8, zipFiles: 10, zipFileMb: 40 },
 };
 
 /** `--quick`: a smoke run of every code path in a few seconds; its figures mean little. */
@@ -55,6 +58,7 @@ const QUICK: Sizes = {
     concurrency: 4,
     sequentialPerKind: 3,
   },
+  buying: { purchases: 10, concurrency: 2, zipFiles: 2, zipFileMb: 2 },
 };
 
 function parseArgs(argv: readonly string[]): { sections: Section[]; quick: boolean } {
@@ -99,6 +103,9 @@ async function main(): Promise<void> {
   }
   if (sections.includes('search')) {
     await withTempDir('search', (dir) => runSearchApiBench(dir, sizes.search));
+  }
+  if (sections.includes('buying')) {
+    await withTempDir('buying', (dir) => runBuyingBench(dir, sizes.buying));
   }
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   printLine({ bench: 'done', seconds });
