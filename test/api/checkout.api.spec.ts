@@ -273,6 +273,25 @@ describe('Cart checkout API: SPEC §4 confirmation and every §5 cart rule (real
     expect(types.filter((t) => t === 'BasketCheckedOut')).toHaveLength(1);
   });
 
+  it('takes a basket of free documents to paid without a gateway', async () => {
+    const free = await publishDocumentWithFiles(server, {
+      title: 'Tasuta näidisleping',
+      price: 0,
+      files: [{ title: 'Leping', format: 'docx' }],
+    });
+    const { basketId } = await withDocuments(free);
+    expect((await call(server, 'GET', `${basketPath(basketId)}/payment-methods`)).body.methods).toEqual([
+      { id: 'free', group: 'other', name: 'free', displayName: 'free', country: null },
+    ]);
+    expect((await confirm(basketId, aConfirmation(0, { paymentMethod: 'free' }))).status).toBe(200);
+    const { body } = await call(server, 'POST', `${basketPath(basketId)}/checkout`);
+    expect(body.paymentUrl).toBe(`${server.url}/en/paymentcenter/return/${body.purchaseId as string}`);
+    expect((await call(server, 'GET', `/api/purchases/${body.purchaseId as string}`)).body).toMatchObject({
+      status: 'paid',
+      totals: { price: 0 },
+    });
+  });
+
   it('links the purchase of a signed-in buyer to them: My purchases', async () => {
     const buyer = DEMO_ACCOUNTS.find((a) => a.role === 'buyer')!;
     const token = await issuer.idToken({ sub: buyer.userId, email: buyer.email });

@@ -134,7 +134,9 @@ export class CheckoutController {
     @Ip() ip: string,
   ): Promise<CheckoutAnswer> {
     const context = this.context(null);
-    const result = await this.commandBus.execute(new CheckOutBasketCommand(basketId, ip, context));
+    // MakeCommerce takes an IPv4 address; Node writes IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d.
+    const customerIp = ip.replace(/^::ffff:/, '');
+    const result = await this.commandBus.execute(new CheckOutBasketCommand(basketId, customerIp, context));
     await this.projections.waitFor(result.position, ['baskets', 'purchases']);
     if (result.basketChanged) throw new DomainError('SHOPPING_CART.PRICES_CHANGED');
     return { purchaseId: result.purchaseId, paymentUrl: result.paymentUrl };

@@ -57,8 +57,6 @@ const TEXTS = {
 
 const CART_PATH: Readonly<Record<Language, string>> = { et: '/ostukorv', en: '/en/cart' };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** DD.MM.YYYY HH:mm in Estonian time (the shop's time zone), as every date the product shows. */
 export function formatShopDateTime(iso: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
@@ -71,7 +69,7 @@ export function formatShopDateTime(iso: string): string {
     hourCycle: 'h23',
   }).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('day')}.${get('month')}.${get('year')} ${get('hour')}:${pad(Number(get('minute')))}`;
+  return `${get('day')}.${get('month')}.${get('year')} ${get('hour')}:${get('minute')}`;
 }
 
 export function formatEuros(cents: number, language: Language): string {

@@ -1,6 +1,7 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { EmbeddedTestGateway } from './embedded-test-gateway';
 
 /** Where the embedded test gateway lives in the app. */
@@ -14,11 +15,15 @@ export class EmbeddedGatewayMount implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly gateway: EmbeddedTestGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async onModuleInit(): Promise<void> {
     const instance = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     await instance.register(this.gateway.routes, { prefix: EMBEDDED_GATEWAY_PATH });
     this.logger.log(`Test payments (no real money) at ${EMBEDDED_GATEWAY_PATH}`);
+    if (this.config.profile === 'production') {
+      this.logger.warn('PAYMENTS=embedded on the production profile: nobody pays real money here.');
+    }
   }
 }
