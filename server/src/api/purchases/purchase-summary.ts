@@ -89,7 +89,10 @@ export function toPurchaseSummary(view: PurchaseView, links: PurchaseLinks, now:
     totals: { price: view.totals.price, vat: view.totals.vat },
     linksValidUntil: view.linksValidUntil,
     linksExpired: view.status === 'paid' && !linksLive,
-    archiveUrl: linksLive ? links.signed(view._id, 'archive', validUntil) : null,
+    archiveUrl:
+      linksLive && view.lines.some((line) => line.files.some((file) => file.blobKey !== null))
+        ? links.signed(view._id, 'archive', validUntil)
+        : null,
     invoice: view.invoice ? { ...view.invoice, number: view.invoiceNumber } : null,
     documentUrl:
       view.status === 'paid' && invoiceReady

@@ -7,6 +7,7 @@ import { fullName } from '../../domain/profile/profile-details';
 import { profileDecider } from '../../domain/profile/profile.decider';
 import {
   type PurchaseState,
+  isPurchaseExpired,
   purchaseDecider,
   purchaseDocumentFacts,
 } from '../../domain/purchase/purchase.decider';
@@ -93,6 +94,11 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
       };
     }
     if (state.status === 'canceled') throw new DomainError('PURCHASE.NOT_PAYABLE');
+    if (isPurchaseExpired(state, context.now)) {
+      // The sweep has not got to it yet: end it now, which reopens the basket for a new confirmation.
+      await this.followUps.expire(purchaseId);
+      throw new DomainError('PURCHASE.NOT_PAYABLE');
+    }
     if (state.total === 0) {
       // Nothing to pay: the purchase is paid at once, without a gateway.
       const paid = await retryOnConflict(() =>

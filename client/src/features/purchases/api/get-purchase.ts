@@ -55,13 +55,20 @@ export function getPurchase(id: string, signal?: AbortSignal): Promise<PurchaseS
   return http<PurchaseSummary>(`/purchases/${encodeURIComponent(id)}`, { signal, anonymous: true });
 }
 
+/** How many times the return page asks before it stops waiting (about two minutes). */
+const MAX_POLLS = 120;
+
 /** Polls every second while the purchase waits for the gateway's word (the payment return page). */
 export function purchaseQueryOptions(id: string, pollWhilePending = false) {
   return queryOptions({
     queryKey: purchaseKeys.detail(id),
     queryFn: ({ signal }) => getPurchase(id, signal),
     refetchInterval: (query) =>
-      pollWhilePending && (query.state.data?.status ?? 'pending') === 'pending' ? 1000 : false,
+      pollWhilePending &&
+      (query.state.data?.status ?? 'pending') === 'pending' &&
+      query.state.dataUpdateCount < MAX_POLLS
+        ? 1000
+        : false,
   });
 }
 
