@@ -15,6 +15,7 @@ export default tseslint.config(
       '**/*.cjs',
       '**/*.mjs',
       'client/vite.config.ts',
+      'client/build-tools/**',
     ],
   },
   js.configs.recommended,

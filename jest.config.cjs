@@ -35,6 +35,7 @@ module.exports = {
         '<rootDir>/server/src/**/*.unit.spec.ts',
         '<rootDir>/server/src/**/*.spec.ts',
         '<rootDir>/test/api/**/*.spec.ts',
+        '<rootDir>/test/build/**/*.spec.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/', '\\.int\\.spec\\.ts$', '\\.e2e\\.spec\\.ts$'],
     },

@@ -4,12 +4,13 @@ import { Logger } from '@nestjs/common';
 import { type BuyingBenchSizes, runBuyingBench } from './buying-bench';
 import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-bench';
 import type { CatalogueSize } from './fixtures/catalogue-writer';
+import { runLighthouseBench } from './lighthouse-bench';
 import { runProjectionRebuildBench } from './projection-rebuild-bench';
 import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
 import { note, printLine } from './support/report';
 import { withTempDir } from './support/temp-dir';
 
-const SECTIONS = ['event-store', 'rebuild', 'search', 'buying'] as const;
+const SECTIONS = ['event-store', 'rebuild', 'search', 'lighthouse', 'buying'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Sizes {
@@ -103,6 +104,9 @@ async function main(): Promise<void> {
   }
   if (sections.includes('search')) {
     await withTempDir('search', (dir) => runSearchApiBench(dir, sizes.search));
+  }
+  if (sections.includes('lighthouse') && !quick) {
+    await withTempDir('lighthouse', (dir) => runLighthouseBench(dir));
   }
   if (sections.includes('buying')) {
     await withTempDir('buying', (dir) => runBuyingBench(dir, sizes.buying));

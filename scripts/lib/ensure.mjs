@@ -43,7 +43,13 @@ export function ensureInstalled() {
 export function ensureBuilt({ client = true, server = true } = {}) {
   const configs = ['package-lock.json', 'tsconfig.base.json'].map((f) => join(root, f));
   if (client) {
-    const sources = ['client/src', 'client/index.html', 'client/vite.config.ts', 'client/tsconfig.json'];
+    const sources = [
+      'client/src',
+      'client/index.html',
+      'client/vite.config.ts',
+      'client/build-tools',
+      'client/tsconfig.json',
+    ];
     const newest = Math.max(...[...sources.map((s) => join(root, s)), ...configs].map(newestMtime));
     if (newest > mtime(join(root, 'client/dist/index.html'))) {
       console.log('Building the client…');

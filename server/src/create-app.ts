@@ -1,10 +1,8 @@
 import 'reflect-metadata';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
 import { type LogLevel, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { registerClientApp } from './api/client-app/client-app';
 import { ApiExceptionFilter } from './api/errors/api-exception.filter';
 import { MAKECOMMERCE_CALLBACK_PATHS } from './api/payments/makecommerce-callbacks.controller';
 import { createValidationPipe } from './api/validation/validation';
@@ -52,23 +50,9 @@ export async function createApp(
   });
   app.enableShutdownHooks();
 
-  const indexFile = join(config.clientDistDir, 'index.html');
-  let indexHtml: string | null = null;
-  const spaIndexHtml = (): string | null => {
-    if (indexHtml === null && existsSync(indexFile)) indexHtml = readFileSync(indexFile, 'utf8');
-    return indexHtml;
-  };
-  app.useGlobalFilters(new ApiExceptionFilter(spaIndexHtml));
+  const clientApp = await registerClientApp(app, config);
+  app.useGlobalFilters(new ApiExceptionFilter(clientApp));
   app.useGlobalPipes(createValidationPipe());
-  if (existsSync(config.clientDistDir)) {
-    // Registered directly: Nest's useStaticAssets looks for @fastify/static from its own folder.
-    await app.register(fastifyStatic as unknown as Parameters<typeof app.register>[0], {
-      root: config.clientDistDir,
-      prefix: '/',
-      wildcard: false,
-      index: ['index.html'],
-    });
-  }
 
   const identity = config.identity.embedded ? await mountIdentity(app, config) : null;
 

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { Api } from './support/api';
+import { expectNoAxeViolations } from './support/axe';
 import { describeWithBrowser, type LaunchedBrowser, launchBrowser } from './support/browser';
 import {
   collectPageErrors,
@@ -55,11 +56,13 @@ describeWithBrowser('Error pages and language switch journeys (real server, Chro
         home: '/en',
       },
     ])(
-      '$path shows "$message" on the error page',
+      '$path answers 404 and shows "$message" on the error page',
       async ({ path, message, back, home }) => {
-        await page.goto(url(path));
+        const response = await page.goto(url(path));
+        expect(response?.status()).toBe(404);
         await expectLocation(page, '/error');
         await expectText(page.getByTestId('error-message'), message);
+        await expectNoAxeViolations(page, `error page for ${path}`);
         const backHome = page.getByRole('link', { name: back, exact: true });
         await expectCount(backHome, 1);
         await eventually(async () => expect(await page.title()).toContain(message));
@@ -95,6 +98,7 @@ describeWithBrowser('Error pages and language switch journeys (real server, Chro
         await expectTextContaining(notFound, text);
         await expectCount(page.getByTestId('document-title'), 0);
         await expectCount(page.getByTestId('add-to-cart'), 0);
+        await expectNoAxeViolations(page, `document not found: ${path}`);
         await notFound.getByRole('link').click();
         await expectLocation(page, search);
         await expectCount(page.getByTestId('search-result').first(), 1);

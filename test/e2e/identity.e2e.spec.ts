@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { Api, type DocumentPage } from './support/api';
+import { expectNoAxeViolations } from './support/axe';
 import { describeWithBrowser, type LaunchedBrowser, launchBrowser } from './support/browser';
 import {
   codeInMail,
@@ -161,7 +162,7 @@ describeWithBrowser('Identity journeys (real server, embedded provider, Chromium
   }
 
   it(
-    'signs up with a code, sets up TOTP, accepts the terms on My data, signs out and in again with TOTP',
+    'signs up with a code, sets up TOTP, accepts the terms on My data and goes back, signs out and in again with TOTP',
     async () => {
       const email = `uus.kasutaja.${randomUUID().slice(0, 8)}@example.ee`;
       const password = 'Tugev#Parool42';
@@ -252,7 +253,13 @@ describeWithBrowser('Identity journeys (real server, embedded provider, Chromium
       await page.getByTestId('profile-save').click();
       const savedToast = page.locator('[data-testid=toast][data-tone=success]');
       await expectTextContaining(savedToast, APP.et.saved);
+      // Terms accepted: on to the document page the sign-in started from (the remembered page).
+      await expectLocation(page, document.path, '');
+      await expectText(page.getByTestId('document-title'), document.title);
       await expectText(page.getByTestId('user-menu-name'), 'Mari Maasikas');
+      await expectCount(flashMessages(page), 0);
+      await page.goto(url('/admin/user/edit'));
+      await page.getByTestId('profile-form').waitFor({ state: 'visible' });
       await expectCount(page.getByTestId('profile-required-notice'), 0);
       await expect(page.getByTestId('profile-terms').isChecked()).resolves.toBe(true);
       await expect(page.getByTestId('profile-terms').isDisabled()).resolves.toBe(true);
@@ -373,6 +380,8 @@ describeWithBrowser('Identity journeys (real server, embedded provider, Chromium
       await page.getByTestId('user-menu-item-useredit').click();
       await expectLocation(page, '/en/admin/user/edit', '');
       await expectText(page.getByRole('heading', { level: 1 }), APP.en.myData);
+      await page.getByTestId('profile-form').waitFor({ state: 'visible' });
+      await expectNoAxeViolations(page, 'My data en');
       expect(pageErrors).toEqual([]);
     },
     JOURNEY_TIMEOUT_MS,
@@ -402,6 +411,7 @@ describeWithBrowser('Identity journeys (real server, embedded provider, Chromium
       const row = page.locator(`[data-testid=admin-user-row][data-email="${DEMO.buyer.email}"]`);
       await expectCount(page.getByTestId('admin-user-row'), 1);
       await expectCount(row.getByTestId('admin-user-admin-badge'), 0);
+      await expectNoAxeViolations(page, 'admin users et');
 
       // ---- grant admin, confirmed in the modal -> badge
       await row.getByTestId('admin-user-grant').click();

@@ -14,7 +14,7 @@ function GuardRedirect({ decision }: { decision: Exclude<GuardDecision, { kind: 
   const { redirectRemembered } = useSessionActions();
   const { messageAdded, messagesWithTextCleared } = useUiActions();
   const perform = useEffectEvent(() => {
-    if (decision.kind === 'login') redirectRemembered(decision.remember);
+    if (decision.remember) redirectRemembered(decision.remember);
     if (decision.kind === 'redirect' && decision.message) {
       const text = t(decision.message);
       messagesWithTextCleared(text);

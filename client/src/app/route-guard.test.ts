@@ -45,18 +45,19 @@ describe('route guard (SPEC §4, in order)', () => {
   });
 
   it.each([
-    ['/', 'et', notAccepted, '/admin/user/edit'],
-    ['/admin/users', 'et', notAccepted, '/admin/user/edit'],
-    ['/en/search', 'en', namesMissing, '/en/admin/user/edit'],
-    ['/ostukorv', 'en', notAccepted, '/en/admin/user/edit'],
-    ['/en/admin', 'en', null, '/en/admin/user/edit'],
+    ['/', 'et', notAccepted, '/admin/user/edit', { name: 'home', params: {} }],
+    ['/admin/users', 'et', notAccepted, '/admin/user/edit', { name: 'adminusers', params: {} }],
+    ['/en/search', 'en', namesMissing, '/en/admin/user/edit', { name: 'search', params: {} }],
+    ['/ostukorv', 'en', notAccepted, '/en/admin/user/edit', { name: 'cart', params: {} }],
+    ['/en/admin', 'en', null, '/en/admin/user/edit', undefined],
   ] as const)(
-    '(3) %s (UI %s) with an incomplete profile goes to %4$s with the message',
-    (pathname, uiLanguage, user, to) => {
+    '(3) %s (UI %s) with an incomplete profile goes to %4$s with the message, remembering the page',
+    (pathname, uiLanguage, user, to, remember) => {
       expect(decide({ pathname, uiLanguage, authenticated: true, user })).toEqual({
         kind: 'redirect',
         to,
         message: 'ERROR.USER_TERMS_NOT_ACCEPTED',
+        ...(remember && { remember }),
       });
     },
   );

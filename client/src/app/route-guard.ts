@@ -28,19 +28,26 @@ export type GuardDecision =
   | { kind: 'allow' }
   /** Remember the route, then go to the login route (which starts the provider's sign-in). */
   | { kind: 'login'; remember: RememberedRoute; to: string }
-  | { kind: 'redirect'; to: string; message?: string };
+  /** `remember`: the route to come back to once the reason is answered (terms accepted). */
+  | { kind: 'redirect'; to: string; message?: string; remember?: RememberedRoute };
 
 /**
  * Pages a signed-in user without accepted terms may still open: My data itself, and the terms it
  * links to (a terms link that bounced back to My data could never be read).
  */
-const OPEN_WITHOUT_TERMS: readonly RouteName[] = ['useredit', 'termsofuse', 'privacypolicy'];
+const OPEN_WITHOUT_TERMS: readonly RouteName[] = [
+  'useredit',
+  'termsofuse',
+  'privacypolicy',
+  'userterms',
+  'accessibility',
+];
 
 /**
  * SPEC §4's route guard, in order: (1) the error route is always allowed; (2) a route that needs
  * login, without a session, remembers itself and goes to login; (3) a signed-in user whose profile
  * is missing or incomplete, or who has not accepted the user terms, goes to user edit with
- * ERROR.USER_TERMS_NOT_ACCEPTED; (4) outside callback, logout and error, a non-Estonian UI language
+ * ERROR.USER_TERMS_NOT_ACCEPTED, remembering the route to return to once they are; (4) outside callback, logout and error, a non-Estonian UI language
  * on a path not under /en goes to the English path (the same named route, else /en + the path).
  */
 export function decideRoute(input: GuardInput): GuardDecision {
@@ -81,6 +88,7 @@ export function decideRoute(input: GuardInput): GuardDecision {
       kind: 'redirect',
       to: localizedPath('useredit', targetLanguage),
       message: USER_TERMS_NOT_ACCEPTED,
+      ...(match && { remember: withSearch({ name: match.name, params: match.params }, input.search) }),
     };
   }
 

@@ -1,29 +1,54 @@
-import type { ReactNode } from 'react';
+import { lazy, type LazyExoticComponent, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
 import { ADMIN_ROOT, localizedPath, NEUTRAL_ROUTES, ROUTES, type RouteName } from '../config/routes';
-import { AdminInvoicesPage } from '@/features/admin-purchases/components/AdminInvoicesPage';
-import { AdminPurchasePage } from '@/features/admin-purchases/components/AdminPurchasePage';
-import { AdminPurchasesPage } from '@/features/admin-purchases/components/AdminPurchasesPage';
-import { AdminUsersPage } from '@/features/admin-users/components/AdminUsersPage';
-import { CallbackPage } from '@/features/auth/components/CallbackPage';
-import { LoginPage } from '@/features/auth/components/LoginPage';
-import { LogoutPage } from '@/features/auth/components/LogoutPage';
 import { AddToCartButton } from '@/features/basket/components/AddToCartButton';
-import { CartPage } from '@/features/basket/components/CartPage';
-import { DocumentPage } from '@/features/documents/components/DocumentPage';
 import { ErrorPage, PAGE_NOT_FOUND, type ErrorPageState } from '@/features/errors/components/ErrorPage';
+// The landing page is part of the shell's chunk: most visits start there, and it is tiny.
 import { HomePage } from '@/features/home/components/HomePage';
-import { AboutPage, ContactsPage, TermsPage } from '@/features/pages/components/StaticPages';
-import { MyPurchasesPage } from '@/features/purchases/components/MyPurchasesPage';
-import { PaymentCancelPage } from '@/features/purchases/components/PaymentCancelPage';
-import { PaymentReturnPage } from '@/features/purchases/components/PaymentReturnPage';
-import { PurchaseSummaryPage } from '@/features/purchases/components/PurchaseSummaryPage';
-import { SearchPage } from '@/features/search/components/SearchPage';
-import { UserEditPage } from '@/features/users/components/UserEditPage';
 import { i18n, LANGUAGES } from '../i18n';
 import { AdminLayout } from './layout/AdminLayout';
 import { RootLayout } from './layout/RootLayout';
 import { RouteGuard } from './RouteGuard';
+
+/**
+ * A screen loaded when its route is first opened (its own chunk of the build), so the first page
+ * downloads only the shell and itself. The layouts show a skeleton meanwhile (React.Suspense).
+ */
+function lazyScreen<Props, Name extends string>(
+  load: () => Promise<{ [Key in Name]: (props: Props) => ReactNode }>,
+  name: Name,
+): LazyExoticComponent<(props: Props) => ReactNode> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const AdminUsersPage = lazyScreen(
+  () => import('@/features/admin-users/components/AdminUsersPage'),
+  'AdminUsersPage',
+);
+const CallbackPage = lazyScreen(() => import('@/features/auth/components/CallbackPage'), 'CallbackPage');
+const LoginPage = lazyScreen(() => import('@/features/auth/components/LoginPage'), 'LoginPage');
+const LogoutPage = lazyScreen(() => import('@/features/auth/components/LogoutPage'), 'LogoutPage');
+const CartPage = lazyScreen(() => import('@/features/basket/components/CartPage'), 'CartPage');
+const DocumentPage = lazyScreen(() => import('@/features/documents/components/DocumentPage'), 'DocumentPage');
+const staticPages = () => import('@/features/pages/components/StaticPages');
+const AccessibilityStatementPage = lazyScreen(staticPages, 'AccessibilityStatementPage');
+const ContactsPage = lazyScreen(staticPages, 'ContactsPage');
+const MissionVisionPage = lazyScreen(staticPages, 'MissionVisionPage');
+const PrivacyPolicyPage = lazyScreen(staticPages, 'PrivacyPolicyPage');
+const TeamPage = lazyScreen(staticPages, 'TeamPage');
+const TermsOfUsePage = lazyScreen(staticPages, 'TermsOfUsePage');
+const UserTermsPage = lazyScreen(staticPages, 'UserTermsPage');
+const SearchPage = lazyScreen(() => import('@/features/search/components/SearchPage'), 'SearchPage');
+const UserEditPage = lazyScreen(() => import('@/features/users/components/UserEditPage'), 'UserEditPage');
+const purchasePages = () => import('@/features/purchases/components/purchase-pages');
+const PurchaseSummaryPage = lazyScreen(purchasePages, 'PurchaseSummaryPage');
+const PaymentReturnPage = lazyScreen(purchasePages, 'PaymentReturnPage');
+const PaymentCancelPage = lazyScreen(purchasePages, 'PaymentCancelPage');
+const MyPurchasesPage = lazyScreen(purchasePages, 'MyPurchasesPage');
+const adminPurchasePages = () => import('@/features/admin-purchases/components/admin-purchase-pages');
+const AdminPurchasesPage = lazyScreen(adminPurchasePages, 'AdminPurchasesPage');
+const AdminPurchasePage = lazyScreen(adminPurchasePages, 'AdminPurchasePage');
+const AdminInvoicesPage = lazyScreen(adminPurchasePages, 'AdminInvoicesPage');
 
 /**
  * The public screens that exist, by route name; paths come from the localized route table
@@ -37,11 +62,13 @@ const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   ),
   cart: () => <CartPage />,
   contacts: () => <ContactsPage />,
-  team: () => <AboutPage />,
-  mission: () => <AboutPage />,
-  vision: () => <AboutPage />,
-  termsofuse: () => <TermsPage kind="TERMS" />,
-  privacypolicy: () => <TermsPage kind="PRIVACY" />,
+  team: () => <TeamPage />,
+  mission: () => <MissionVisionPage />,
+  vision: () => <MissionVisionPage />,
+  termsofuse: () => <TermsOfUsePage />,
+  privacypolicy: () => <PrivacyPolicyPage />,
+  accessibility: () => <AccessibilityStatementPage />,
+  userterms: () => <UserTermsPage />,
   login: () => <LoginPage />,
   purchaseSummary: () => <PurchaseSummaryPage />,
   paymentReturn: () => <PaymentReturnPage />,

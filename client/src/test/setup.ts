@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '../i18n';
 import { sessionActions } from '../stores/session-store';
 import { browserLocation } from '../utils/browser';
+
+// Screens are lazy chunks (app/router.tsx): their first import in a test run is transformed on demand,
+// which on a busy machine takes longer than the default second that findBy*/waitFor wait.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeEach(async () => {
   localStorage.clear();

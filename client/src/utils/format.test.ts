@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSpaces } from '../test/render-app';
-import { formatDate, formatDateTime, formatMoney } from './format';
+import { formatAmount, formatDate, formatDateTime, formatMoney, formatPrice } from './format';
 
 describe('money', () => {
   it('shows cents as euros with two decimals in each language', () => {
@@ -9,6 +9,21 @@ describe('money', () => {
     expect(normalizeSpaces(formatMoney(0, 'et'))).toBe('0,00 €');
     expect(formatMoney(123456, 'en')).toBe('€1,234.56');
     expect(normalizeSpaces(formatMoney(5, 'et'))).toBe('0,05 €');
+  });
+
+  it('the price formatter always shows two decimals', () => {
+    expect(normalizeSpaces(formatPrice(3000, 'et'))).toBe('30,00 €');
+    expect(formatPrice(3000, 'en')).toBe('€30.00');
+  });
+
+  it('amounts are whole euros without decimals (SPEC §9), rounded half up', () => {
+    expect(normalizeSpaces(formatAmount(3000, 'et'))).toBe('30 €');
+    expect(formatAmount(3000, 'en')).toBe('€30');
+    expect(normalizeSpaces(formatAmount(100_000, 'et'))).toBe('1000 €');
+    expect(formatAmount(100_000, 'en')).toBe('€1,000');
+    expect(normalizeSpaces(formatAmount(15_049, 'et'))).toBe('150 €');
+    expect(formatAmount(15_050, 'en')).toBe('€151');
+    expect(normalizeSpaces(formatAmount(1_234_567, 'et'))).toBe('12 346 €');
   });
 });
 

@@ -1,23 +1,48 @@
 import type { Language } from '../i18n';
 
-const LOCALES: Record<Language, string> = { et: 'et-EE', en: 'en-GB' };
+/** SPEC §9: money in the Estonian and US-English locales. */
+const LOCALES: Record<Language, string> = { et: 'et-EE', en: 'en-US' };
 
-const moneyFormatters = new Map<Language, Intl.NumberFormat>();
+type MoneyFormat = 'price' | 'amount';
 
-/** Integer euro cents -> '12,40 €' (et) or '€12.40' (en). */
-export function formatMoney(cents: number, language: Language): string {
-  let formatter = moneyFormatters.get(language);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(LOCALES[language], {
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(language: Language, format: MoneyFormat): Intl.NumberFormat {
+  const key = `${language}:${format}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    const digits = format === 'price' ? 2 : 0;
+    cached = new Intl.NumberFormat(LOCALES[language], {
       style: 'currency',
       currency: 'EUR',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
     });
-    moneyFormatters.set(language, formatter);
+    formatters.set(key, cached);
   }
-  return formatter.format(cents / 100);
+  return cached;
 }
+
+/**
+ * The price formatter of SPEC §9, two decimals: integer euro cents -> '12,40 €' (et) or '€12.40'
+ * (en). For every sum that is charged or paid: document prices, basket lines and totals, purchases,
+ * fees, payouts (docs/decisions.md "Money format").
+ */
+export function formatPrice(cents: number, language: Language): string {
+  return formatter(language, 'price').format(cents / 100);
+}
+
+/**
+ * Money in euros without decimals (SPEC §9): 100000 -> '1000 €' / '€1,000'. For round figures and
+ * overviews where cents say nothing: limits and fees stated in texts (1000 €, 150 €, 30 €), summary
+ * tiles and chart axes. Rounds half up to whole euros.
+ */
+export function formatAmount(cents: number, language: Language): string {
+  return formatter(language, 'amount').format(Math.round(cents / 100));
+}
+
+/** Integer euro cents -> '12,40 €' (et) or '€12.40' (en): the price formatter. */
+export const formatMoney = formatPrice;
 
 function parse(value: string | Date): Date | null {
   const date = value instanceof Date ? value : new Date(value);

@@ -48,8 +48,26 @@ describe('configuration from the environment', () => {
       'VAT_RATE_PERCENT must be a percentage from 0 to 100 with at most two decimals (got "124").',
     ],
     [{ BLOB_SIGNING_SECRET: 'short' }, 'BLOB_SIGNING_SECRET must be at least 32 characters long.'],
+    [{ SOCIAL_MEDIA_ENABLED: 'often' }, 'SOCIAL_MEDIA_ENABLED must be true or false (got "often").'],
+    [
+      { TAG_MANAGER_ENABLED: 'true' },
+      'TAG_MANAGER_ID is required when TAG_MANAGER_ENABLED=true (a GTM-… container id).',
+    ],
+    [
+      { TAG_MANAGER_ID: 'UA-1234' },
+      'TAG_MANAGER_ID must be a tag manager container id like GTM-AB12CD3 (got "UA-1234").',
+    ],
   ])('names a bad variable clearly: %j', (env, message) => {
     expect(problemsOf(env)).toEqual([message]);
+  });
+
+  it('turns the share control and the tag manager on only when asked', () => {
+    expect(loadConfig({}).site).toEqual({ socialMediaEnabled: false, tagManagerId: null });
+    expect(loadConfig({ TAG_MANAGER_ID: 'GTM-AB12CD3' }).site.tagManagerId).toBeNull();
+    expect(
+      loadConfig({ SOCIAL_MEDIA_ENABLED: 'true', TAG_MANAGER_ENABLED: 'true', TAG_MANAGER_ID: 'GTM-AB12CD3' })
+        .site,
+    ).toEqual({ socialMediaEnabled: true, tagManagerId: 'GTM-AB12CD3' });
   });
 
   it('runs the built-in identity provider under /oidc of the public address by default', () => {

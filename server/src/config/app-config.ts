@@ -72,6 +72,14 @@ export interface SellerConfig {
 /** The embedded test gateway's shop id unless MAKECOMMERCE_SHOP_ID says otherwise. */
 export const EMBEDDED_GATEWAY_SHOP_ID = '5a8f0c2e-7d4b-4e1a-9c3f-6b2d8e1f4a70';
 
+/** What the public site shows beyond the shop itself (SPEC §3 configuration loaded at start). */
+export interface SiteConfig {
+  /** The share control (Facebook, LinkedIn) on document pages. */
+  readonly socialMediaEnabled: boolean;
+  /** The tag manager container (GTM-…), loaded only after cookie consent; null when off. */
+  readonly tagManagerId: string | null;
+}
+
 /** Everything the server is configured with; read once from the environment at start. */
 export interface AppConfig {
   readonly profile: Profile;
@@ -95,6 +103,7 @@ export interface AppConfig {
   readonly s3: S3Config | null;
   readonly payments: PaymentsConfig;
   readonly seller: SellerConfig;
+  readonly site: SiteConfig;
 }
 
 export const APP_CONFIG = Symbol('AppConfig');
@@ -258,6 +267,18 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   }
   const payments = readPayments(r, production);
   const seller = readSeller(r);
+  const tagManagerEnabled = r.boolean('TAG_MANAGER_ENABLED', false);
+  const tagManagerId = r.raw('TAG_MANAGER_ID') ?? null;
+  if (tagManagerEnabled && tagManagerId === null)
+    r.problems.push('TAG_MANAGER_ID is required when TAG_MANAGER_ENABLED=true (a GTM-… container id).');
+  if (tagManagerId !== null && !/^GTM-[A-Z0-9]{4,12}$/.test(tagManagerId))
+    r.problems.push(
+      `TAG_MANAGER_ID must be a tag manager container id like GTM-AB12CD3 (got "${tagManagerId}").`,
+    );
+  const site: SiteConfig = {
+    socialMediaEnabled: r.boolean('SOCIAL_MEDIA_ENABLED', false),
+    tagManagerId: tagManagerEnabled ? tagManagerId : null,
+  };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   const s3 =
     s3Endpoint && s3AccessKey && s3SecretKey
@@ -289,6 +310,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     s3,
     payments,
     seller,
+    site,
   };
 }
 

@@ -1,7 +1,9 @@
-import { useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { PageSkeleton } from '../../components/Skeleton';
 import { useLocalizedPath } from '../../hooks/use-language';
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../hooks/use-media-query';
 import { useSessionUser } from '../../stores/session-store';
 import { ADMIN_ITEMS, DASHBOARD_ITEM, MenuIconSvg, USER_ITEMS, type AccountMenuItem } from './account-menu';
 
@@ -59,17 +61,33 @@ const PUBLIC_ITEMS: readonly AccountMenuItem[] = [
 
 /**
  * The admin layout (SPEC §2) for everything under /admin and /en/admin: a collapsible sidebar with
- * the user's screens and, for admins only, the admin group; screens not built yet are disabled.
+ * the user's screens and, for admins only, the admin group; screens not built yet are disabled. On
+ * small screens the sidebar is a menu above the page, closed until opened and closed again by
+ * opening a page; on wide screens its collapsed state is remembered.
  */
 export function AdminLayout() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const isAdmin = user?.isAdmin === true;
+  const small = useMediaQuery(SMALL_SCREEN_QUERY);
   const [collapsed, setCollapsed] = useState(readCollapsed);
+  const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const adminHeadingId = useId();
 
+  const location = useLocation();
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (seenLocation !== location.key) {
+    setSeenLocation(location.key);
+    setMenuOpen(false);
+  }
+
+  const expanded = small ? menuOpen : !collapsed;
   const toggle = () => {
+    if (small) {
+      setMenuOpen(!menuOpen);
+      return;
+    }
     const next = !collapsed;
     setCollapsed(next);
     try {
@@ -79,23 +97,31 @@ export function AdminLayout() {
     }
   };
 
+  const layoutClass = small
+    ? `admin-layout admin-layout--small${menuOpen ? '' : ' admin-layout--menu-closed'}`
+    : `admin-layout${collapsed ? ' admin-layout--collapsed' : ''}`;
+
   return (
-    <div className={`admin-layout${collapsed ? ' admin-layout--collapsed' : ''}`}>
+    <div className={layoutClass}>
       <aside className="sidebar" data-testid="admin-sidebar">
         <button
           type="button"
           className="sidebar__toggle"
-          aria-expanded={!collapsed}
+          aria-expanded={expanded}
           aria-controls={navId}
           onClick={toggle}
           data-testid="sidebar-toggle"
         >
           <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
-            <path d={collapsed ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'} />
+            <path d={small ? 'M4 7h16M4 12h16M4 17h16' : collapsed ? 'M9 6l6 6-6 6' : 'M15 6l-6 6 6 6'} />
           </svg>
-          <span className="visually-hidden">
-            {collapsed ? t('ACCOUNT.EXPAND_MENU') : t('ACCOUNT.COLLAPSE_MENU')}
-          </span>
+          {small ? (
+            <span className="sidebar__toggle-text">{t('ACCOUNT.MENU')}</span>
+          ) : (
+            <span className="visually-hidden">
+              {collapsed ? t('ACCOUNT.EXPAND_MENU') : t('ACCOUNT.COLLAPSE_MENU')}
+            </span>
+          )}
         </button>
         <nav id={navId} className="sidebar__nav" aria-label={t('ACCOUNT.MENU')}>
           <ul className="sidebar__list">
@@ -122,7 +148,9 @@ export function AdminLayout() {
         </nav>
       </aside>
       <div className="admin-layout__content">
-        <Outlet />
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
       </div>
     </div>
   );

@@ -1,23 +1,26 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DAY_SECONDS, readCookie, writeCookie } from '../../utils/cookies';
+import { useClientConfig } from '@/features/auth/api/get-client-config';
+import { useConsentActions, useCookiesAccepted } from '../../stores/consent-store';
 
-export const COOKIE_CONSENT_COOKIE = 'lepinguturg.cookiesAccepted';
+export { COOKIE_CONSENT_COOKIE } from '../../stores/consent-store';
 
+/**
+ * The cookie banner with OK (SPEC §2). With the tag manager switched on it also asks for the
+ * statistics cookies, which load only after OK (app/layout/TagManager.tsx).
+ */
 export function CookieBanner() {
   const { t } = useTranslation();
-  const [accepted, setAccepted] = useState(() => readCookie(COOKIE_CONSENT_COOKIE) === '1');
+  const accepted = useCookiesAccepted();
+  const { cookiesAccepted } = useConsentActions();
+  const { data: config } = useClientConfig();
   if (accepted) return null;
   return (
     <section className="cookie-banner" aria-label={t('COOKIES.LABEL')} data-testid="cookie-banner">
-      <p>{t('COOKIES.TEXT')}</p>
+      <p>{t(config?.tagManagerEnabled ? 'COOKIES.TEXT_WITH_STATISTICS' : 'COOKIES.TEXT')}</p>
       <button
         type="button"
         className="button button--primary"
-        onClick={() => {
-          writeCookie(COOKIE_CONSENT_COOKIE, '1', 365 * DAY_SECONDS);
-          setAccepted(true);
-        }}
+        onClick={cookiesAccepted}
         data-testid="cookie-ok"
       >
         {t('COOKIES.OK')}

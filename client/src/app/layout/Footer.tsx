@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SOCIAL_LINKS } from '../../config/company';
 import { localizedTo, type RouteName } from '../../config/routes';
 import { useLanguage } from '../../hooks/use-language';
 
@@ -18,6 +19,8 @@ const COLUMNS: { title: string; links: { name: RouteName; label: string }[] }[] 
     links: [
       { name: 'termsofuse', label: 'FOOTER.TERMS_OF_USE' },
       { name: 'privacypolicy', label: 'FOOTER.PRIVACY_POLICY' },
+      { name: 'userterms', label: 'FOOTER.USER_TERMS' },
+      { name: 'accessibility', label: 'FOOTER.ACCESSIBILITY' },
     ],
   },
 ];
@@ -34,6 +37,15 @@ export function Footer() {
           <p className="footer__disclaimer" data-testid="legal-disclaimer">
             {t('FOOTER.DISCLAIMER')}
           </p>
+          <ul className="footer__social" aria-label={t('FOOTER.SOCIAL')} data-testid="social-links">
+            {SOCIAL_LINKS.map((link) => (
+              <li key={link.name}>
+                <a href={link.href} rel="noopener noreferrer">
+                  {link.name}
+                </a>
+              </li>
+            ))}
+          </ul>
         </div>
         {COLUMNS.map((column) => (
           <nav key={column.title} className="footer__column" aria-label={t(column.title)}>

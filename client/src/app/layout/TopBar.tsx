@@ -1,5 +1,6 @@
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { BasketLink } from '@/features/basket/components/BasketLink';
 import { useLocalizedPath } from '../../hooks/use-language';
 import { useAuthenticated } from '../../stores/session-store';
@@ -20,38 +21,92 @@ export function Logo() {
         <span className="logo__name">{t('APP.NAME')}</span>
         <span className="logo__tagline">{t('APP.TAGLINE')}</span>
       </span>
+      <span className="visually-hidden"> – {t('APP.HOME_LINK')}</span>
     </span>
   );
 }
 
+/**
+ * The public layout's top bar (SPEC §2), mobile first: one row with the logo, the basket and a menu
+ * button on small screens, the menu (search, upload, language, accessibility, sign-in or the user
+ * menu) opening below it; on wide screens everything in one row and no menu button.
+ */
 export function TopBar() {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   const authenticated = useAuthenticated();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+
+  // Opening a page closes the menu.
+  const [seenLocation, setSeenLocation] = useState(location.key);
+  if (seenLocation !== location.key) {
+    setSeenLocation(location.key);
+    setMenuOpen(false);
+  }
+
+  const closeMenu = () => {
+    setMenuOpen(false);
+    menuButtonRef.current?.focus();
+  };
+
   return (
     <header className="topbar">
       <a href="#main" className="skip-link">
         {t('NAV.SKIP_TO_CONTENT')}
       </a>
-      <div className="topbar__inner">
-        <Link to={path('home')} className="topbar__logo" aria-label={t('APP.HOME_LINK')}>
+      <div
+        className="topbar__inner"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && menuOpen && !event.defaultPrevented) closeMenu();
+        }}
+      >
+        <Link to={path('home')} className="topbar__logo" data-testid="logo-link">
           <Logo />
         </Link>
-        <nav className="topbar__nav" aria-label={t('NAV.MAIN')}>
-          <NavLink to={path('search')} className="topbar__link" data-testid="nav-search">
-            <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
-              <circle cx="11" cy="11" r="6.5" />
-              <path d="M16 16l4.5 4.5" />
-            </svg>
-            {t('NAV.SEARCH')}
-          </NavLink>
-        </nav>
-        <div className="topbar__tools">
-          <BasketLink />
-          <LanguageSelect />
-          <AccessibilityToggle />
-          {authenticated ? <UserMenu /> : <SignInButton />}
+        <div
+          id={menuId}
+          className={`topbar__menu${menuOpen ? ' topbar__menu--open' : ''}`}
+          data-testid="topbar-menu"
+        >
+          <nav className="topbar__nav" aria-label={t('NAV.MAIN')}>
+            <NavLink to={path('search')} className="topbar__link" data-testid="nav-search">
+              <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+                <circle cx="11" cy="11" r="6.5" />
+                <path d="M16 16l4.5 4.5" />
+              </svg>
+              {t('NAV.SEARCH')}
+            </NavLink>
+            <NavLink to={path('upload')} className="topbar__link" data-testid="nav-upload">
+              <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M12 16V4m0 0l-4.5 4.5M12 4l4.5 4.5M5 15v3a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-3" />
+              </svg>
+              {t('NAV.UPLOAD')}
+            </NavLink>
+          </nav>
+          <div className="topbar__tools">
+            <LanguageSelect />
+            <AccessibilityToggle />
+            {authenticated ? <UserMenu /> : <SignInButton />}
+          </div>
         </div>
+        <BasketLink />
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className="topbar__menu-button icon-button"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+          data-testid="menu-button"
+        >
+          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 7h16M4 12h16M4 17h16'} />
+          </svg>
+          <span className="visually-hidden">{t('NAV.MENU')}</span>
+        </button>
       </div>
       <AccessibilityPanel />
     </header>

@@ -18,11 +18,11 @@ export class ConfigController {
       redirectSignOut: `${publicUrl}/`,
       scopes: ['openid', 'email', 'offline_access'],
       signUpEnabled: identity.signUpEnabled,
-      // Social sign-in, tag manager and share buttons have no configuration yet (docs/decisions.md).
+      // Social sign-in has no configuration yet (docs/decisions.md).
       providers: [],
-      tagManagerEnabled: false,
-      tagManagerId: null,
-      socialMediaEnabled: false,
+      tagManagerEnabled: config.site.tagManagerId !== null,
+      tagManagerId: config.site.tagManagerId,
+      socialMediaEnabled: config.site.socialMediaEnabled,
       devMailboxUrl: identity.embedded && config.profile === 'embedded' ? '/dev/mailbox' : null,
     };
   }

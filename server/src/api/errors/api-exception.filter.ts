@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type FieldErrors } from '../../domain/shared/domain-error';
 import { DuplicateEventIdError } from '../../infrastructure/event-store/duplicate-event-id.error';
 import { WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store.port';
+import type { ClientAppPages } from '../client-app/client-app';
 import { preferredLanguage } from '../i18n/language';
 import { translate } from '../i18n/server-messages';
 import { ApiError, type ErrorBody } from './api-error';
@@ -56,14 +57,14 @@ function classify(exception: unknown): Classified | null {
 
 /**
  * Turns every failure into the one error body of docs/api.md, in the caller's language; and, for a
- * browser asking for a page the server does not know, answers the client app (its router shows the page
- * or the "Page not found!" screen).
+ * browser asking for a path outside /api that no file answers, the client app: 200 on one of its
+ * pages, 404 (with the app, which shows "Page not found!") on any other path.
  */
 @Catch()
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
-  constructor(private readonly spaIndexHtml: () => string | null) {}
+  constructor(private readonly clientApp: ClientAppPages | null = null) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -74,17 +75,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
 
     const path = request.url.split('?')[0] ?? '';
-    if (classified.status === 404 && request.method === 'GET' && !path.startsWith('/api')) {
-      const html = this.spaIndexHtml();
-      if (html !== null) {
-        void reply
-          .status(200)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .send(html);
-        return;
-      }
-    }
+    if (
+      classified.status === 404 &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api') &&
+      this.clientApp?.sendPage(request, reply)
+    )
+      return;
 
     const language = preferredLanguage(request.headers['accept-language']);
     const body: ErrorBody = {

@@ -42,7 +42,7 @@ async function startBlobServer(store: BlobStore): Promise<BlobServer> {
     logger: false,
   });
   app.setGlobalPrefix('api');
-  app.useGlobalFilters(new ApiExceptionFilter(() => null));
+  app.useGlobalFilters(new ApiExceptionFilter());
   await app.listen(0, '127.0.0.1');
   const { port } = (app.getHttpServer() as { address(): AddressInfo }).address();
   return { baseUrl: `http://127.0.0.1:${port}`, close: () => app.close() };

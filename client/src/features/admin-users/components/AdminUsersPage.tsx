@@ -24,38 +24,29 @@ function AdminAction({
 }) {
   const { t } = useTranslation();
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
-  if (!user.isAdmin) {
-    return (
-      <button
-        type="button"
-        className="button button--secondary button--small"
-        onClick={onToggle}
-        disabled={pending}
-        aria-label={t('ADMIN_USERS.GRANT_LABEL', { name })}
-        data-testid="admin-user-grant"
-      >
-        {t('ADMIN_USERS.GRANT')}
-      </button>
-    );
-  }
   // The server refuses these (admin by configuration; revoking oneself): the client mirrors it.
-  const reason = user.adminByConfig
-    ? t('ADMIN_USERS.ADMIN_BY_CONFIG')
-    : user.id === selfId
-      ? t('ADMIN_USERS.CANNOT_REVOKE_SELF')
-      : null;
+  const reason = !user.isAdmin
+    ? null
+    : user.adminByConfig
+      ? t('ADMIN_USERS.ADMIN_BY_CONFIG')
+      : user.id === selfId
+        ? t('ADMIN_USERS.CANNOT_REVOKE_SELF')
+        : null;
+  // One button for both actions: after a grant or revoke it is the same element, so focus stays on
+  // it (SPEC: back to the control that opened the question); pending is aria-disabled for the same reason.
   return (
     <>
       <button
         type="button"
-        className="button button--danger-ghost button--small"
-        onClick={onToggle}
-        disabled={pending || reason !== null}
-        aria-label={t('ADMIN_USERS.REVOKE_LABEL', { name })}
+        className={`button button--small ${user.isAdmin ? 'button--danger-ghost' : 'button--secondary'}`}
+        onClick={() => !pending && onToggle()}
+        disabled={reason !== null}
+        aria-disabled={pending || undefined}
         aria-describedby={reason ? `admin-user-reason-${user.id}` : undefined}
-        data-testid="admin-user-revoke"
+        data-testid={user.isAdmin ? 'admin-user-revoke' : 'admin-user-grant'}
       >
-        {t('ADMIN_USERS.REVOKE')}
+        {t(user.isAdmin ? 'ADMIN_USERS.REVOKE' : 'ADMIN_USERS.GRANT')}
+        <span className="visually-hidden">: {name}</span>
       </button>
       {reason && (
         <span className="hint admin-users__reason" id={`admin-user-reason-${user.id}`}>

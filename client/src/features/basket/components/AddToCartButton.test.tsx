@@ -9,15 +9,19 @@ function posts(api: FakeApi) {
 }
 
 describe('add to basket', () => {
-  it('asks first, adds on yes and tells that the document is already there the second time', async () => {
+  it('asks first, adds on yes, and then offers "In basket", a link to the cart, with the focus on it', async () => {
     const api = new FakeApi([makeDocument()]);
     renderApp('/otsing', api);
     const user = userEvent.setup();
 
     const [result] = await screen.findAllByTestId('search-result');
     expect(result?.textContent).toContain('Tööleping');
+    // The name starts with the visible words and tells which document (WCAG 2.5.3).
+    expect(screen.getByRole('button', { name: /^Lisa ostukorvi ?: Tööleping$/ })).toBe(
+      screen.getByTestId('add-to-cart'),
+    );
 
-    // cancel: nothing is added
+    // cancel: nothing is added, focus is back on the button
     await user.click(screen.getByTestId('add-to-cart'));
     expect(screen.getByRole('dialog').textContent).toContain(
       'Kas soovid lisada dokumendi „Tööleping“ ostukorvi?',
@@ -25,6 +29,7 @@ describe('add to basket', () => {
     await user.click(screen.getByTestId('modal-cancel'));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(posts(api)).toHaveLength(0);
+    expect(document.activeElement).toBe(screen.getByTestId('add-to-cart'));
 
     // yes: added, success toast, basket amount in the top bar follows
     await user.click(screen.getByTestId('add-to-cart'));
@@ -37,12 +42,44 @@ describe('add to basket', () => {
     );
     expect(posts(api)).toHaveLength(1);
 
-    // again: 409 from the server, shown as an info toast
-    await user.click(screen.getByTestId('add-to-cart'));
-    await user.click(screen.getByTestId('modal-confirm'));
-    const info = await screen.findByText('See dokument on juba ostukorvis!');
-    expect(info.closest('[data-testid="toast"]')?.getAttribute('data-tone')).toBe('info');
-    expect(api.basket(api.basketId).documentCount).toBe(1);
+    // the button is now the link to the cart, and has the focus the button had
+    const inBasket = await screen.findByRole('link', { name: /^Ostukorvis ?: Tööleping$/ });
+    expect(inBasket.getAttribute('href')).toBe('/ostukorv');
+    expect(screen.queryByTestId('add-to-cart')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(inBasket));
+  });
+
+  it('shows "In basket" at once for a document the basket already holds', async () => {
+    const api = new FakeApi([makeDocument()]).givenBasketHolds([makeDocument().id]);
+    renderApp('/en/document/toeoeleping', api);
+    const link = await screen.findByTestId('in-basket');
+    expect(normalizeSpaces(link.textContent)).toBe('In basket: Tööleping');
+    expect(link.getAttribute('href')).toBe('/en/cart');
+    expect(screen.queryByTestId('add-to-cart')).toBeNull();
+    expect(screen.getByRole('link', { name: /^Basket ?: 1 document, €12\.40$/ })).toBe(
+      screen.getByTestId('basket-link'),
+    );
+  });
+
+  it('tells a paid document is downloaded after payment, and a free one without paying', async () => {
+    const paid = makeDocument();
+    const free = makeDocument({
+      id: '0195f0c2-0000-7000-8000-000000000002',
+      slug: 'volikiri',
+      title: 'Volikiri',
+      price: 0,
+    });
+    const api = new FakeApi([paid, free]);
+    const { router } = renderApp('/dokument/toeoeleping', api);
+    expect(normalizeSpaces((await screen.findByTestId('add-to-cart-note')).textContent)).toBe(
+      'Pärast maksmist saad alla laadida kõik dokumendi failid.',
+    );
+
+    await router.navigate('/dokument/volikiri');
+    await screen.findByRole('heading', { level: 1, name: 'Volikiri' });
+    const note = normalizeSpaces(screen.getByTestId('add-to-cart-note').textContent);
+    expect(note).toBe('Dokument on tasuta: lisa see ostukorvi ja laadi failid alla ilma maksmata.');
+    expect(document.body.textContent).not.toMatch(/pärast maksmist/i);
   });
 
   it('closes the question with Escape without adding', async () => {
@@ -54,5 +91,6 @@ describe('add to basket', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(posts(api)).toHaveLength(0);
+    expect(document.activeElement).toBe(screen.getByTestId('add-to-cart'));
   });
 });

@@ -1,32 +1,95 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { DocumentRef } from '../../../api/types';
+import { useLocalizedPath } from '../../../hooks/use-language';
 import { useRequestAddToBasket } from '../api/add-document-to-basket';
+import { useBasket } from '../api/get-basket';
 
 interface AddToCartButtonProps {
-  document: DocumentRef;
+  /** The document; with its price the large button also says how its files are had (free or paid). */
+  document: DocumentRef & { price?: number };
   size?: 'normal' | 'large';
 }
 
+const CartIcon = () => (
+  <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+    <path d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.5h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2" />
+    <circle cx="10" cy="20" r="1.4" />
+    <circle cx="17" cy="20" r="1.4" />
+  </svg>
+);
+
+/**
+ * "Add to basket" (SPEC §2), or "In basket", a link to the cart, for a document the basket already
+ * holds. The accessible name starts with the visible words and adds the title, so a list of
+ * documents has buttons a screen reader can tell apart.
+ */
 export function AddToCartButton({ document, size = 'normal' }: AddToCartButtonProps) {
   const { t } = useTranslation();
+  const path = useLocalizedPath();
+  const { data: basket } = useBasket();
   const { request, isPending, pendingDocumentId } = useRequestAddToBasket();
   const busy = isPending && pendingDocumentId === document.id;
+  const inBasket = basket?.documents.some((line) => line.documentId === document.id) === true;
+  const sizeClass = size === 'large' ? ' button--large' : '';
+
+  // The button the user pressed turns into the link: focus moves along instead of falling to <body>.
+  const buttonHadFocus = useRef(false);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (!inBasket || !buttonHadFocus.current) return;
+    buttonHadFocus.current = false;
+    const active = window.document.activeElement;
+    if (!active || active === window.document.body) linkRef.current?.focus();
+  }, [inBasket]);
+
+  const note =
+    size === 'large' && document.price !== undefined ? (
+      <p className="hint add-to-cart__note" data-testid="add-to-cart-note">
+        {t(document.price === 0 ? 'BASKET.FREE_NOTE' : 'BASKET.PAID_NOTE')}
+      </p>
+    ) : null;
+
+  if (inBasket) {
+    return (
+      <>
+        <Link
+          ref={linkRef}
+          to={path('cart')}
+          className={`button button--secondary${sizeClass}`}
+          data-testid="in-basket"
+        >
+          <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M5 12.5l4.5 4.5L19 7.5" />
+          </svg>
+          {t('BASKET.IN_BASKET')}
+          <span className="visually-hidden">: {document.title}</span>
+        </Link>
+        {note}
+      </>
+    );
+  }
   return (
-    <button
-      type="button"
-      className={`button button--primary${size === 'large' ? ' button--large' : ''}`}
-      onClick={() => request(document)}
-      disabled={busy}
-      aria-busy={busy}
-      aria-label={t('COMMON.ADD_TO_CART_LABEL', { title: document.title })}
-      data-testid="add-to-cart"
-    >
-      <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
-        <path d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.5h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2" />
-        <circle cx="10" cy="20" r="1.4" />
-        <circle cx="17" cy="20" r="1.4" />
-      </svg>
-      {t('COMMON.ADD_TO_CART')}
-    </button>
+    <>
+      <button
+        type="button"
+        className={`button button--primary${sizeClass}`}
+        onClick={() => {
+          if (busy) return;
+          buttonHadFocus.current = true;
+          request(document);
+        }}
+        // aria-disabled, not disabled: a disabled button drops the focus the modal gives back to it.
+        aria-disabled={busy || undefined}
+        aria-busy={busy}
+        data-testid="add-to-cart"
+      >
+        <CartIcon />
+        {t('COMMON.ADD_TO_CART')}
+        <span className="visually-hidden">: {document.title}</span>
+      </button>
+      {note}
+    </>
   );
 }

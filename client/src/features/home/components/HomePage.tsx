@@ -27,7 +27,7 @@ export function HomePage() {
             >
               {t('HOME.SEARCH_DRAFTS')}
             </Link>
-            <Link to={path('search')} className="button button--inverse button--large" data-testid="home-add">
+            <Link to={path('upload')} className="button button--inverse button--large" data-testid="home-add">
               {t('HOME.ADD_DRAFTS')}
             </Link>
           </div>

@@ -1,74 +1,144 @@
-import { useTranslation } from 'react-i18next';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useId, type ReactNode } from 'react';
+import { COMPANY } from '../../../config/company';
+import { usePageMeta } from '../../../hooks/use-document-title';
+import { useLanguage } from '../../../hooks/use-language';
+import { EN } from '../content/en';
+import { ET } from '../content/et';
+import type { PageContent, PageSection, SiteContent, StaticPageName } from '../content/page-content';
+import '../pages.css';
 
-export const COMPANY = {
-  name: 'Lepinguturg OÜ',
-  registryCode: '16123456',
-  address: 'Narva mnt 5, 10117 Tallinn, Eesti',
-  email: 'info@lepinguturg.ee',
-  phone: '+372 600 1234',
-} as const;
+const CONTENT = { et: ET, en: EN } as const;
+
+function useSiteContent(): SiteContent {
+  return CONTENT[useLanguage()];
+}
+
+function Section({ section }: { section: PageSection }) {
+  const headingId = useId();
+  return (
+    <section id={section.id} className="static-page__section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{section.heading}</h2>
+      {section.paragraphs?.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      {section.items && (
+        <ul>
+          {section.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A static page: heading, lead, the page's own block (contacts, team) and its sections. */
+function StaticPage({
+  name,
+  children,
+}: {
+  name: StaticPageName;
+  children?: (content: SiteContent) => ReactNode;
+}) {
+  const site = useSiteContent();
+  const page: PageContent = site.pages[name];
+  usePageMeta(page.title, page.description);
+  return (
+    <article className="page page--narrow prose static-page" data-testid={`static-page-${name}`}>
+      <h1 className="page__title">{page.title}</h1>
+      {page.updated && (
+        <p className="static-page__updated">
+          {site.labels.updated}: <time>{page.updated}</time>
+        </p>
+      )}
+      {page.lead && <p className="static-page__lead">{page.lead}</p>}
+      {children?.(site)}
+      {page.sections.map((section) => (
+        <Section key={section.heading} section={section} />
+      ))}
+    </article>
+  );
+}
+
+function CompanyFacts({ site }: { site: SiteContent }) {
+  const language = useLanguage();
+  return (
+    <dl className="facts card" data-testid="company-facts">
+      <div className="facts__row">
+        <dt>{site.labels.registryCode}</dt>
+        <dd>
+          {COMPANY.name}, {COMPANY.registryCode}
+        </dd>
+      </div>
+      <div className="facts__row">
+        <dt>{site.labels.vatNumber}</dt>
+        <dd>{COMPANY.vatNumber}</dd>
+      </div>
+      <div className="facts__row">
+        <dt>{site.labels.address}</dt>
+        <dd>{COMPANY.address[language]}</dd>
+      </div>
+      <div className="facts__row">
+        <dt>{site.labels.email}</dt>
+        <dd>
+          <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
+        </dd>
+      </div>
+      <div className="facts__row">
+        <dt>{site.labels.phone}</dt>
+        <dd>
+          <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phone}</a>
+        </dd>
+      </div>
+      <div className="facts__row">
+        <dt>{site.labels.privacyEmail}</dt>
+        <dd>
+          <a href={`mailto:${COMPANY.privacyEmail}`}>{COMPANY.privacyEmail}</a>
+        </dd>
+      </div>
+    </dl>
+  );
+}
 
 export function ContactsPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('PAGES.CONTACTS_TITLE'));
+  return <StaticPage name="contacts">{(site) => <CompanyFacts site={site} />}</StaticPage>;
+}
+
+export function TeamPage() {
   return (
-    <div className="page page--narrow prose">
-      <h1 className="page__title">{t('PAGES.CONTACTS_TITLE')}</h1>
-      <p>{t('PAGES.CONTACTS_TEXT')}</p>
-      <dl className="facts card">
-        <div className="facts__row">
-          <dt>{COMPANY.name}</dt>
-          <dd>
-            {t('PAGES.REG_CODE')} {COMPANY.registryCode}
-          </dd>
-        </div>
-        <div className="facts__row">
-          <dt>{t('PAGES.ADDRESS')}</dt>
-          <dd>{COMPANY.address}</dd>
-        </div>
-        <div className="facts__row">
-          <dt>{t('PAGES.EMAIL')}</dt>
-          <dd>
-            <a href={`mailto:${COMPANY.email}`}>{COMPANY.email}</a>
-          </dd>
-        </div>
-        <div className="facts__row">
-          <dt>{t('PAGES.PHONE')}</dt>
-          <dd>
-            <a href={`tel:${COMPANY.phone.replace(/\s/g, '')}`}>{COMPANY.phone}</a>
-          </dd>
-        </div>
-      </dl>
-    </div>
+    <StaticPage name="team">
+      {(site) => (
+        <ul className="team" data-testid="team">
+          {site.team.map((member) => (
+            <li key={member.name} className="card team__member">
+              <h2 className="team__name">{member.name}</h2>
+              <p className="team__role">{member.role}</p>
+              <p>{member.text}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </StaticPage>
   );
 }
 
-/** Team, mission and vision on one page; /missioon and /visioon scroll to their section by hash. */
-export function AboutPage() {
-  const { t } = useTranslation();
-  useDocumentTitle(t('PAGES.ABOUT_TITLE'));
-  return (
-    <div className="page page--narrow prose">
-      <h1 className="page__title">{t('PAGES.ABOUT_TITLE')}</h1>
-      {(['TEAM', 'MISSION', 'VISION'] as const).map((section) => (
-        <section key={section} id={section.toLowerCase()} className="card prose__section">
-          <h2>{t(`PAGES.${section}_TITLE`)}</h2>
-          <p>{t(`PAGES.${section}_TEXT`)}</p>
-        </section>
-      ))}
-    </div>
-  );
+/** Mission and vision on one page: /missioon and /visioon scroll to #mission and #vision (SPEC §2). */
+export function MissionVisionPage() {
+  return <StaticPage name="missionvision" />;
 }
 
-export function TermsPage({ kind }: { kind: 'TERMS' | 'PRIVACY' }) {
-  const { t } = useTranslation();
-  useDocumentTitle(t(`PAGES.${kind}_TITLE`));
-  return (
-    <div className="page page--narrow prose">
-      <h1 className="page__title">{t(`PAGES.${kind}_TITLE`)}</h1>
-      <p>{t(`PAGES.${kind}_TEXT`)}</p>
-      <p className="notice">{t('FOOTER.DISCLAIMER')}</p>
-    </div>
-  );
+export function TermsOfUsePage() {
+  return <StaticPage name="termsofuse" />;
+}
+
+export function PrivacyPolicyPage() {
+  return <StaticPage name="privacypolicy" />;
+}
+
+export function AccessibilityStatementPage() {
+  return <StaticPage name="accessibility" />;
+}
+
+export function UserTermsPage() {
+  return <StaticPage name="userterms" />;
 }

@@ -94,6 +94,27 @@ describe('My data', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/otsing'));
   });
 
+  it('after accepting the terms, goes on to the page the user was sent away from', async () => {
+    const api = new FakeApi();
+    givenSignedIn(api, makeUser({ termsAccepted: false }));
+    const { router } = renderApp('/ostukorv', api);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/user/edit'));
+    expect(readSession().redirectPage).toEqual({ name: 'cart', params: {} });
+    await userEvent.click(await screen.findByTestId('profile-terms'));
+    await userEvent.click(screen.getByTestId('profile-save'));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ostukorv'));
+    expect(readSession().redirectPage).toBeNull();
+  });
+
+  it('links the terms to accept to the user terms page', async () => {
+    const api = new FakeApi();
+    givenSignedIn(api, makeUser({ termsAccepted: false }));
+    renderApp('/en/admin/user/edit', api);
+    expect((await screen.findByTestId('profile-terms-link')).getAttribute('href')).toBe('/en/userterms');
+  });
+
   it("shows the server's field errors under the fields", async () => {
     const api = new FakeApi();
     givenSignedIn(api, makeUser());

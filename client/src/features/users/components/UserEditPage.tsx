@@ -1,13 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/http';
 import type { ProductUser, ProfilePublicFlags } from '../../../api/types';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useLocalizedPath } from '../../../hooks/use-language';
+import { rememberedPath } from '../../../config/routes';
+import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { codeLabel } from '../../../i18n/labels';
-import { useAuthEmail, useSessionUser } from '../../../stores/session-store';
+import { readSession, useAuthEmail, useSessionActions, useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
 import { useUpdateUser } from '../api/update-user';
 import {
@@ -71,6 +72,9 @@ function serverErrorsByField(error: unknown): Partial<Record<FormField, string>>
 function UserEditForm({ user }: { user: ProductUser }) {
   const { t } = useTranslation();
   const path = useLocalizedPath();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { redirectConsumed } = useSessionActions();
   const authEmail = useAuthEmail();
   const { toastShown, errorOccurred, messagesWithTextCleared } = useUiActions();
   const mutation = useUpdateUser();
@@ -147,9 +151,15 @@ function UserEditForm({ user }: { user: ProductUser }) {
       onSuccess: (saved) => {
         setServerErrors({});
         // The guard's "terms not accepted" notice is answered now; it must not linger.
-        if (saved.termsAccepted && !saved.requiredDataMissing)
-          messagesWithTextCleared(t('ERROR.USER_TERMS_NOT_ACCEPTED'));
+        const nowComplete = saved.termsAccepted && !saved.requiredDataMissing;
+        if (nowComplete) messagesWithTextCleared(t('ERROR.USER_TERMS_NOT_ACCEPTED'));
         toastShown({ tone: 'success', text: t('PROFILE.SAVED') });
+        // Sent here to accept the terms on the way somewhere: go on there (SPEC §2 remembered page).
+        const { redirectPage } = readSession();
+        if (nowComplete && redirectPage) {
+          redirectConsumed();
+          void navigate(rememberedPath(redirectPage, language), { replace: true });
+        }
       },
       onError: (error) => {
         const byField = serverErrorsByField(error);
@@ -307,7 +317,7 @@ function UserEditForm({ user }: { user: ProductUser }) {
           />
           <span>
             {user.termsAccepted ? t('PROFILE.TERMS_ACCEPTED') : t('PROFILE.ACCEPT_TERMS')}{' '}
-            <Link to={path('termsofuse')} target="_blank" rel="noopener" data-testid="profile-terms-link">
+            <Link to={path('userterms')} target="_blank" rel="noopener" data-testid="profile-terms-link">
               {t('PROFILE.TERMS_LINK')}
             </Link>
           </span>

@@ -1,0 +1,23 @@
+import type { Plugin } from 'vite';
+import { clientPathPatterns } from '../src/config/route-table';
+
+/** The file the server reads to know the client's pages (server/src/api/client-app). */
+export const CLIENT_ROUTES_FILE = 'client-routes.json';
+
+/**
+ * Emits client-routes.json: every path pattern of the client's route table, so the server answers a
+ * known page 200 and an unknown path 404 from the same table the client routes by.
+ */
+export function clientRoutes(): Plugin {
+  return {
+    name: 'lepinguturg:client-routes',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: CLIENT_ROUTES_FILE,
+        source: `${JSON.stringify({ patterns: clientPathPatterns() }, null, 2)}\n`,
+      });
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The localized route table of SPEC §2: one name, an Estonian path at the root and an English path
+ * under /en. Menus and links build paths from names only (localizedPath); app/router.tsx registers
+ * the screens that exist for these names.
+ *
+ * Plain data with no imports: the build also writes its path patterns to client-routes.json, from
+ * which the server tells a page it knows (200) from an unknown path (404) before the client runs.
+ */
+export const ROUTES = {
+  home: { et: '/', en: '/en' },
+  contacts: { et: '/kontaktid', en: '/en/contacts' },
+  team: { et: '/tiim', en: '/en/team' },
+  mission: { et: '/missioon', en: '/en/mission', hash: 'mission' },
+  vision: { et: '/visioon', en: '/en/vision', hash: 'vision' },
+  search: { et: '/otsing/:keyWord?', en: '/en/search/:keyWord?' },
+  document: { et: '/dokument/:slug', en: '/en/document/:slug' },
+  login: { et: '/login', en: '/en/login' },
+  cart: { et: '/ostukorv', en: '/en/cart' },
+  purchaseSummary: { et: '/ostu-kokkuvote/:id', en: '/en/purchase-summary/:id' },
+  termsofuse: { et: '/kasutustingimused', en: '/en/termsofuse' },
+  privacypolicy: { et: '/privaatustingimused', en: '/en/termsofprivacy' },
+  // Not in SPEC §2's table, but among its static pages (docs/decisions.md).
+  accessibility: { et: '/ligipaasetavus', en: '/en/accessibility' },
+  userterms: { et: '/kasutajatingimused', en: '/en/userterms' },
+  paymentReturn: { et: '/maksekeskus/tagasi/:id', en: '/en/paymentcenter/return/:id' },
+  paymentCancel: { et: '/maksekeskus/katkesta', en: '/en/paymentcenter/cancel' },
+  // Signed-in and admin area (SPEC §2): the same path in both languages, English under /en.
+  useredit: { et: '/admin/user/edit', en: '/en/admin/user/edit', login: true },
+  dashboard: { et: '/admin/user/dashboard', en: '/en/admin/user/dashboard', login: true },
+  userfiles: { et: '/admin/user/files', en: '/en/admin/user/files', login: true },
+  upload: { et: '/admin/user/upload/:id?', en: '/en/admin/user/upload/:id?', login: true },
+  userpayouts: { et: '/admin/user/payouts', en: '/en/admin/user/payouts', login: true },
+  userpayout: { et: '/admin/user/payout', en: '/en/admin/user/payout', login: true },
+  usersales: { et: '/admin/user/sales', en: '/en/admin/user/sales', login: true },
+  // SPEC §2 lists My purchases without a route; this is ours (docs/decisions.md).
+  userpurchases: { et: '/admin/user/purchases', en: '/en/admin/user/purchases', login: true },
+  adminusers: { et: '/admin/users', en: '/en/admin/users', login: true },
+  admininvoices: { et: '/admin/invoices', en: '/en/admin/invoices', login: true },
+  adminpurchases: { et: '/admin/purchases', en: '/en/admin/purchases', login: true },
+  adminpurchase: { et: '/admin/purchases/:id', en: '/en/admin/purchases/:id', login: true },
+  adminpayouts: { et: '/admin/payouts', en: '/en/admin/payouts', login: true },
+  adminpayoutedit: { et: '/admin/payouts/edit/:id?', en: '/en/admin/payouts/edit/:id?', login: true },
+} as const satisfies Record<string, RouteDefinition>;
+
+/** A localized route; `login` marks the routes that need a signed-in user (SPEC §4 guard rule 2). */
+export interface RouteDefinition {
+  et: string;
+  en: string;
+  hash?: string;
+  login?: boolean;
+}
+
+/** The bare admin path, which redirects to user edit (SPEC §2). */
+export const ADMIN_ROOT = { et: '/admin', en: '/en/admin' } as const;
+
+/** Routes that look the same in every language (SPEC §2). */
+export const NEUTRAL_ROUTES = { callback: '/callback', logout: '/logout', error: '/error' } as const;
+
+/** Every path pattern the client app answers, in react-router syntax (for the server's 200 / 404). */
+export function clientPathPatterns(): string[] {
+  const localized = [...Object.values(ROUTES), ADMIN_ROOT].flatMap((route) => [route.et, route.en]);
+  return [...localized, ...Object.values(NEUTRAL_ROUTES)];
+}

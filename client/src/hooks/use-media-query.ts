@@ -1,0 +1,22 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Small screens, where the admin sidebar becomes a menu (the same width as in styles/index.css). */
+export const SMALL_SCREEN_QUERY = '(max-width: 56rem)';
+
+/** Whether a CSS media query matches now, following changes (false where matchMedia is missing). */
+export function useMediaQuery(query: string): boolean {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (typeof window.matchMedia !== 'function') return () => undefined;
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => typeof window.matchMedia === 'function' && window.matchMedia(query).matches,
+    () => false,
+  );
+}

@@ -1,0 +1,124 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../../config/app-config';
+import { type ClientRouteMatcher, compileClientRoutes } from './client-routes';
+
+/** Written by the client build (client/build-tools/client-routes.ts). */
+export const CLIENT_ROUTES_FILE = 'client-routes.json';
+
+/** Hashed file names change with their content: a browser may keep them for a year. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** index.html names the current hashed files: a browser must ask again every time. */
+export const NO_CACHE = 'no-cache';
+/** Files of the build without a hash in their name. */
+const SHORT_CACHE_CONTROL = 'public, max-age=3600';
+
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
+const PRECOMPRESSED = /\.(br|gz)$/;
+
+/** The client app's page for a browser GET that no API route or file answers. */
+export interface ClientAppPages {
+  /**
+   * Answers index.html: 200 on a path of the client's route table, 404 on any other (the app then
+   * shows "Page not found!"). False when there is no client build to answer with.
+   */
+  sendPage(request: FastifyRequest, reply: FastifyReply): boolean;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** br, else gzip, else none, as the request's Accept-Encoding allows (q=0 refuses). */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || Number(q.trim().replace(/^q=/, '')) > 0)
+      .map(([name]) => (name ?? '').trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return 'identity';
+}
+
+interface IndexHtml {
+  readonly identity: Buffer;
+  readonly br: Buffer | null;
+  readonly gzip: Buffer | null;
+}
+
+function readIndexHtml(distDir: string): IndexHtml | null {
+  const file = join(distDir, 'index.html');
+  if (!existsSync(file)) return null;
+  const optional = (path: string) => (existsSync(path) ? readFileSync(path) : null);
+  return { identity: readFileSync(file), br: optional(`${file}.br`), gzip: optional(`${file}.gz`) };
+}
+
+function readClientRoutes(distDir: string): ClientRouteMatcher {
+  const file = join(distDir, CLIENT_ROUTES_FILE);
+  if (!existsSync(file)) return compileClientRoutes([]);
+  const { patterns } = JSON.parse(readFileSync(file, 'utf8')) as { patterns: string[] };
+  return compileClientRoutes(patterns);
+}
+
+/**
+ * Serves the built client app at /: hashed assets cached for a year as immutable, index.html never
+ * from cache, and brotli or gzip copies made at build time (client/build-tools/precompress.ts) to
+ * browsers that accept them. Returns the pages answer for paths no file matches.
+ */
+export async function registerClientApp(
+  app: NestFastifyApplication,
+  config: AppConfig,
+): Promise<ClientAppPages> {
+  const distDir = config.clientDistDir;
+  if (existsSync(distDir)) {
+    // Registered directly: Nest's useStaticAssets looks for @fastify/static from its own folder.
+    await app.register(fastifyStatic as unknown as Parameters<typeof app.register>[0], {
+      root: distDir,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      // Cache-Control is ours (setHeaders); the default would be max-age=0 for everything.
+      cacheControl: false,
+      setHeaders: (response: { setHeader(name: string, value: string): void }, path: string) => {
+        const original = path.replace(PRECOMPRESSED, '');
+        response.setHeader(
+          'cache-control',
+          HASHED_ASSET.test(path)
+            ? IMMUTABLE_CACHE_CONTROL
+            : original.endsWith('.html')
+              ? NO_CACHE
+              : SHORT_CACHE_CONTROL,
+        );
+        if (PRECOMPRESSED.test(path) || existsSync(`${path}.br`) || existsSync(`${path}.gz`))
+          response.setHeader('vary', 'accept-encoding');
+      },
+    });
+  }
+
+  // Read lazily: a server started before the client was built still answers once it is.
+  let index: IndexHtml | null = null;
+  let knows: ClientRouteMatcher | null = null;
+  return {
+    sendPage(request, reply) {
+      index ??= readIndexHtml(distDir);
+      if (index === null) return false;
+      knows ??= readClientRoutes(distDir);
+      const path = request.url.split('?')[0] ?? '/';
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      const body = encoding === 'identity' ? index.identity : (index[encoding] ?? index.identity);
+      void reply
+        .status(knows(path) ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', NO_CACHE)
+        .header('vary', 'accept-encoding');
+      if (body !== index.identity) void reply.header('content-encoding', encoding);
+      void reply.send(body);
+      return true;
+    },
+  };
+}

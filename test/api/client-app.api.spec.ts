@@ -1,0 +1,180 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { clientPathPatterns } from '../../client/src/config/route-table';
+import { type TestServer, startTestServer } from '../support/test-server';
+
+interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The bytes as sent, not decompressed. */
+  body: Buffer;
+}
+
+/** A GET over real HTTP that leaves the body as the server sent it (fetch would decompress it). */
+function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** A client build as client/build-tools writes it: hashed assets, .br/.gz copies, client-routes.json. */
+function writeClientBuild(dir: string) {
+  const html = `<!doctype html><html lang="et"><head><title>Lepinguturg app</title></head><body>${'<div></div>'.repeat(200)}<script type="module" src="/assets/index-AbCd1234.js"></script></body></html>`;
+  const script = `console.log(${JSON.stringify('Lepinguturg '.repeat(500))});`;
+  mkdirSync(join(dir, 'assets'));
+  const files: Record<string, string> = {
+    'index.html': html,
+    'assets/index-AbCd1234.js': script,
+    'client-routes.json': JSON.stringify({ patterns: clientPathPatterns() }),
+  };
+  for (const [name, content] of Object.entries(files)) {
+    writeFileSync(join(dir, name), content);
+    writeFileSync(join(dir, `${name}.br`), brotliCompressSync(content));
+    writeFileSync(join(dir, `${name}.gz`), gzipSync(content));
+  }
+  return { html, script };
+}
+
+describe('The client app as the server answers it, and its site configuration (real HTTP)', () => {
+  let server: TestServer;
+  let clientDist: string;
+  let built: { html: string; script: string };
+
+  beforeAll(async () => {
+    clientDist = mkdtempSync(join(tmpdir(), 'lepinguturg-dist-'));
+    built = writeClientBuild(clientDist);
+    server = await startTestServer({
+      seed: false,
+      env: {
+        CLIENT_DIST_DIR: clientDist,
+        SOCIAL_MEDIA_ENABLED: 'true',
+        TAG_MANAGER_ENABLED: 'true',
+        TAG_MANAGER_ID: 'GTM-AB12CD3',
+      },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(clientDist, { recursive: true, force: true });
+  });
+
+  const page = (path: string, acceptEncoding = '') =>
+    rawGet(`${server.url}${path}`, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
+
+  describe('known pages answer 200, unknown paths 404, both with the app', () => {
+    it.each([
+      '/',
+      '/en',
+      '/otsing',
+      '/otsing/tööleping',
+      '/en/search/employment',
+      '/dokument/tahtajaline-tooleping',
+      '/en/document/employment-contract-estonia',
+      '/ostukorv',
+      '/kontaktid',
+      '/missioon',
+      '/ligipaasetavus',
+      '/en/userterms',
+      '/admin',
+      '/en/admin/user/edit',
+      '/admin/users',
+      '/callback?code=abc&state=def',
+      '/error',
+    ])('%s is a page of the app: 200', async (path) => {
+      const response = await page(encodeURI(path));
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body.toString('utf8')).toBe(built.html);
+    });
+
+    it.each(['/see-lehte-pole', '/en/no-such-page', '/dokument', '/otsing/a/b', '/admin/nothing-here'])(
+      '%s is unknown: 404 with the app, which shows "Page not found!"',
+      async (path) => {
+        const response = await page(path);
+        expect(response.status).toBe(404);
+        expect(response.headers['content-type']).toMatch(/^text\/html/);
+        expect(response.headers['cache-control']).toBe('no-cache');
+        expect(response.body.toString('utf8')).toBe(built.html);
+      },
+    );
+
+    it('an unknown API path stays a JSON 404', async () => {
+      const response = await page('/api/no-such-thing');
+      expect(response.status).toBe(404);
+      expect(JSON.parse(response.body.toString('utf8'))).toMatchObject({ code: 'ERROR.NOT_FOUND' });
+    });
+  });
+
+  it('tells the client, by configuration, to show the share control and to use the tag manager', async () => {
+    const response = await page('/api/config');
+    expect(JSON.parse(response.body.toString('utf8'))).toMatchObject({
+      socialMediaEnabled: true,
+      tagManagerEnabled: true,
+      tagManagerId: 'GTM-AB12CD3',
+    });
+  });
+
+  describe('caching', () => {
+    it('index.html is never taken from cache, at / and on every page', async () => {
+      for (const path of ['/', '/otsing', '/see-lehte-pole']) {
+        expect((await page(path)).headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it('hashed assets are kept for a year as immutable', async () => {
+      for (const encoding of ['', 'gzip', 'br']) {
+        const response = await page('/assets/index-AbCd1234.js', encoding);
+        expect(response.status).toBe(200);
+        expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      }
+    });
+  });
+
+  describe('compression made at build time', () => {
+    it('sends the brotli copy to a browser that accepts br, the gzip copy to one that accepts only gzip', async () => {
+      const br = await page('/assets/index-AbCd1234.js', 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toMatch(/javascript/);
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.body).toString('utf8')).toBe(built.script);
+
+      const gzip = await page('/assets/index-AbCd1234.js', 'gzip');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.body).toString('utf8')).toBe(built.script);
+      expect(gzip.body.length).toBeLessThan(built.script.length / 5);
+    });
+
+    it('sends the file as it is to a client that accepts no compression', async () => {
+      const plain = await page('/assets/index-AbCd1234.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString('utf8')).toBe(built.script);
+    });
+
+    it('compresses the app page too, on known and unknown paths', async () => {
+      const home = await page('/', 'br');
+      expect(home.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(home.body).toString('utf8')).toBe(built.html);
+
+      const known = await page('/ostukorv', 'gzip, br');
+      expect(known.status).toBe(200);
+      expect(known.headers['content-encoding']).toBe('br');
+      expect(known.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(known.body).toString('utf8')).toBe(built.html);
+
+      const unknown = await page('/see-lehte-pole', 'gzip;q=1, br;q=0');
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(unknown.body).toString('utf8')).toBe(built.html);
+    });
+  });
+});
