@@ -212,7 +212,7 @@ async function zipStreaming(app: App, base: string, sizes: BuyingBenchSizes): Pr
   const response = await fetch(summary.archiveUrl);
   if (!response.ok || !response.body) throw new Error(`the zip answered ${response.status}`);
   await pipeline(
-    Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+    Readable.fromWeb(response.body),
     new Writable({
       write(chunk: Buffer, _encoding, done) {
         if (received === 0) firstByteMs = performance.now() - started;
