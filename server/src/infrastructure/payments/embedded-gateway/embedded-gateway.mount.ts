@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
@@ -9,7 +9,7 @@ export const EMBEDDED_GATEWAY_PATH = '/test-gateway';
 
 /** Mounts the embedded test gateway's routes on the app's Fastify instance (embedded payments only). */
 @Injectable()
-export class EmbeddedGatewayMount implements OnModuleInit {
+export class EmbeddedGatewayMount implements OnApplicationBootstrap {
   private readonly logger = new Logger('EmbeddedTestGateway');
 
   constructor(
@@ -18,9 +18,13 @@ export class EmbeddedGatewayMount implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async onModuleInit(): Promise<void> {
+  /**
+   * After Nest has set its error handler (an awaited register would load the plugin queue, and with it
+   * Nest's routes, before that), and before the app's `ready()`, which loads the plugin.
+   */
+  onApplicationBootstrap(): void {
     const instance = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
-    await instance.register(this.gateway.routes, { prefix: EMBEDDED_GATEWAY_PATH });
+    void instance.register(this.gateway.routes, { prefix: EMBEDDED_GATEWAY_PATH });
     this.logger.log(`Test payments (no real money) at ${EMBEDDED_GATEWAY_PATH}`);
     if (this.config.profile === 'production') {
       this.logger.warn('PAYMENTS=embedded on the production profile: nobody pays real money here.');
