@@ -26,13 +26,14 @@ const esmTransform = {
 };
 
 module.exports = {
+  // A real server starts in a suite's beforeAll; on a busy 2-core machine (two workers, browser journeys
+  // beside them, a cold transform cache) that can take longer than jest's default 5 s. Not a speed limit:
+  // bench/ measures speed.
+  testTimeout: 30_000,
   projects: [
     {
       displayName: 'server',
       testEnvironment: 'node',
-      // A real server starts in a suite's beforeAll; on a busy 2-core machine (two workers, browser journeys
-      // beside them) that can take longer than jest's default 5 s. Not a speed limit: bench/ measures speed.
-      testTimeout: 30_000,
       ...esmTransform,
       testMatch: [
         '<rootDir>/server/src/**/*.unit.spec.ts',
