@@ -1,8 +1,12 @@
 # syntax=docker/dockerfile:1
 # Lepinguturg, production profile: `docker compose up -d --build` (see docker-compose.yml).
+# Runs on Node 24, the current LTS (Node 20 reached its end of life in April 2026); `npm start` and
+# `npm test` still work on Node 20.19+, and CI runs the server and API suites on both. The image runs the
+# production profile, which never opens SQLite (better-sqlite3 12 on Node >= 24.19 needs the build that
+# .ci/node24-suites.sh makes; see docs/decisions.md "Node 24").
 
 # --- build: client (vite -> client/dist) and server (tsc -> server/dist) ---------------------------
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 # better-sqlite3 (embedded profile) compiles from source when no prebuilt binary fits.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
@@ -16,7 +20,7 @@ COPY . .
 RUN npm run build
 
 # --- prod-deps: the server's runtime dependencies only ----------------------------------------------
-FROM node:20-bookworm-slim AS prod-deps
+FROM node:24-bookworm-slim AS prod-deps
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
@@ -32,7 +36,7 @@ RUN npm ci --omit=dev --workspace server --include-workspace-root=false --no-aud
   && npm cache clean --force
 
 # --- runtime ----------------------------------------------------------------------------------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PROFILE=production \
     HOST=0.0.0.0 \
@@ -46,7 +50,8 @@ COPY --from=prod-deps /app/server/node_modules ./server/node_modules
 COPY --from=build /app/server/dist ./server/dist
 COPY --from=build /app/client/dist ./client/dist
 # The only place the app may write (the embedded profile's data; unused in production).
-RUN mkdir -p /app/data && chown node:node /app/data
+# Owner only: the embedded profile keeps signing keys, password hashes and mail there (0600 files).
+RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
 USER node
 EXPOSE 3000
 CMD ["node", "server/dist/main.js"]

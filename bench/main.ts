@@ -2,15 +2,18 @@ import 'reflect-metadata';
 import { cpus } from 'node:os';
 import { Logger } from '@nestjs/common';
 import { type BuyingBenchSizes, runBuyingBench } from './buying-bench';
+import { type AbuseBenchSizes, runAbuseBench } from './abuse-bench';
 import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-bench';
 import type { CatalogueSize } from './fixtures/catalogue-writer';
+import type { MoneySize } from './fixtures/money-writer';
+import { runMoneyBench } from './money-bench';
 import { runLighthouseBench } from './lighthouse-bench';
 import { runProjectionRebuildBench } from './projection-rebuild-bench';
 import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
 import { note, printLine } from './support/report';
 import { withTempDir } from './support/temp-dir';
 
-const SECTIONS = ['event-store', 'rebuild', 'search', 'lighthouse', 'buying'] as const;
+const SECTIONS = ['event-store', 'rebuild', 'search', 'abuse', 'lighthouse', 'buying', 'money'] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Sizes {
@@ -18,6 +21,8 @@ interface Sizes {
   readonly rebuild: CatalogueSize;
   readonly search: SearchBenchSizes;
   readonly buying: BuyingBenchSizes;
+  readonly money: MoneySize;
+  readonly abuse: AbuseBenchSizes;
 }
 
 /** Sized so the whole run stays under about three minutes on a shared 2-core machine. */
@@ -32,13 +37,21 @@ const FULL: Sizes = {
   },
   rebuild: { documents: 4_000, uploaders: 8, baskets: 300, secondFileEvery: 10 },
   search: {
-    catalogue: { documents: 10_000, uploaders: 12, baskets: 0, secondFileEvery: 10 },
-    requests: 360,
-    warmup: 24,
-    concurrency: 4,
-    sequentialPerKind: 20,
+    catalogue: { documents: 100_000, uploaders: 40, baskets: 0, secondFileEvery: 10 },
+    latencyRequests: 500,
+    warmup: 20,
+    loadSeconds: 10,
+    connections: 8,
   },
   buying: { purchases: 200, concurrency: 8, zipFiles: 10, zipFileMb: 40 },
+  abuse: {
+    catalogue: { documents: 2_000, uploaders: 8, baskets: 0, secondFileEvery: 10 },
+    searches: 300,
+    searchConcurrency: 4,
+    attackers: 4,
+  },
+  // A year of money: about a million events (the ledger's rebuild is the long part of the whole run).
+  money: { events: 1_000_000, uploaders: 200, days: 365 },
 };
 
 /** `--quick`: a smoke run of every code path in a few seconds; its figures mean little. */
@@ -54,12 +67,19 @@ const QUICK: Sizes = {
   rebuild: { documents: 200, uploaders: 4, baskets: 20, secondFileEvery: 10 },
   search: {
     catalogue: { documents: 300, uploaders: 4, baskets: 0, secondFileEvery: 10 },
-    requests: 36,
-    warmup: 6,
-    concurrency: 4,
-    sequentialPerKind: 3,
+    latencyRequests: 40,
+    warmup: 5,
+    loadSeconds: 2,
+    connections: 4,
   },
   buying: { purchases: 10, concurrency: 2, zipFiles: 2, zipFileMb: 2 },
+  abuse: {
+    catalogue: { documents: 200, uploaders: 4, baskets: 0, secondFileEvery: 10 },
+    searches: 40,
+    searchConcurrency: 4,
+    attackers: 2,
+  },
+  money: { events: 5_000, uploaders: 10, days: 365 },
 };
 
 function parseArgs(argv: readonly string[]): { sections: Section[]; quick: boolean } {
@@ -105,11 +125,17 @@ async function main(): Promise<void> {
   if (sections.includes('search')) {
     await withTempDir('search', (dir) => runSearchApiBench(dir, sizes.search));
   }
+  if (sections.includes('abuse')) {
+    await withTempDir('abuse', (dir) => runAbuseBench(dir, sizes.abuse));
+  }
   if (sections.includes('lighthouse') && !quick) {
     await withTempDir('lighthouse', (dir) => runLighthouseBench(dir));
   }
   if (sections.includes('buying')) {
     await withTempDir('buying', (dir) => runBuyingBench(dir, sizes.buying));
+  }
+  if (sections.includes('money')) {
+    await withTempDir('money', (dir) => runMoneyBench(dir, sizes.money));
   }
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   printLine({ bench: 'done', seconds });

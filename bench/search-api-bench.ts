@@ -1,179 +1,404 @@
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { loadConfig } from '../server/src/config/app-config';
 import { createApp } from '../server/src/create-app';
 import { SqliteEventStore } from '../server/src/infrastructure/event-store/sqlite-event-store';
+import { EmbeddedReadStore } from '../server/src/infrastructure/read-store/embedded-read-store';
 import { openSqliteDatabase } from '../server/src/infrastructure/sqlite/sqlite-database';
 import { ProjectionRunner } from '../server/src/projections/projection-runner';
-import { type CatalogueSize, type WrittenCatalogue, writeCatalogue } from './fixtures/catalogue-writer';
+import { ALL_PROJECTIONS } from '../server/src/projections/projections.module';
+import { type CatalogueSize, writeCatalogue } from './fixtures/catalogue-writer';
 import { BENCH_NOW } from './projection-rebuild-bench';
 import { note, percentile, perSecond, printLine, round } from './support/report';
 
 export interface SearchBenchSizes {
   readonly catalogue: CatalogueSize;
-  /** Measured requests (after `warmup` unmeasured ones), spread evenly over the query mix. */
-  readonly requests: number;
+  /** Distinct searches sent one at a time for the latency figures (after `warmup` unmeasured ones). */
+  readonly latencyRequests: number;
   readonly warmup: number;
-  readonly concurrency: number;
-  /** Requests per query kind sent one at a time (service time, no queueing behind other requests). */
-  readonly sequentialPerKind: number;
+  /** autocannon: seconds per run and open connections. */
+  readonly loadSeconds: number;
+  readonly connections: number;
 }
 
-/** The query mix: what the catalogue page asks for. */
-const QUERIES: readonly { readonly kind: string; readonly query: string }[] = [
-  { kind: 'no-query', query: '' },
-  { kind: 'text', query: 'q=leping' },
-  { kind: 'filter', query: 'fieldOfLaw=employment' },
-  { kind: 'sort', query: 'sort=price-desc' },
-  { kind: 'deep-page', query: 'sort=oldest&offset=8000&limit=20' },
-  { kind: 'combined', query: 'q=leping&language=et&sort=price-asc&offset=100' },
-];
+/** Rows per transaction in the raw insert loop: the same as the runner's rebuild batches. */
+const RAW_BATCH = 5000;
 
-interface Sample {
-  readonly kind: string;
+/** Words people type, in both languages, some inflected, some cut short. */
+const WORDS = [
+  'leping',
+  'lepingut',
+  'üürilepingut',
+  'uurileping',
+  'töölepingute',
+  'tööleping',
+  'volikiri',
+  'laen',
+  'osaühingu',
+  'põhikiri',
+  'vaie',
+  'kohus',
+  'tarbija',
+  'konfidents',
+  'abieluvara',
+  'testament',
+  'lease',
+  'leases',
+  'agreement',
+  'contract',
+  'employment',
+  'loan',
+  'shareholders',
+  'privacy',
+  'software',
+  'licence',
+  'settlement',
+  'gdpr',
+  'nda',
+  'terms',
+];
+const FILTERS = [
+  'fieldOfLaw=employment',
+  'fieldOfLaw=contract',
+  'fieldOfLaw=property',
+  'language=et',
+  'language=en',
+  'applicableLaw=EE',
+  'year=2025',
+  'format=pdf',
+  'format=odt',
+];
+const SORTS = ['sort=newest', 'sort=oldest', 'sort=price-desc', 'sort=price-asc'];
+
+/** A deterministic pseudo-random sequence, so every run sends the same mix. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+interface Search {
+  readonly kind: 'text' | 'filter' | 'text+filter' | 'sort' | 'all';
+  readonly query: string;
+}
+
+/** `count` searches: text alone, filters alone, text with filters, sorts, and the bare catalogue. */
+function searchMix(count: number): Search[] {
+  const next = random(42);
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+  const word = () => `q=${encodeURIComponent(pick(WORDS))}`;
+  return Array.from({ length: count }, (_, i): Search => {
+    switch (i % 5) {
+      case 0:
+        return {
+          kind: 'text',
+          query: next() < 0.3 ? `${word()}%20${encodeURIComponent(pick(WORDS))}` : word(),
+        };
+      case 1:
+        return { kind: 'filter', query: `${pick(FILTERS)}&${pick(SORTS)}` };
+      case 2:
+        return { kind: 'text+filter', query: `${word()}&${pick(FILTERS)}` };
+      case 3:
+        return { kind: 'sort', query: pick(SORTS) };
+      default:
+        return { kind: 'all', query: '' };
+    }
+  });
+}
+
+interface Answer {
   readonly ms: number;
   readonly total: number;
+  readonly nextCursor: string | null;
+  readonly bytes: number;
 }
 
-interface SearchPage {
-  readonly items: readonly unknown[];
-  readonly total: number;
-}
-
-function isSearchPage(value: unknown): value is SearchPage {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    Array.isArray((value as { items?: unknown }).items) &&
-    typeof (value as { total?: unknown }).total === 'number'
-  );
-}
-
-async function request(url: string, kind: string): Promise<Sample> {
+async function get(url: string): Promise<Answer> {
   const started = performance.now();
   const response = await fetch(url, { headers: { accept: 'application/json' } });
-  const body: unknown = await response.json();
+  const text = await response.text();
   const ms = performance.now() - started;
-  if (!response.ok || !isSearchPage(body))
-    throw new Error(`GET ${url}: ${response.status} ${JSON.stringify(body)}`);
-  return { kind, ms, total: body.total };
+  if (!response.ok) throw new Error(`GET ${url}: ${response.status} ${text}`);
+  const body = JSON.parse(text) as { total: number; nextCursor: string | null };
+  return { ms, total: body.total, nextCursor: body.nextCursor, bytes: Buffer.byteLength(text) };
 }
 
-/** Sends `count` requests, `concurrency` at a time, cycling through `queries`; a bounded loop. */
-async function load(
-  base: string,
-  count: number,
-  concurrency: number,
-  queries: readonly (typeof QUERIES)[number][] = QUERIES,
-): Promise<{ samples: Sample[]; ms: number }> {
-  const samples: Sample[] = [];
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < count) {
-      const { kind, query } = queries[next % queries.length]!;
-      next += 1;
-      samples.push(await request(`${base}/api/documents${query ? `?${query}` : ''}`, kind));
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return { samples, ms: performance.now() - started };
-}
-
-function latencyFigures(samples: readonly Sample[]): { p50Ms: number; p95Ms: number; maxMs: number } {
-  const ms = samples.map((s) => s.ms);
+function latency(ms: readonly number[]) {
   return {
     p50Ms: round(percentile(ms, 50), 1),
     p95Ms: round(percentile(ms, 95), 1),
+    p99Ms: round(percentile(ms, 99), 1),
     maxMs: round(Math.max(...ms), 1),
   };
 }
 
-/** Writes the catalogue into the server's own SQLite file before the server starts. */
-async function writeFixture(file: string, size: CatalogueSize): Promise<WrittenCatalogue> {
+interface LoadResult {
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly requests: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+/** autocannon in a child process (its own event loop, the other core), cycling through `paths`. */
+function loadTest(
+  base: string,
+  paths: readonly string[],
+  seconds: number,
+  connections: number,
+): Promise<LoadResult> {
+  const code = `
+    const options = JSON.parse(process.argv[1]);
+    require(options.module)({
+      url: options.base,
+      connections: options.connections,
+      duration: options.seconds,
+      requests: options.paths.map((path) => ({ method: 'GET', path })),
+    }).then((r) => process.stdout.write(JSON.stringify({
+      requestsPerSecond: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99,
+      requests: r.requests.total, non2xx: r.non2xx, errors: r.errors,
+    })), (e) => { process.stderr.write(String(e)); process.exitCode = 1; });`;
+  const options = { module: require.resolve('autocannon'), base, paths, seconds, connections };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', code, JSON.stringify(options)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (status) => {
+      if (status === 0) resolve(JSON.parse(output) as LoadResult);
+      else reject(new Error(`autocannon exited with ${status}`));
+    });
+  });
+}
+
+/** The floor for a rebuild: the same rows the projection wrote, inserted by a bare better-sqlite3 loop. */
+function rawInsert(file: string, collections: readonly string[]): { rows: number; ms: number } {
   const db = openSqliteDatabase(file);
-  const eventStore = new SqliteEventStore(db);
   try {
-    return await writeCatalogue(db, eventStore, size, BENCH_NOW);
+    db.exec(
+      'CREATE TABLE bench_raw (collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (collection, id))',
+    );
+    const rows = collections.flatMap((collection) =>
+      db
+        .prepare<[string], { id: string; doc: string }>(
+          'SELECT id, doc FROM read_models WHERE collection = ?',
+        )
+        .all(collection)
+        .map((row) => [collection, row.id, row.doc] as const),
+    );
+    const insert = db.prepare<[string, string, string]>(
+      'INSERT INTO bench_raw (collection, id, doc) VALUES (?, ?, ?)',
+    );
+    const started = performance.now();
+    for (let i = 0; i < rows.length; i += RAW_BATCH) {
+      db.transaction(() => {
+        for (const row of rows.slice(i, i + RAW_BATCH)) insert.run(...row);
+      })();
+    }
+    const ms = performance.now() - started;
+    db.exec('DROP TABLE bench_raw');
+    return { rows: rows.length, ms };
   } finally {
-    await eventStore.close();
     db.close();
   }
 }
 
+/** Rebuilds every projection on the fixture, printing search and catalogue beside the raw insert loop. */
+async function rebuildAll(file: string): Promise<void> {
+  const db = openSqliteDatabase(file);
+  const eventStore = new SqliteEventStore(db);
+  const readStore = new EmbeddedReadStore(db);
+  const projections = ALL_PROJECTIONS();
+  const runner = new ProjectionRunner(eventStore, readStore, projections);
+  const measured: { name: string; collections: readonly string[]; events: number; ms: number }[] = [];
+  try {
+    for (const projection of projections) {
+      note(`search: rebuilding ${projection.name}`);
+      const started = performance.now();
+      const result = await runner.rebuild(projection.name);
+      const ms = performance.now() - started;
+      measured.push({
+        name: projection.name,
+        collections: projection.collections,
+        events: result.events,
+        ms,
+      });
+    }
+  } finally {
+    await readStore.close();
+    await eventStore.close();
+    db.close();
+  }
+  for (const { name, collections, events, ms } of measured) {
+    if (name !== 'search' && name !== 'catalogue') continue;
+    const raw = rawInsert(file, collections);
+    printLine({
+      bench: 'projection-rebuild-100k',
+      projection: name,
+      events,
+      readModels: raw.rows,
+      ms: round(ms),
+      eventsPerSecond: perSecond(events, ms),
+      rawInsertMs: round(raw.ms),
+      rawInsertEventsPerSecond: perSecond(events, raw.ms),
+      ratio_ours_over_raw: round(raw.ms / ms, 3),
+    });
+  }
+}
+
+async function bareServer(body: string): Promise<{ server: Server; base: string }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the bare server has no TCP address');
+  return { server, base: `http://127.0.0.1:${address.port}` };
+}
+
 /**
- * Figure 5: the real server (createApp, embedded profile, temp DATA_DIR, 127.0.0.1, free port) over a
- * catalogue of published documents written through the deciders; real HTTP requests to GET /api/documents.
+ * The search at catalogue scale: documents written through the deciders (so through events), every
+ * projection rebuilt, then the real server answering GET /api/documents: latency of distinct searches
+ * one at a time, throughput under autocannon beside a bare node:http server answering a precomputed
+ * result of the same size, and the server's memory.
  */
 export async function runSearchApiBench(dir: string, sizes: SearchBenchSizes): Promise<void> {
   const dataDir = join(dir, 'data');
+  const file = join(dataDir, 'lepinguturg.sqlite');
   note(`search: writing ${sizes.catalogue.documents} published documents through the deciders`);
-  const written = await writeFixture(join(dataDir, 'lepinguturg.sqlite'), sizes.catalogue);
+  const db = openSqliteDatabase(file);
+  const eventStore = new SqliteEventStore(db);
+  const written = await writeCatalogue(db, eventStore, sizes.catalogue, BENCH_NOW);
+  await eventStore.close();
+  db.close();
+  printLine({
+    bench: 'search-fixture',
+    documents: written.documents,
+    languages: 'et, en',
+    events: written.events,
+    writeMs: round(written.ms),
+    eventsPerSecond: perSecond(written.events, written.ms),
+  });
 
-  note('search: starting the server; projections catch up from the empty read store');
+  await rebuildAll(file);
+
+  note('search: starting the server');
   const config = loadConfig({
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: 'false',
     BASKET_EXPIRY_SWEEP_SECONDS: '0',
     CLIENT_DIST_DIR: join(dir, 'no-client'),
   });
-  const started = performance.now();
   const app = await createApp(config, { logger: ['error'] });
   try {
     const runner = app.get(ProjectionRunner);
-    const caughtUp = await runner.waitFor(written.head, runner.names, 150_000);
-    const catchUpMs = performance.now() - started;
-    if (!caughtUp) throw new Error('projections did not catch up within 150 s');
-    printLine({
-      bench: 'search-api-fixture',
-      documents: written.documents,
-      events: written.events,
-      writeMs: round(written.ms),
-      startAndCatchUpMs: round(catchUpMs),
-      catchUpEventsPerSecond: perSecond(written.events, catchUpMs),
-    });
-
+    if (!(await runner.waitFor(written.head, runner.names, 60_000)))
+      throw new Error('projections are behind');
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.getHttpServer().address();
     if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
     const base = `http://127.0.0.1:${address.port}`;
+    const url = (query: string) => `${base}/api/documents${query ? `?${query}` : ''}`;
 
-    note(
-      `search: ${sizes.warmup} warm-up and ${sizes.requests} measured requests, concurrency ${sizes.concurrency}`,
-    );
-    await load(base, sizes.warmup, sizes.concurrency);
-    const { samples, ms } = await load(base, sizes.requests, sizes.concurrency);
+    note(`search: ${sizes.latencyRequests} distinct searches, one at a time`);
+    const mix = searchMix(sizes.warmup + sizes.latencyRequests);
+    for (const search of mix.slice(0, sizes.warmup)) await get(url(search.query));
+    const asked = new Set(mix.slice(0, sizes.warmup).map((s) => s.query));
+    const samples: (Search & Answer & { readonly cached: boolean })[] = [];
+    for (const search of mix.slice(sizes.warmup)) {
+      const cached = asked.has(search.query);
+      asked.add(search.query);
+      samples.push({ ...search, ...(await get(url(search.query))), cached });
+    }
+    const misses = samples.filter((s) => !s.cached);
     printLine({
-      bench: 'search-api',
-      endpoint: 'GET /api/documents',
+      bench: 'search-latency',
       documents: written.documents,
       requests: samples.length,
-      concurrency: sizes.concurrency,
-      mix: QUERIES.map((q) => q.kind),
-      ...latencyFigures(samples),
-      requestsPerSecond: perSecond(samples.length, ms),
+      concurrency: 1,
+      kinds: [...new Set(samples.map((s) => s.kind))],
+      answeredFromCache: samples.length - misses.length,
+      ...latency(samples.map((s) => s.ms)),
+      avgTotal: round(samples.reduce((sum, s) => sum + s.total, 0) / samples.length),
     });
-    // Each kind alone, one request at a time: the server's own time for that query, without queueing.
-    for (const entry of QUERIES) {
-      const sequential = await load(base, sizes.sequentialPerKind, 1, [entry]);
-      const underLoad = samples.filter((s) => s.kind === entry.kind);
+    printLine({
+      bench: 'search-latency-uncached',
+      requests: misses.length,
+      ...latency(misses.map((s) => s.ms)),
+    });
+    for (const kind of new Set(misses.map((s) => s.kind))) {
+      const ofKind = misses.filter((s) => s.kind === kind);
       printLine({
-        bench: 'search-api-query',
-        kind: entry.kind,
-        query: entry.query === '' ? '(none)' : entry.query,
-        total: sequential.samples[0]?.total ?? null,
-        requests: sequential.samples.length,
-        concurrency: 1,
-        ...latencyFigures(sequential.samples),
-        requestsPerSecond: perSecond(sequential.samples.length, sequential.ms),
-        p50MsUnderLoad: round(
-          percentile(
-            underLoad.map((s) => s.ms),
-            50,
-          ),
-          1,
-        ),
+        bench: 'search-latency-uncached-kind',
+        kind,
+        requests: ofKind.length,
+        ...latency(ofKind.map((s) => s.ms)),
       });
     }
+    const pages: number[] = [];
+    for (const search of mix.slice(0, 40)) {
+      const first = await get(url(search.query));
+      if (first.nextCursor)
+        pages.push(
+          (await get(url(`${search.query ? `${search.query}&` : ''}cursor=${first.nextCursor}`))).ms,
+        );
+    }
+    printLine({ bench: 'search-latency-next-page', requests: pages.length, ...latency(pages) });
+
+    const paths = mix.slice(0, 50).map((s) => `/api/documents${s.query ? `?${s.query}` : ''}`);
+    const reference = await get(url(''));
+    note(
+      `search: autocannon, ${sizes.connections} connections, ${sizes.loadSeconds} s, ${paths.length} distinct searches`,
+    );
+    const ours = await loadTest(base, paths, sizes.loadSeconds, sizes.connections);
+    const memory = process.memoryUsage();
+    const body = await (await fetch(url(''))).text();
+    const bare = await bareServer(body);
+    let theirs: LoadResult;
+    try {
+      theirs = await loadTest(bare.base, paths, sizes.loadSeconds, sizes.connections);
+    } finally {
+      await new Promise((resolve) => bare.server.close(resolve));
+    }
+    printLine({
+      bench: 'search-throughput',
+      impl: 'lepinguturg GET /api/documents',
+      bytes: reference.bytes,
+      connections: sizes.connections,
+      seconds: sizes.loadSeconds,
+      ...ours,
+    });
+    printLine({
+      bench: 'search-throughput',
+      impl: 'bare node:http, precomputed body',
+      bytes: Buffer.byteLength(body),
+      connections: sizes.connections,
+      seconds: sizes.loadSeconds,
+      ...theirs,
+    });
+    printLine({
+      bench: 'search-throughput',
+      ours: 'lepinguturg',
+      theirs: 'bare node:http',
+      ratio_ours_over_theirs: round(ours.requestsPerSecond / theirs.requestsPerSecond, 3),
+    });
+    printLine({
+      bench: 'search-memory',
+      documents: written.documents,
+      rssMb: round(memory.rss / 2 ** 20),
+      heapUsedMb: round(memory.heapUsed / 2 ** 20),
+      note: 'the server process after the load test (autocannon runs in a child process)',
+    });
   } finally {
     await app.close();
   }

@@ -1,4 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdminUsersController } from './api/admin/admin-users.controller';
 import { AuthModule } from './api/auth/auth.module';
@@ -12,6 +13,15 @@ import { PurchasesController } from './api/purchases/purchases.controller';
 import { UserPurchasesController } from './api/purchases/user-purchases.controller';
 import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
+import { AccountingController } from './api/money/accounting.controller';
+import { AdminAccountantsController } from './api/money/admin-accountants.controller';
+import { AdminPayoutsController } from './api/money/admin-payouts.controller';
+import { AdminReportsController } from './api/money/admin-reports.controller';
+import { ProjectionRebuilds } from './api/money/projection-rebuilds';
+import { UploaderMoneyController } from './api/money/uploader-money.controller';
+import { AnonymousWriteLimitGuard } from './api/http/anonymous-write-limit.guard';
+import { SessionsController } from './api/user/sessions.controller';
+import { SearchController } from './api/search/search.controller';
 import { UserController } from './api/user/user.controller';
 import { BasketExpiryScheduler } from './commands/basket/basket-expiry.scheduler';
 import { CommandsModule } from './commands/commands.module';
@@ -37,6 +47,7 @@ export class AppModule {
       ],
       controllers: [
         CatalogueController,
+        SearchController,
         BasketController,
         BlobDownloadController,
         HealthController,
@@ -48,8 +59,19 @@ export class AppModule {
         PurchasesController,
         UserPurchasesController,
         AdminPurchasesController,
+        AdminAccountantsController,
+        UploaderMoneyController,
+        AdminPayoutsController,
+        AccountingController,
+        AdminReportsController,
+        SessionsController,
       ],
-      providers: [DemoSeeder, BasketExpiryScheduler],
+      providers: [
+        DemoSeeder,
+        BasketExpiryScheduler,
+        ProjectionRebuilds,
+        { provide: APP_GUARD, useClass: AnonymousWriteLimitGuard },
+      ],
     };
   }
 }

@@ -1,18 +1,22 @@
 import 'reflect-metadata';
 import { type LogLevel, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { CommandBus } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { registerClientApp } from './api/client-app/client-app';
 import { ApiExceptionFilter } from './api/errors/api-exception.filter';
 import { MAKECOMMERCE_CALLBACK_PATHS } from './api/payments/makecommerce-callbacks.controller';
+import { fastifyServerOptions, hardenHttp } from './api/http/http-hardening';
 import { createValidationPipe } from './api/validation/validation';
 import { AppModule } from './app.module';
+import { EndSessionsCommand } from './commands/sign-in/end-sessions.command';
 import type { AppConfig } from './config/app-config';
 import { CLOCK, type Clock } from './infrastructure/clock/clock';
 import {
   type EmbeddedIdentity,
   mountEmbeddedIdentity,
 } from './infrastructure/identity/embedded/embedded-identity';
+import type { ThrottleLimits } from './infrastructure/identity/embedded/sign-in-limits';
 import { OUTBOX, SQLITE_DATABASE } from './infrastructure/infrastructure.module';
 import { MAILER, type Mailer } from './infrastructure/mail/mail.port';
 import type { OutboxMailer } from './infrastructure/mail/outbox-mailer';
@@ -23,6 +27,8 @@ import { DemoSeeder } from './seed/demo-seeder';
 export interface CreateAppOptions {
   readonly clock?: Clock;
   readonly logger?: LogLevel[] | false;
+  /** The embedded sign-in pages' per-network limits, when not SIGN_IN_LIMITS (tests from one address). */
+  readonly signInThrottleLimits?: Partial<ThrottleLimits>;
 }
 
 /**
@@ -33,17 +39,17 @@ export async function createApp(
   config: AppConfig,
   options: CreateAppOptions = {},
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({
-    bodyLimit: 100 * 1024,
-    routerOptions: { maxParamLength: 300, ignoreTrailingSlash: true },
-  });
+  const adapter = new FastifyAdapter(fastifyServerOptions(config));
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forConfig(config, options.clock),
     adapter,
     {
       logger: options.logger ?? ['log', 'warn', 'error'],
+      // The body parsers are our own (api/http/json-body.ts): JSON is depth-checked before parsing.
+      bodyParser: false,
     },
   );
+  hardenHttp(app, config);
   // MakeCommerce's return, cancel and notification arrive form-encoded, so they live outside /api.
   app.setGlobalPrefix('api', {
     exclude: MAKECOMMERCE_CALLBACK_PATHS.map((path) => ({ path, method: RequestMethod.ALL })),
@@ -54,7 +60,9 @@ export async function createApp(
   app.useGlobalFilters(new ApiExceptionFilter(clientApp));
   app.useGlobalPipes(createValidationPipe());
 
-  const identity = config.identity.embedded ? await mountIdentity(app, config) : null;
+  const identity = config.identity.embedded
+    ? await mountIdentity(app, config, options.signInThrottleLimits)
+    : null;
 
   await app.init();
   const runner = app.get(ProjectionRunner);
@@ -69,7 +77,11 @@ export async function createApp(
 }
 
 /** The built-in OpenID provider under /oidc, on the embedded profile's SQLite file and mail outbox. */
-async function mountIdentity(app: NestFastifyApplication, config: AppConfig): Promise<EmbeddedIdentity> {
+async function mountIdentity(
+  app: NestFastifyApplication,
+  config: AppConfig,
+  throttleLimits: Partial<ThrottleLimits> | undefined,
+): Promise<EmbeddedIdentity> {
   const db = app.get<SqliteDatabase | null>(SQLITE_DATABASE);
   if (db === null)
     throw new Error('The embedded identity provider needs PROFILE=embedded (or set OIDC_ISSUER).');
@@ -79,6 +91,19 @@ async function mountIdentity(app: NestFastifyApplication, config: AppConfig): Pr
     mailer: app.get<Mailer>(MAILER),
     outbox: config.profile === 'embedded' ? app.get<OutboxMailer | null>(OUTBOX) : null,
     clock: app.get<Clock>(CLOCK),
+    throttleLimits,
+    // A password reset or change ends the account's other sign-ins, in the log and at the provider.
+    onPasswordChanged: async (accountId, change) => {
+      const clock = app.get<Clock>(CLOCK);
+      const result = await app.get(CommandBus).execute(
+        new EndSessionsCommand({
+          type: 'EndSessions',
+          data: { userId: accountId, reason: change },
+          context: { actorId: accountId, now: clock.now() },
+        }),
+      );
+      await app.get(ProjectionRunner).waitFor(result.position, ['sign-in']);
+    },
   });
   app
     .getHttpAdapter()

@@ -1,6 +1,7 @@
-import { ConfigError, loadConfig } from './config/app-config';
+import { type AppConfig, ConfigError, loadConfig } from './config/app-config';
 import { rmSync, writeFileSync } from 'node:fs';
 import { createApp } from './create-app';
+import { ensurePrivateDir } from './infrastructure/private-files';
 import { serverPidFile } from './projections/server-pid';
 
 async function main(): Promise<void> {
@@ -25,6 +26,25 @@ async function main(): Promise<void> {
   console.log(
     `Lepinguturg is running on http://${shown}:${config.port} (profile ${config.profile}, data in ${config.dataDir})`,
   );
+  for (const line of startupNotes(config)) console.log(line);
+}
+
+/** What a person starting the server should know about what it exposes. */
+function startupNotes(config: AppConfig): string[] {
+  const notes: string[] = [];
+  if (config.identity.embedded && config.devMailbox === 'loopback') {
+    notes.push(
+      `Dev mailbox: http://localhost:${config.port}/dev/mailbox — shows every mail (reset codes too), ` +
+        'so it answers only browsers on this machine; DEV_MAILBOX=off turns it off.',
+    );
+  }
+  if (config.profile === 'embedded' && ensurePrivateDir(config.dataDir).readableByOthers) {
+    notes.push(
+      `Warning: ${config.dataDir} can be read by other users of this machine; its files are private, ` +
+        `but run "chmod 700 ${config.dataDir}" to close the folder too.`,
+    );
+  }
+  return notes;
 }
 
 void main();

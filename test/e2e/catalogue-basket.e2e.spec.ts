@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { Api, type DocumentDetail } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
-import { describeWithBrowser, type LaunchedBrowser, launchBrowser } from './support/browser';
+import { describeWithBrowser, type LaunchedBrowser, launchBrowser, cspViolationsOf } from './support/browser';
 import {
   acceptCookies,
   collectPageErrors,
@@ -161,7 +161,10 @@ describeWithBrowser('Catalogue and basket journeys (real server, Chromium)', () 
     });
 
     afterEach(async () => {
+      const violations = context ? [...cspViolationsOf(context)] : [];
       await context?.close();
+      // Every page of the journey worked under the Content-Security-Policy (docs/decisions.md).
+      expect(violations).toEqual([]);
     });
 
     it(
@@ -351,7 +354,10 @@ describeWithBrowser('Catalogue and basket journeys (real server, Chromium)', () 
     }, JOURNEY_TIMEOUT_MS);
 
     afterEach(async () => {
+      const violations = context ? [...cspViolationsOf(context)] : [];
       await context?.close();
+      // Every page of the journey worked under the Content-Security-Policy (docs/decisions.md).
+      expect(violations).toEqual([]);
     });
 
     it(

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { Api } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
-import { describeWithBrowser, type LaunchedBrowser, launchBrowser } from './support/browser';
+import { describeWithBrowser, type LaunchedBrowser, launchBrowser, cspViolationsOf } from './support/browser';
 import {
   collectPageErrors,
   eventually,
@@ -43,7 +43,10 @@ describeWithBrowser('Error pages and language switch journeys (real server, Chro
   });
 
   afterEach(async () => {
+    const violations = context ? [...cspViolationsOf(context)] : [];
     await context?.close();
+    // Every page of the journey worked under the Content-Security-Policy (docs/decisions.md).
+    expect(violations).toEqual([]);
   });
 
   describe('an unknown path', () => {

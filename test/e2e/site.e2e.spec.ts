@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { Api, type DocumentDetail } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
-import { describeWithBrowser, type LaunchedBrowser, launchBrowser } from './support/browser';
+import { describeWithBrowser, type LaunchedBrowser, launchBrowser, cspViolationsOf } from './support/browser';
 import { DEMO, submitSignIn } from './support/identity';
 import {
   acceptCookies,
@@ -150,7 +150,10 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
   });
 
   afterEach(async () => {
+    const violations = context ? [...cspViolationsOf(context)] : [];
     await context?.close();
+    // Every page of the journey worked under the Content-Security-Policy (docs/decisions.md).
+    expect(violations).toEqual([]);
   });
 
   /** The page fits the window and axe finds nothing, at the current width. */

@@ -6,6 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '../../server/src/config/app-config';
 import { createApp } from '../../server/src/create-app';
 import type { Clock } from '../../server/src/infrastructure/clock/clock';
+import type { ThrottleLimits } from '../../server/src/infrastructure/identity/embedded/sign-in-limits';
 
 export interface TestServer {
   readonly app: NestFastifyApplication;
@@ -22,7 +23,18 @@ export interface TestServerOptions {
   /** Reuse a data folder (e.g. to restart on the same SQLite file). */
   readonly dataDir?: string;
   readonly seed?: boolean;
+  /**
+   * Keep the sign-in pages' per-network limits as in production. By default a test server relaxes them:
+   * every simulated person of a suite signs in from 127.0.0.1, which production would count as one.
+   */
+  readonly productionSignInLimits?: boolean;
 }
+
+/** What a test server allows one network (127.0.0.1, where every test person comes from). */
+export const SHARED_TEST_NETWORK_LIMITS: Partial<ThrottleLimits> = {
+  networkFreeFailures: 1_000,
+  mailPerNetwork: { capacity: 10_000, refillMs: 1 },
+};
 
 /** A TCP port nobody listens on right now (the OS picks it; we release it at once). */
 export function freePort(): Promise<number> {
@@ -54,7 +66,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PURCHASE_SWEEP_SECONDS: '0',
     ...options.env,
   });
-  const app = await createApp(config, { clock: options.clock, logger: ['error'] });
+  const app = await createApp(config, {
+    clock: options.clock,
+    logger: ['error'],
+    ...(!options.productionSignInLimits && { signInThrottleLimits: SHARED_TEST_NETWORK_LIMITS }),
+  });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     app,

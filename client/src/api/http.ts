@@ -135,7 +135,29 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
  * JSON over fetch: base /api, Accept-Language = UI language, 5000 ms timeout. Resolves with the
  * parsed body; rejects with an ApiError (timeouts and network failures included).
  */
-export async function http<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export function http<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return send(path, options, (text) => Promise.resolve((text ? JSON.parse(text) : undefined) as T));
+}
+
+/** A file the API answers (CSV, XML), with its name from Content-Disposition and the response headers. */
+export interface Download {
+  blob: Blob;
+  fileName: string | null;
+  headers: Headers;
+}
+
+/** Like http(), for calls that answer a file instead of JSON. */
+export function httpDownload(path: string, options: RequestOptions = {}): Promise<Download> {
+  return send(path, options, null);
+}
+
+function send<T>(path: string, options: RequestOptions, parse: (text: string) => Promise<T>): Promise<T>;
+function send(path: string, options: RequestOptions, parse: null): Promise<Download>;
+async function send<T>(
+  path: string,
+  options: RequestOptions,
+  parse: ((text: string) => Promise<T>) | null,
+): Promise<T | Download> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -177,12 +199,18 @@ export async function http<T>(path: string, options: RequestOptions = {}): Promi
       if (options.signal?.aborted) throw error;
       throw new ApiError(0, CLIENT_ERROR_CODES.network, []);
     }
-    const text = await response.text();
     if (!response.ok) {
+      const text = await response.text();
       if (response.status === 401 && options.handleUnauthorized !== false) unauthorizedHandler?.();
       throw parseErrorBody(response.status, text);
     }
-    return (text ? JSON.parse(text) : undefined) as T;
+    if (parse) return await parse(await response.text());
+    const disposition = response.headers.get('content-disposition') ?? '';
+    return {
+      blob: await response.blob(),
+      fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+      headers: response.headers,
+    };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);

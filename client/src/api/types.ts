@@ -13,6 +13,8 @@ export interface DocumentSummary {
   year: number;
   price: number;
   tags: string[];
+  /** Formats of the processed files (what a buyer gets). */
+  formats: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -32,11 +34,17 @@ export interface DocumentDetail extends Omit<DocumentSummary, 'uploader'> {
   uploader: { id: string; name: string; company: string | null };
 }
 
-export interface DocumentPage {
+export type SearchSort = 'relevance' | 'newest' | 'oldest' | 'price-desc' | 'price-asc';
+export type SearchFacet = 'fieldOfLaw' | 'language' | 'format' | 'year';
+
+/** One page of GET /api/documents (docs/api.md, "Search"). */
+export interface SearchResult {
   items: DocumentSummary[];
   total: number;
-  offset: number;
-  limit: number;
+  nextCursor: string | null;
+  sort: SearchSort;
+  facets: Record<SearchFacet, Record<string, number>>;
+  uploader: { id: string; name: string; company: string | null } | null;
 }
 
 export interface CatalogueOptions {
@@ -141,6 +149,8 @@ export interface ProductUser {
   active: boolean;
   termsAccepted: boolean;
   isAdmin: boolean;
+  /** Granted by an admin: the read-only money audit. */
+  isAccountant: boolean;
   profile: ProfileFields;
   /** First or last name empty: 'Please insert necessary data to proceed!' */
   requiredDataMissing: boolean;
@@ -154,6 +164,7 @@ export interface AdminUser {
   isAdmin: boolean;
   /** Admin through ADMIN_EMAILS: cannot be revoked here. */
   adminByConfig: boolean;
+  isAccountant: boolean;
   termsAccepted: boolean;
   createdAt: string;
 }

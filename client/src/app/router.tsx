@@ -49,6 +49,30 @@ const adminPurchasePages = () => import('@/features/admin-purchases/components/a
 const AdminPurchasesPage = lazyScreen(adminPurchasePages, 'AdminPurchasesPage');
 const AdminPurchasePage = lazyScreen(adminPurchasePages, 'AdminPurchasePage');
 const AdminInvoicesPage = lazyScreen(adminPurchasePages, 'AdminInvoicesPage');
+const MySalesPage = lazyScreen(() => import('@/features/sales/components/MySalesPage'), 'MySalesPage');
+const PayoutRequestPage = lazyScreen(
+  () => import('@/features/sales/components/PayoutRequestPage'),
+  'PayoutRequestPage',
+);
+const MyPayoutsPage = lazyScreen(() => import('@/features/sales/components/MyPayoutsPage'), 'MyPayoutsPage');
+const DashboardPage = lazyScreen(
+  () => import('@/features/dashboard/components/DashboardPage'),
+  'DashboardPage',
+);
+const AdminPayoutsPage = lazyScreen(
+  () => import('@/features/admin-payouts/components/AdminPayoutsPage'),
+  'AdminPayoutsPage',
+);
+const PayoutEditPage = lazyScreen(
+  () => import('@/features/admin-payouts/components/PayoutEditPage'),
+  'PayoutEditPage',
+);
+const JournalPage = lazyScreen(() => import('@/features/accounting/components/JournalPage'), 'JournalPage');
+const ReportPage = lazyScreen(() => import('@/features/accounting/components/ReportPage'), 'ReportPage');
+const ReportsPage = lazyScreen(
+  () => import('@/features/admin-reports/components/ReportsPage'),
+  'ReportsPage',
+);
 
 /**
  * The public screens that exist, by route name; paths come from the localized route table
@@ -57,6 +81,9 @@ const AdminInvoicesPage = lazyScreen(adminPurchasePages, 'AdminInvoicesPage');
 const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   home: () => <HomePage />,
   search: () => <SearchPage renderDocumentActions={(document) => <AddToCartButton document={document} />} />,
+  searchUploader: () => (
+    <SearchPage renderDocumentActions={(document) => <AddToCartButton document={document} />} />
+  ),
   document: () => (
     <DocumentPage renderAddToCart={(document) => <AddToCartButton document={document} size="large" />} />
   ),
@@ -87,6 +114,15 @@ const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   adminpurchases: () => <AdminPurchasesPage />,
   adminpurchase: () => <AdminPurchasePage />,
   admininvoices: () => <AdminInvoicesPage />,
+  usersales: () => <MySalesPage />,
+  userpayout: () => <PayoutRequestPage />,
+  userpayouts: () => <MyPayoutsPage />,
+  dashboard: () => <DashboardPage />,
+  adminpayouts: () => <AdminPayoutsPage />,
+  adminpayoutedit: () => <PayoutEditPage />,
+  accountingjournal: () => <JournalPage />,
+  accountingreport: () => <ReportPage />,
+  adminreports: () => <ReportsPage />,
 };
 
 function localizedRoutes(screens: Partial<Record<RouteName, () => ReactNode>>): RouteObject[] {

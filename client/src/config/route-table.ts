@@ -13,6 +13,8 @@ export const ROUTES = {
   mission: { et: '/missioon', en: '/en/mission', hash: 'mission' },
   vision: { et: '/visioon', en: '/en/vision', hash: 'vision' },
   search: { et: '/otsing/:keyWord?', en: '/en/search/:keyWord?' },
+  // The search route's {uploaderId} variant (SPEC §2): a segment of its own, so otsing/{keyWord} keeps any word.
+  searchUploader: { et: '/otsing/uleslaadija/:uploaderId', en: '/en/search/uploader/:uploaderId' },
   document: { et: '/dokument/:slug', en: '/en/document/:slug' },
   login: { et: '/login', en: '/en/login' },
   cart: { et: '/ostukorv', en: '/en/cart' },
@@ -40,6 +42,10 @@ export const ROUTES = {
   adminpurchase: { et: '/admin/purchases/:id', en: '/en/admin/purchases/:id', login: true },
   adminpayouts: { et: '/admin/payouts', en: '/en/admin/payouts', login: true },
   adminpayoutedit: { et: '/admin/payouts/edit/:id?', en: '/en/admin/payouts/edit/:id?', login: true },
+  // The accountant's audit and the admin Reports page (not in SPEC §2; docs/decisions.md "Money screens").
+  accountingjournal: { et: '/admin/accounting/journal', en: '/en/admin/accounting/journal', login: true },
+  accountingreport: { et: '/admin/accounting/report', en: '/en/admin/accounting/report', login: true },
+  adminreports: { et: '/admin/reports', en: '/en/admin/reports', login: true },
 } as const satisfies Record<string, RouteDefinition>;
 
 /** A localized route; `login` marks the routes that need a signed-in user (SPEC §4 guard rule 2). */

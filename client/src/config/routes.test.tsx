@@ -39,6 +39,21 @@ describe('localized route table', () => {
     expect(matchRoute('/no-such-page')).toBeNull();
   });
 
+  it('tells the search route with a keyword from its uploader variant, in both languages', () => {
+    const uploaderId = '3f6c2a1e-8b4d-4c7a-9e21-5d0b7f3a1c84';
+    expect(localizedPath('searchUploader', 'et', { uploaderId })).toBe(`/otsing/uleslaadija/${uploaderId}`);
+    expect(matchRoute(`/en/search/uploader/${uploaderId}`)).toEqual({
+      name: 'searchUploader',
+      language: 'en',
+      params: { uploaderId },
+    });
+    expect(matchRoute('/otsing/uleslaadija')).toMatchObject({
+      name: 'search',
+      params: { keyWord: 'uleslaadija' },
+    });
+    expect(matchRoute('/en/search/lease')).toMatchObject({ name: 'search', params: { keyWord: 'lease' } });
+  });
+
   it('takes the language from the domain ending, else from the path', () => {
     expect(detectLanguage({ hostname: 'lepinguturg.com', pathname: '/' })).toBe('en');
     expect(detectLanguage({ hostname: 'lepinguturg.ee', pathname: '/en/cart' })).toBe('et');

@@ -30,7 +30,7 @@ export const OPTIONS: CatalogueOptions = {
 };
 
 export function makeDocument(overrides: Partial<DocumentDetail> = {}): DocumentDetail {
-  return {
+  const document: DocumentDetail = {
     id: '0195f0c2-0000-7000-8000-000000000001',
     slug: 'toeoeleping',
     title: 'Tööleping',
@@ -48,7 +48,63 @@ export function makeDocument(overrides: Partial<DocumentDetail> = {}): DocumentD
     files: [
       { id: 'f1', title: 'Tööleping', format: 'docx', pages: 4, sizeKb: 38, isMain: true, state: 'done' },
     ],
+    formats: [],
     ...overrides,
+  };
+  const formats = [...new Set(document.files.filter((f) => f.state === 'done').map((f) => f.format))];
+  return { ...document, formats: overrides.formats ?? formats };
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** A small stand-in for GET /api/documents: folded substring matching, the filters, sorts, an offset cursor and facets. */
+function searchFake(documents: DocumentDetail[], params: URLSearchParams) {
+  const get = (name: string) => params.get(name) ?? '';
+  const words = (text: string) => fold(text).split(/\s+/).filter(Boolean);
+  const matches = (d: DocumentDetail, without = '') =>
+    words(get('q')).every((w) => fold(`${d.title} ${d.description}`).includes(w)) &&
+    words(get('title')).every((w) => fold(d.title).includes(w)) &&
+    words(get('author')).every((w) => fold(d.uploader.name).includes(w)) &&
+    (without === 'fieldOfLaw' || !get('fieldOfLaw') || d.fieldOfLaw === get('fieldOfLaw')) &&
+    (without === 'language' || !get('language') || d.language === get('language')) &&
+    (without === 'year' || !get('year') || String(d.year) === get('year')) &&
+    (without === 'format' || !get('format') || d.formats.includes(get('format'))) &&
+    (!get('applicableLaw') || d.applicableLaw === get('applicableLaw')) &&
+    (!get('uploaderId') || d.uploader.id === get('uploaderId'));
+  const sort = get('sort') || (get('q') || get('title') ? 'relevance' : 'newest');
+  const order: Record<string, (a: DocumentDetail, b: DocumentDetail) => number> = {
+    relevance: () => 0,
+    newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
+    oldest: (a, b) => a.createdAt.localeCompare(b.createdAt),
+    'price-desc': (a, b) => b.price - a.price,
+    'price-asc': (a, b) => a.price - b.price,
+  };
+  const all = documents.filter((d) => matches(d)).sort(order[sort]);
+  const offset = Number(get('cursor') || 0);
+  const limit = Number(get('limit') || 20);
+  const count = (facet: string, values: (d: DocumentDetail) => string[]) => {
+    const counts: Record<string, number> = {};
+    for (const d of documents.filter((doc) => matches(doc, facet)))
+      for (const v of values(d)) counts[v] = (counts[v] ?? 0) + 1;
+    return counts;
+  };
+  const uploader = documents.find((d) => d.uploader.id === get('uploaderId'))?.uploader ?? null;
+  return {
+    items: all.slice(offset, offset + limit).map(summary),
+    total: all.length,
+    nextCursor: offset + limit < all.length ? String(offset + limit) : null,
+    sort,
+    facets: {
+      fieldOfLaw: count('fieldOfLaw', (d) => [d.fieldOfLaw]),
+      language: count('language', (d) => [d.language]),
+      format: count('format', (d) => d.formats),
+      year: count('year', (d) => [String(d.year)]),
+    },
+    uploader,
   };
 }
 
@@ -210,6 +266,12 @@ export class FakeApi {
   private routeSignedIn(method: string, url: URL, body: unknown, user: ProductUser): Response {
     const [, , root, id, sub] = url.pathname.split('/');
     if (method === 'GET' && root === 'user' && id === 'read') return json(200, user);
+    if (method === 'DELETE' && root === 'user' && id === 'sessions') {
+      // "Sign out everywhere": no token of this user works any more.
+      for (const token of [...this.identity.issuedIdTokens])
+        if (decodeFakeJwt(token).sub === user.id) this.identity.issuedIdTokens.delete(token);
+      return new Response(null, { status: 204 });
+    }
     if (method === 'POST' && root === 'user' && id === 'update') {
       const { acceptTerms, ...profile } = body as ProductUser['profile'] & { acceptTerms?: boolean };
       const errors: Record<string, string[]> = { ...this.updateFieldErrors };
@@ -271,11 +333,7 @@ export class FakeApi {
     if (method === 'GET' && root === 'config' && !id) return json(200, this.config);
     if (method === 'GET' && root === 'catalogue' && id === 'options') return json(200, OPTIONS);
     if (method === 'GET' && root === 'documents' && !id) {
-      const q = (url.searchParams.get('q') ?? '').toLowerCase();
-      const offset = Number(url.searchParams.get('offset') ?? 0);
-      const limit = Number(url.searchParams.get('limit') ?? 20);
-      const all = this.documents.filter((d) => !q || d.title.toLowerCase().includes(q)).map(summary);
-      return json(200, { items: all.slice(offset, offset + limit), total: all.length, offset, limit });
+      return json(200, searchFake(this.documents, url.searchParams));
     }
     if (method === 'GET' && root === 'documents' && id) {
       const document = this.documents.find((d) => d.slug === id);
@@ -398,6 +456,7 @@ export function makeUser(overrides: Partial<ProductUser> = {}): ProductUser {
     active: true,
     termsAccepted: true,
     isAdmin: false,
+    isAccountant: false,
     requiredDataMissing: !firstName || !lastName,
     profile: {
       firstName,
@@ -432,6 +491,7 @@ function toAdminUser(user: ProductUser, extra: Partial<AdminUser>): AdminUser {
     email: user.email,
     isAdmin: user.isAdmin,
     adminByConfig: false,
+    isAccountant: user.isAccountant,
     termsAccepted: user.termsAccepted,
     createdAt: '2025-03-01T10:00:00.000Z',
     ...extra,

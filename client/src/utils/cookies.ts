@@ -10,6 +10,8 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
+/** Over https a cookie is marked Secure, so it never travels over plain http (docs/decisions.md). */
 export function writeCookie(name: string, value: string, maxAgeSeconds = DAY_SECONDS): void {
-  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; max-age=${maxAgeSeconds}; path=/; SameSite=Lax`;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; max-age=${maxAgeSeconds}; path=/; SameSite=Lax${secure}`;
 }

@@ -13,11 +13,15 @@ import { PurchaseSweepScheduler } from './purchase/purchase-sweep.scheduler';
 import { RecordPaymentMessageHandler } from './purchase/record-payment-message.handler';
 import { RequestFreshLinksHandler } from './purchase/request-fresh-links.handler';
 import { ChangeDocumentHandler } from './document/change-document.handler';
+import { ChangePayoutHandler } from './payout/change-payout.handler';
+import { RequestPayoutHandler } from './payout/request-payout.handler';
+import { ChangeAccountantRoleHandler } from './profile/change-accountant-role.handler';
 import { AcceptUserTermsHandler } from './profile/accept-user-terms.handler';
 import { ChangeAdminRoleHandler } from './profile/change-admin-role.handler';
 import { RegisterProfileHandler } from './profile/register-profile.handler';
 import { UpdateProfileHandler } from './profile/update-profile.handler';
 import { AggregateStore } from './shared/aggregate-store';
+import { EndSessionsHandler } from './sign-in/end-sessions.handler';
 
 /** Every command handler. Ports (EVENT_STORE, FEE_RATES) come from the global infrastructure module. */
 @Module({
@@ -41,6 +45,10 @@ import { AggregateStore } from './shared/aggregate-store';
     PurchaseFollowUps,
     InvoiceNumbers,
     PurchaseSweepScheduler,
+    ChangeAccountantRoleHandler,
+    RequestPayoutHandler,
+    ChangePayoutHandler,
+    EndSessionsHandler,
   ],
   exports: [AggregateStore, PurchaseLinks, InvoiceNumbers, PurchaseSweepScheduler],
 })

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { ibanProblem, normaliseIban } from '../domain/payout/iban';
 import type { FeeRates } from '../domain/shared/fees';
 import { isValidInvoiceSeries } from '../domain/invoice/invoice-series.decider';
 import { isValidVatNumber, normaliseVatNumber } from '../domain/invoice/vat-number';
@@ -103,6 +104,17 @@ export interface AppConfig {
   readonly s3: S3Config | null;
   readonly payments: PaymentsConfig;
   readonly seller: SellerConfig;
+  /** The platform's bank account that SEPA payout files pay from. */
+  readonly sepaDebtor: { readonly name: string; readonly iban: string; readonly bic: string };
+  /**
+   * Which proxies may tell the client's address and protocol (X-Forwarded-For/-Proto): false (none,
+   * the default), true (any), a hop count, or a list of addresses/CIDRs — Fastify's `trustProxy`.
+   */
+  readonly trustProxy: boolean | number | string;
+  /** The dev mailbox (embedded outbox, reset codes included): served to loopback clients only, or off. */
+  readonly devMailbox: 'loopback' | 'off';
+  /** Writes without sign-in (baskets) each client may make per minute, as a burst; 0 = no limit. */
+  readonly anonymousWritesPerMinute: number;
   readonly site: SiteConfig;
 }
 
@@ -191,6 +203,20 @@ class Reader {
     return value;
   }
 
+  /** TRUST_PROXY: true/false, a hop count, or comma-separated addresses and CIDR ranges. */
+  trustProxy(name: string): boolean | number | string {
+    const value = this.raw(name);
+    if (value === undefined || ['false', '0', 'no'].includes(value.toLowerCase())) return false;
+    if (['true', 'yes'].includes(value.toLowerCase())) return true;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every((entry) => /^[0-9a-f.:]+(\/\d{1,3})?$/i.test(entry))) return entries.join(',');
+    this.problems.push(
+      `${name} must be true, false, a number of proxies, or addresses/CIDR ranges separated by commas (got "${value}").`,
+    );
+    return false;
+  }
+
   text(name: string, required: boolean, fallback: string | null, minLength = 1): string | null {
     const value = this.raw(name);
     if (value === undefined) {
@@ -267,6 +293,18 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   }
   const payments = readPayments(r, production);
   const seller = readSeller(r);
+  const sepaDebtor = {
+    name: r.text('SEPA_DEBTOR_NAME', false, 'Lepinguturg OÜ') ?? 'Lepinguturg OÜ',
+    iban: normaliseIban(r.text('SEPA_DEBTOR_IBAN', false, 'EE382200221020145685') ?? ''),
+    bic: (r.text('SEPA_DEBTOR_BIC', false, 'HABAEE2X') ?? '').toUpperCase(),
+  };
+  if (ibanProblem(sepaDebtor.iban) !== null)
+    r.problems.push(`SEPA_DEBTOR_IBAN must be a valid IBAN of the SEPA area (got "${sepaDebtor.iban}").`);
+  if (!/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(sepaDebtor.bic))
+    r.problems.push(`SEPA_DEBTOR_BIC must be a BIC of 8 or 11 characters (got "${sepaDebtor.bic}").`);
+  const trustProxy = r.trustProxy('TRUST_PROXY');
+  const devMailbox = r.oneOf<'loopback' | 'off'>('DEV_MAILBOX', ['loopback', 'off'], 'loopback');
+  const anonymousWritesPerMinute = r.integer('ANONYMOUS_WRITES_PER_MINUTE', 30, 0, 100_000);
   const tagManagerEnabled = r.boolean('TAG_MANAGER_ENABLED', false);
   const tagManagerId = r.raw('TAG_MANAGER_ID') ?? null;
   if (tagManagerEnabled && tagManagerId === null)
@@ -310,6 +348,10 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     s3,
     payments,
     seller,
+    sepaDebtor,
+    trustProxy,
+    devMailbox: profile === 'embedded' ? devMailbox : 'off',
+    anonymousWritesPerMinute,
     site,
   };
 }

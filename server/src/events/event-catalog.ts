@@ -1,11 +1,20 @@
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
 import type { InvoiceEvent } from './invoice.events';
+import type { PayoutEvent } from './payout.events';
 import type { ProfileEvent } from './profile.events';
 import type { PurchaseEvent } from './purchase.events';
+import type { SignInEvent } from './sign-in.events';
 
 /** Every event the system writes. */
-export type AnyDomainEvent = DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | InvoiceEvent;
+export type AnyDomainEvent =
+  | DocumentEvent
+  | BasketEvent
+  | ProfileEvent
+  | PurchaseEvent
+  | InvoiceEvent
+  | PayoutEvent
+  | SignInEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -46,6 +55,12 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PurchaseConfirmationSent: 1,
   PurchaseLinksRenewed: 1,
   InvoiceNumberAssigned: 1,
+  AccountantRoleGranted: 1,
+  AccountantRoleRevoked: 1,
+  PayoutRequested: 1,
+  PayoutExecuted: 1,
+  PayoutRejected: 1,
+  SessionsEnded: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */

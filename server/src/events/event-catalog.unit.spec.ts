@@ -35,6 +35,12 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   PurchaseConfirmationSent: true,
   PurchaseLinksRenewed: true,
   InvoiceNumberAssigned: true,
+  AccountantRoleGranted: true,
+  AccountantRoleRevoked: true,
+  PayoutRequested: true,
+  PayoutExecuted: true,
+  PayoutRejected: true,
+  SessionsEnded: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   type DynamicModule,
@@ -17,6 +17,12 @@ import { BLOB_STORE, type BlobStore } from './blob-store/blob-store.port';
 import { LocalFolderBlobStore } from './blob-store/local-folder-blob-store';
 import { MinioBlobStore } from './blob-store/minio-blob-store';
 import { CLOCK, type Clock, systemClock } from './clock/clock';
+import { SqliteIdentitySessions } from './identity/embedded/sqlite-identity-sessions';
+import {
+  IDENTITY_SESSIONS,
+  type IdentitySessions,
+  externalIdentitySessions,
+} from './identity/identity-sessions.port';
 import { MAILER, type Mailer } from './mail/mail.port';
 import { OutboxMailer } from './mail/outbox-mailer';
 import { SmtpMailer } from './mail/smtp-mailer';
@@ -33,6 +39,7 @@ import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { EmbeddedReadStore } from './read-store/embedded-read-store';
 import { MongoReadStore } from './read-store/mongo-read-store';
 import { READ_STORE, type ReadStore } from './read-store/read-store.port';
+import { PRIVATE_FILE_MODE, ensurePrivateDir } from './private-files';
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite/sqlite-database';
 
 /** The embedded profile's SQLite connection (null on production); the embedded identity provider shares it. */
@@ -45,9 +52,9 @@ function embeddedSigningSecret(config: AppConfig): string {
   if (config.blobSigningSecret) return config.blobSigningSecret;
   const file = join(config.dataDir, '.blob-signing-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(config.dataDir, { recursive: true });
+  ensurePrivateDir(config.dataDir);
   const secret = randomBytes(32).toString('hex');
-  writeFileSync(file, secret, { mode: 0o600 });
+  writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
 }
 
@@ -57,8 +64,8 @@ function secretInDataDir(config: AppConfig, fileName: string): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('hex');
   try {
-    mkdirSync(config.dataDir, { recursive: true });
-    writeFileSync(file, secret, { mode: 0o600 });
+    ensurePrivateDir(config.dataDir);
+    writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   } catch {
     // A read-only data folder: the secret lives as long as the process.
   }
@@ -194,6 +201,12 @@ export class InfrastructureModule {
               secretKey: gatewaySecret,
             }),
         },
+        {
+          provide: IDENTITY_SESSIONS,
+          inject: [SQLITE_DATABASE],
+          useFactory: (db: SqliteDatabase | null): IdentitySessions =>
+            config.identity.embedded && db ? new SqliteIdentitySessions(db) : externalIdentitySessions,
+        },
         InfrastructureLifecycle,
       ],
       exports: [
@@ -209,6 +222,7 @@ export class InfrastructureModule {
         OUTBOX,
         PURCHASE_LINK_SECRET,
         PAYMENT_GATEWAY,
+        IDENTITY_SESSIONS,
       ],
     };
   }

@@ -43,6 +43,16 @@ class RecordingProjection implements Projection {
   }
 }
 
+/** The same, through the batched path: the runner hands over whole batches (in log order). */
+class BatchRecordingProjection extends RecordingProjection {
+  batches: number[] = [];
+
+  async applyBatch(tx: ProjectionTransaction, events: readonly StoredEvent[]): Promise<void> {
+    this.batches.push(events.length);
+    for (const event of events) await this.apply(tx, event);
+  }
+}
+
 const STREAMS = 8;
 const PER_STREAM = 40;
 
@@ -87,34 +97,55 @@ describe('ProjectionRunner on SQLite', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('stopped in the middle of a stream and started again, applies every event exactly once', async () => {
-    const projection = new RecordingProjection();
-    for (let round = 0; round < PER_STREAM; round++) await appendRound(eventStore, round);
-    const first = new ProjectionRunner(eventStore, readStore, [projection], { batchSize: 16 });
-    const stop: { done: Promise<void> | null } = { done: null };
-    // Stop from inside a batch, half-way through stream counter-3.
-    const stopRequested = new Promise<void>((resolve) => {
-      projection.onApply = (event) => {
-        if (event.streamId === 'counter-3' && event.revision === PER_STREAM / 2 && stop.done === null) {
-          stop.done = first.stop();
-          resolve();
-        }
-      };
-    });
-    await first.start();
-    await stopRequested;
-    await stop.done;
-    const checkpoint = await readStore.getCheckpoint('recording');
-    const head = await eventStore.headPosition();
-    expect(checkpoint).not.toBeNull();
-    expect(checkpoint! < head!).toBe(true);
+  it.each([
+    ['one by one', () => new RecordingProjection()],
+    ['in batches', () => new BatchRecordingProjection()],
+  ])(
+    'stopped in the middle of a stream and started again, applies every event exactly once (%s)',
+    async (_, make) => {
+      const projection = make();
+      for (let round = 0; round < PER_STREAM; round++) await appendRound(eventStore, round);
+      const first = new ProjectionRunner(eventStore, readStore, [projection], { batchSize: 16 });
+      const stop: { done: Promise<void> | null } = { done: null };
+      // Stop from inside a batch, half-way through stream counter-3.
+      const stopRequested = new Promise<void>((resolve) => {
+        projection.onApply = (event) => {
+          if (event.streamId === 'counter-3' && event.revision === PER_STREAM / 2 && stop.done === null) {
+            stop.done = first.stop();
+            resolve();
+          }
+        };
+      });
+      await first.start();
+      await stopRequested;
+      await stop.done;
+      const checkpoint = await readStore.getCheckpoint('recording');
+      const head = await eventStore.headPosition();
+      expect(checkpoint).not.toBeNull();
+      expect(checkpoint! < head!).toBe(true);
 
-    projection.onApply = () => undefined;
-    const second = new ProjectionRunner(eventStore, readStore, [projection], { batchSize: 16 });
-    await second.start();
-    expect(await second.waitFor(head, ['recording'], 10_000)).toBe(true);
-    await second.stop();
+      projection.onApply = () => undefined;
+      const second = new ProjectionRunner(eventStore, readStore, [projection], { batchSize: 16 });
+      await second.start();
+      expect(await second.waitFor(head, ['recording'], 10_000)).toBe(true);
+      await second.stop();
+      await expectEachEventAppliedOnce(readStore);
+      if (projection instanceof BatchRecordingProjection)
+        expect(Math.max(...projection.batches)).toBeGreaterThan(1);
+    },
+  );
+
+  it('rebuilds a batched projection with every event exactly once', async () => {
+    for (let round = 0; round < PER_STREAM; round++) await appendRound(eventStore, round);
+    const projection = new BatchRecordingProjection();
+    const runner = new ProjectionRunner(eventStore, readStore, [projection], {
+      batchSize: 16,
+      rebuildBatchSize: 50,
+    });
+    await runner.rebuild('recording');
+    await runner.rebuild('recording');
     await expectEachEventAppliedOnce(readStore);
+    expect(projection.batches.slice(0, 2)).toEqual([50, 50]);
   });
 
   it('rolls back a batch that fails half-way and applies it again, once', async () => {

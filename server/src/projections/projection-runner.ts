@@ -16,6 +16,8 @@ export interface ProjectionStatus {
   readonly checkpoint: string | null;
   readonly head: string | null;
   readonly behind: boolean;
+  /** Why the projection stopped, while it cannot get past an event (e.g. an unbalanced ledger posting). */
+  readonly error: string | null;
 }
 
 export interface RebuildProgress {
@@ -34,6 +36,8 @@ interface Waiter {
 export interface ProjectionRunnerOptions {
   /** Events per transaction; larger is faster, smaller commits progress more often. */
   readonly batchSize: number;
+  /** Events per transaction during a rebuild, where nobody waits for a single event (default 5,000). */
+  readonly rebuildBatchSize?: number;
 }
 
 export const PROJECTION_RUNNER_OPTIONS = Symbol('ProjectionRunnerOptions');
@@ -44,6 +48,7 @@ export function toStoredEvent(recorded: RecordedEvent): StoredEvent {
   return {
     type: recorded.type,
     data: upcast(recorded.type, recorded.schemaVersion, recorded.data) as object,
+    eventId: recorded.id,
     streamId: recorded.streamId,
     revision: recorded.revision,
     position: recorded.position,
@@ -64,9 +69,11 @@ export class ProjectionRunner implements OnApplicationShutdown {
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly retryTimers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly errors = new Map<string, string>();
   private waiters: Waiter[] = [];
   private running = false;
   private readonly batchSize: number;
+  private readonly rebuildBatchSize: number;
 
   constructor(
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
@@ -75,6 +82,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
     @Optional() @Inject(PROJECTION_RUNNER_OPTIONS) options: ProjectionRunnerOptions | null = null,
   ) {
     this.batchSize = (options ?? DEFAULT_OPTIONS).batchSize;
+    this.rebuildBatchSize = options?.rebuildBatchSize ?? Math.max(this.batchSize, 5000);
   }
 
   get names(): string[] {
@@ -145,6 +153,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
           checkpoint: checkpoint?.toString() ?? null,
           head: head?.toString() ?? null,
           behind: head !== null && (checkpoint === null || checkpoint < head),
+          error: this.errors.get(p.name) ?? null,
         };
       }),
     );
@@ -168,7 +177,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
       return { projection: name, events, eventsPerSecond: Math.round(events / seconds), done };
     };
     for (;;) {
-      const batch = await this.eventStore.readAll(after, this.batchSize);
+      const batch = await this.eventStore.readAll(after, this.rebuildBatchSize);
       if (batch.length === 0) break;
       await this.applyBatch(projection, batch);
       events += batch.length;
@@ -196,6 +205,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
 
   private retryLater(projection: Projection, error: unknown): void {
     this.logger.error(`Projection ${projection.name} failed; restarting from its checkpoint`, error as Error);
+    this.errors.set(projection.name, error instanceof Error ? error.message : String(error));
     this.subscriptions.delete(projection.name);
     if (!this.running) return;
     const timer = setTimeout(() => {
@@ -234,12 +244,18 @@ export class ProjectionRunner implements OnApplicationShutdown {
       const fresh = stored === null ? batch : batch.filter((e) => e.position > stored);
       const last = fresh.at(-1);
       if (!last) return;
-      for (const recorded of fresh) {
-        if (projection.handles(recorded.type)) await projection.apply(tx, toStoredEvent(recorded));
+      if (projection.applyBatch) {
+        const handled = fresh.filter((recorded) => projection.handles(recorded.type)).map(toStoredEvent);
+        if (handled.length > 0) await projection.applyBatch(tx, handled);
+      } else {
+        for (const recorded of fresh) {
+          if (projection.handles(recorded.type)) await projection.apply(tx, toStoredEvent(recorded));
+        }
       }
       tx.setCheckpoint(last.position);
       reached = last.position;
     });
+    this.errors.delete(projection.name);
     const known = this.positions.get(projection.name) ?? null;
     if (reached !== null && (known === null || reached > known)) this.positions.set(projection.name, reached);
     this.flushWaiters(false);

@@ -12,6 +12,12 @@ export interface Projection {
   }[];
   handles(eventType: string): boolean;
   apply(tx: ProjectionTransaction, event: StoredEvent): Promise<void>;
+  /**
+   * Optional: applies a whole batch of handled events (in log order) at once, e.g. changing documents in
+   * memory and writing each changed one once. The runner then calls it instead of `apply`, in the same
+   * transaction as the batch's checkpoint, so the exactly-once guarantee is the same.
+   */
+  applyBatch?(tx: ProjectionTransaction, events: readonly StoredEvent[]): Promise<void>;
 }
 
 export const PROJECTIONS = Symbol('Projections');

@@ -3,7 +3,6 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ExpiredBasketsHandler } from './basket/expired-baskets.handler';
 import { GetBasketHandler } from './basket/get-basket.handler';
 import { GetDocumentHandler } from './catalogue/get-document.handler';
-import { SearchDocumentsHandler } from './catalogue/search-documents.handler';
 import {
   FindPurchasesByNumberHandler,
   GetPurchaseHandler,
@@ -11,6 +10,17 @@ import {
   ListPurchasesHandler,
   PurchasesDueHandler,
 } from './purchases/purchases.handlers';
+import { ExportSepaFileHandler } from './money/export-sepa-file.handler';
+import { GetDashboardHandler } from './money/get-dashboard.handler';
+import { GetJournalHandler } from './money/get-journal.handler';
+import { GetPayoutRequestInfoHandler } from './money/get-payout-request-info.handler';
+import { GetPayoutHandler } from './money/get-payout.handler';
+import { GetReconciliationHandler } from './money/get-reconciliation.handler';
+import { GetReleasedEarningsHandler } from './money/get-released-earnings.handler';
+import { GetSalesSummaryHandler } from './money/get-sales-summary.handler';
+import { ListPayoutsHandler } from './money/list-payouts.handler';
+import { GetSessionsEndedAtHandler } from './sign-in/get-sessions-ended-at.handler';
+import { SearchDocumentsHandler } from './search/search-documents.handler';
 import { GetAdminUserHandler } from './users/get-admin-user.handler';
 import { GetProductUserHandler } from './users/get-product-user.handler';
 import { ListUsersHandler } from './users/list-users.handler';
@@ -31,6 +41,16 @@ import { ListUsersHandler } from './users/list-users.handler';
     ListInvoicesHandler,
     FindPurchasesByNumberHandler,
     PurchasesDueHandler,
+    GetReleasedEarningsHandler,
+    GetSalesSummaryHandler,
+    GetPayoutRequestInfoHandler,
+    ListPayoutsHandler,
+    GetPayoutHandler,
+    ExportSepaFileHandler,
+    GetJournalHandler,
+    GetReconciliationHandler,
+    GetDashboardHandler,
+    GetSessionsEndedAtHandler,
   ],
 })
 export class QueriesModule {}

@@ -22,8 +22,7 @@ export interface DocumentDetail extends DocumentSummary {
 export interface DocumentPage {
   items: DocumentSummary[];
   total: number;
-  offset: number;
-  limit: number;
+  nextCursor: string | null;
 }
 
 export interface BasketLine {
@@ -56,19 +55,28 @@ export class Api {
   }
 
   /** Total of published documents, asked the cheap way. */
-  async catalogueTotal(query = ''): Promise<number> {
+  async catalogueTotal(query = '', filters = ''): Promise<number> {
     const q = query ? `&q=${encodeURIComponent(query)}` : '';
-    return (await this.get<DocumentPage>(`/documents?limit=1${q}`)).total;
+    return (await this.get<DocumentPage>(`/documents?limit=1${q}${filters}`)).total;
+  }
+
+  /** Every result of a search (GET /api/documents with the query string), following the cursor. */
+  async searchAll(query: string): Promise<DocumentSummary[]> {
+    const all: DocumentSummary[] = [];
+    let cursor: string | null = null;
+    do {
+      const more: string = cursor ? `&cursor=${cursor}` : '';
+      const page: DocumentPage = await this.get<DocumentPage>(`/documents?limit=50&${query}${more}`);
+      all.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    return all;
   }
 
   /** The published document with exactly this title (pages through the whole catalogue). */
   async documentTitled(title: string): Promise<DocumentDetail> {
-    for (let offset = 0; ; offset += 50) {
-      const page = await this.get<DocumentPage>(`/documents?limit=50&offset=${offset}`);
-      const summary = page.items.find((item) => item.title === title);
-      if (summary) return this.get<DocumentDetail>(`/documents/${encodeURIComponent(summary.slug)}`);
-      if (page.items.length === 0 || offset + page.items.length >= page.total) break;
-    }
+    const summary = (await this.searchAll('')).find((item) => item.title === title);
+    if (summary) return this.get<DocumentDetail>(`/documents/${encodeURIComponent(summary.slug)}`);
     throw new Error(`No published document titled ${title}`);
   }
 

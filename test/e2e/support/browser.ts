@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import { type CspViolation, collectCspViolations } from './journey';
 
 /** Debian's Chromium (never a downloaded browser); CHROMIUM_PATH wins when set. */
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -36,6 +37,17 @@ export interface LaunchedBrowser {
   close(): Promise<void>;
 }
 
+const violations = new WeakMap<BrowserContext, CspViolation[]>();
+
+/**
+ * The Content-Security-Policy violations the context's pages reported so far (every context made by
+ * `newContext` collects them): journeys assert there are none, so the app, the hosted sign-in pages
+ * and every page the server serves really work under the policy.
+ */
+export function cspViolationsOf(context: BrowserContext): CspViolation[] {
+  return violations.get(context) ?? [];
+}
+
 /** Headless Chromium on a fresh user data dir per launch. */
 export async function launchBrowser(): Promise<LaunchedBrowser> {
   const executablePath = findChromium();
@@ -65,6 +77,7 @@ export async function launchBrowser(): Promise<LaunchedBrowser> {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+      violations.set(context, await collectCspViolations(context));
       return context;
     },
     async close() {

@@ -83,9 +83,17 @@ export function codeInMail(text: string): string {
   return match[1];
 }
 
-/** The authenticator app's code for `secret` now. */
-export function currentTotp(secret: string): string {
-  return totpCode(secret, new Date());
+/** The authenticator app's code for `secret` at `time`. */
+export function totpCodeAt(secret: string, time: Date): string {
+  return totpCode(secret, time);
+}
+
+/**
+ * A code the server takes after the one used at `usedAt`: codes are taken once, so the next time step's
+ * code while that step has not come yet (it is within the server's one-step drift window), else now's.
+ */
+export function totpCodeAfter(secret: string, usedAt: Date): string {
+  return totpCode(secret, new Date(Math.max(Date.now(), usedAt.getTime() + 30_000)));
 }
 
 /** A 6-digit code that is none of the codes the server accepts now (the current step ±1, and a margin). */

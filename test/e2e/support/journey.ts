@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 export type Language = 'et' | 'en';
 
@@ -137,4 +137,38 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** A Content-Security-Policy violation as the browser reported it. */
+export interface CspViolation {
+  readonly page: string;
+  readonly directive: string;
+  readonly blocked: string;
+}
+
+/**
+ * Collects every Content-Security-Policy violation in the context's pages, from both places a browser
+ * tells: the `securitypolicyviolation` event (reported through a binding, so navigations keep it) and
+ * the console's "Refused to …" messages. A journey ends with `expect(violations).toEqual([])`.
+ */
+export async function collectCspViolations(context: BrowserContext): Promise<CspViolation[]> {
+  const violations: CspViolation[] = [];
+  await context.exposeBinding('__reportCspViolation', (_source, violation: CspViolation) => {
+    violations.push(violation);
+  });
+  // A string: this runs in the page, which the test project's TypeScript (no DOM library) does not know.
+  await context.addInitScript(`
+    document.addEventListener('securitypolicyviolation', (event) => {
+      window.__reportCspViolation?.({
+        page: location.href,
+        directive: event.violatedDirective,
+        blocked: event.blockedURI,
+      });
+    });
+  `);
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text()))
+      violations.push({ page: message.page()?.url() ?? '', directive: 'console', blocked: message.text() });
+  });
+  return violations;
 }

@@ -48,10 +48,11 @@ describe('top bar', () => {
     expect(items.map((item) => item.textContent)).toEqual([
       'Minu andmed',
       'Minu dokumendidTulekul',
-      'Minu müükTulekul',
-      'Minu väljamaksedTulekul',
+      'Minu müük',
+      'Minu väljamaksed',
       'Minu ostud',
       'Logi välja',
+      'Logi välja kõigis seadmetes',
     ]);
     expect(document.activeElement).toBe(items[0]);
     await userEvent.keyboard('{ArrowUp}');
@@ -72,7 +73,23 @@ describe('top bar', () => {
     renderApp('/en', api);
     await userEvent.click(screen.getByTestId('user-menu-button'));
     expect(screen.getByTestId('user-menu-item-adminusers').getAttribute('href')).toBe('/en/admin/users');
-    expect(screen.getByTestId('user-menu-item-dashboard').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('user-menu-item-dashboard').getAttribute('href')).toBe(
+      '/en/admin/user/dashboard',
+    );
+    expect(screen.getByTestId('user-menu-item-accountingjournal').getAttribute('href')).toBe(
+      '/en/admin/accounting/journal',
+    );
+  });
+
+  it('adds the accounting items for accountants, and no admin items', async () => {
+    const api = new FakeApi();
+    givenSignedIn(api, makeUser({ isAccountant: true }));
+    renderApp('/en', api);
+    await userEvent.click(screen.getByTestId('user-menu-button'));
+    expect(screen.getByTestId('user-menu-item-accountingreport').getAttribute('href')).toBe(
+      '/en/admin/accounting/report',
+    );
+    expect(screen.queryByTestId('user-menu-item-adminpayouts')).toBeNull();
   });
 });
 
@@ -89,7 +106,11 @@ describe('admin layout', () => {
     );
     expect(within(sidebar).getByTestId('sidebar-item-home').getAttribute('href')).toBe('/');
     expect(within(sidebar).getByTestId('sidebar-item-search').getAttribute('href')).toBe('/otsing');
-    for (const name of ['userfiles', 'usersales', 'userpayouts']) {
+    expect(within(sidebar).queryByTestId('sidebar-accounting-group')).toBeNull();
+    for (const name of ['usersales', 'userpayouts']) {
+      expect(within(sidebar).getByTestId(`sidebar-item-${name}`).tagName).toBe('A');
+    }
+    for (const name of ['userfiles']) {
       const item = within(sidebar).getByTestId(`sidebar-item-${name}`);
       expect(item.tagName).toBe('SPAN');
       expect(item.getAttribute('aria-disabled')).toBe('true');
@@ -103,14 +124,24 @@ describe('admin layout', () => {
     renderApp('/en/admin/user/edit', api);
     const group = await screen.findByTestId('sidebar-admin-group');
     expect(within(group).getByTestId('sidebar-item-adminusers').getAttribute('href')).toBe('/en/admin/users');
-    expect(within(group).getByTestId('sidebar-item-admininvoices').getAttribute('href')).toBe(
-      '/en/admin/invoices',
+    for (const name of ['admininvoices', 'adminpurchases']) {
+      expect(within(group).getByTestId(`sidebar-item-${name}`).getAttribute('href')).toBe(
+        `/en/admin/${name.slice('admin'.length)}`,
+      );
+    }
+    expect(within(group).getByTestId('sidebar-item-adminpayouts').getAttribute('href')).toBe(
+      '/en/admin/payouts',
     );
-    expect(within(group).getByTestId('sidebar-item-adminpurchases').getAttribute('href')).toBe(
-      '/en/admin/purchases',
+    expect(within(group).getByTestId('sidebar-item-adminreports').getAttribute('href')).toBe(
+      '/en/admin/reports',
     );
-    expect(within(group).getByTestId('sidebar-item-adminpayouts').textContent).toContain('Coming soon');
-    expect(screen.getByTestId('sidebar-item-dashboard').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('sidebar-item-dashboard').getAttribute('href')).toBe(
+      '/en/admin/user/dashboard',
+    );
+    const accounting = screen.getByTestId('sidebar-accounting-group');
+    expect(within(accounting).getByTestId('sidebar-item-accountingreport').getAttribute('href')).toBe(
+      '/en/admin/accounting/report',
+    );
   });
 
   it('collapses and expands the sidebar with its toggle', async () => {

@@ -1,5 +1,9 @@
 import { Controller, Get, Header, Inject, Param, Query, StreamableFile } from '@nestjs/common';
-import { BLOB_STORE, BlobNotFoundError } from '../../infrastructure/blob-store/blob-store.port';
+import {
+  BLOB_STORE,
+  BlobNotFoundError,
+  InvalidBlobKeyError,
+} from '../../infrastructure/blob-store/blob-store.port';
 import type { BlobStore } from '../../infrastructure/blob-store/blob-store.port';
 import { attachmentContentDisposition } from '../../infrastructure/blob-store/content-disposition';
 import { verifyBlobSignature } from '../../infrastructure/blob-store/blob-link-signature';
@@ -26,7 +30,8 @@ export class BlobDownloadController {
 
   /**
    * Streams the blob as an attachment when the link's signature holds and it has not expired;
-   * 403 `BLOB.LINK_INVALID` otherwise, 404 `BLOB.NOT_FOUND` when the blob is gone.
+   * 403 `BLOB.LINK_INVALID` otherwise, 404 `BLOB.NOT_FOUND` when the blob is gone, 400
+   * `BLOB.INVALID_KEY` when the signed key cannot name a blob.
    */
   @Get('*')
   @Header('Cache-Control', 'private, no-store')
@@ -47,7 +52,11 @@ export class BlobDownloadController {
     ) {
       throw new ApiError(403, 'BLOB.LINK_INVALID');
     }
-    const info = await this.store.stat(key);
+    const info = await this.store.stat(key).catch((error: unknown) => {
+      // A link signed for a key no object can have (`a//b`, `..`): the request is wrong, not the server.
+      if (error instanceof InvalidBlobKeyError) throw new ApiError(400, 'BLOB.INVALID_KEY');
+      throw error;
+    });
     if (info === null) throw blobNotFound();
     try {
       const body = await this.store.get(key);

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   APPLICABLE_LAWS,
@@ -8,17 +8,12 @@ import {
 } from '../../domain/catalogue/catalogue-codes';
 import type { DocumentDetail } from '../../queries/catalogue/document.views';
 import { GetDocumentQuery } from '../../queries/catalogue/get-document.query';
-import {
-  SearchDocumentsQuery,
-  type SearchDocumentsResult,
-} from '../../queries/catalogue/search-documents.query';
 import { ApiError } from '../errors/api-error';
-import { SearchDocumentsDto } from './search-documents.dto';
 import { Public } from '../auth/auth.decorators';
 
 const SLUG = /^[a-z0-9-]{1,160}$/;
 
-/** Public catalogue: search and document pages. */
+/** Public catalogue: the search form's codes and document pages (search itself: api/search). */
 @Public()
 @Controller()
 export class CatalogueController {
@@ -32,22 +27,6 @@ export class CatalogueController {
       applicableLaws: APPLICABLE_LAWS,
       formats: FILE_FORMATS,
     };
-  }
-
-  @Get('documents')
-  search(@Query() query: SearchDocumentsDto): Promise<SearchDocumentsResult> {
-    return this.queryBus.execute(
-      new SearchDocumentsQuery({
-        q: query.q,
-        fieldOfLaw: query.fieldOfLaw,
-        language: query.language,
-        applicableLaw: query.applicableLaw,
-        uploaderId: query.uploaderId,
-        sort: query.sort ?? 'newest',
-        offset: query.offset ?? 0,
-        limit: query.limit ?? 20,
-      }),
-    );
   }
 
   @Get('documents/:slug')

@@ -23,7 +23,8 @@ export class ConfigController {
       tagManagerEnabled: config.site.tagManagerId !== null,
       tagManagerId: config.site.tagManagerId,
       socialMediaEnabled: config.site.socialMediaEnabled,
-      devMailboxUrl: identity.embedded && config.profile === 'embedded' ? '/dev/mailbox' : null,
+      // Served to browsers on the server's own machine only (docs/decisions.md, "Dev mailbox").
+      devMailboxUrl: identity.embedded && config.devMailbox === 'loopback' ? '/dev/mailbox' : null,
     };
   }
 

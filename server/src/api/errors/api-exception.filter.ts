@@ -1,12 +1,12 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { IdempotencyKeyReusedError } from '../../commands/shared/aggregate-store';
 import { DomainError, type FieldErrors } from '../../domain/shared/domain-error';
 import { DuplicateEventIdError } from '../../infrastructure/event-store/duplicate-event-id.error';
 import { WrongExpectedRevisionError } from '../../infrastructure/event-store/event-store.port';
 import type { ClientAppPages } from '../client-app/client-app';
-import { preferredLanguage } from '../i18n/language';
-import { translate } from '../i18n/server-messages';
-import { ApiError, type ErrorBody } from './api-error';
+import { ApiError } from './api-error';
+import { errorBody } from './error-body';
 import { statusForCode } from './error-status';
 
 interface Classified {
@@ -20,6 +20,14 @@ function codeForHttpStatus(status: number): string {
   switch (status) {
     case 404:
       return 'ERROR.NOT_FOUND';
+    case 408:
+      return 'ERROR.REQUEST_TIMEOUT';
+    case 414:
+      return 'ERROR.URI_TOO_LONG';
+    case 429:
+      return 'ERROR.TOO_MANY_REQUESTS';
+    case 431:
+      return 'ERROR.HEADERS_TOO_LARGE';
     case 413:
       return 'ERROR.PAYLOAD_TOO_LARGE';
     case 415:
@@ -42,6 +50,8 @@ function classify(exception: unknown): Classified | null {
   }
   if (exception instanceof WrongExpectedRevisionError)
     return { status: 409, code: 'ERROR.CONCURRENT_CHANGE' };
+  if (exception instanceof IdempotencyKeyReusedError)
+    return { status: 422, code: 'ERROR.IDEMPOTENCY_KEY_REUSED' };
   if (exception instanceof DuplicateEventIdError)
     return { status: 409, code: 'ERROR.IDEMPOTENCY_KEY_REUSED' };
   if (exception instanceof HttpException) {
@@ -83,20 +93,12 @@ export class ApiExceptionFilter implements ExceptionFilter {
     )
       return;
 
-    const language = preferredLanguage(request.headers['accept-language']);
-    const body: ErrorBody = {
-      statusCode: classified.status,
-      code: classified.code,
-      message: translate(language, classified.code),
-      ...(classified.fieldErrors && {
-        errors: Object.fromEntries(
-          Object.entries(classified.fieldErrors).map(([field, refs]) => [
-            field,
-            refs.map((r) => translate(language, r)),
-          ]),
-        ),
-      }),
-    };
+    const { language, body } = errorBody(
+      classified.status,
+      classified.code,
+      request.headers['accept-language'],
+      classified.fieldErrors,
+    );
     void reply.status(classified.status).header('content-language', language).send(body);
   }
 }

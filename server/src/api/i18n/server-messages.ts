@@ -3,6 +3,9 @@ import type { UiLanguage } from './language';
 import { BUYING_MESSAGES } from './messages/buying.messages';
 import { COMMON_MESSAGES } from './messages/common.messages';
 import type { MessageCatalogs } from './messages/message-catalogs';
+import { MONEY_MESSAGES } from './messages/money.messages';
+import { SECURITY_MESSAGES } from './messages/security.messages';
+import { SEARCH_MESSAGES } from './messages/search.messages';
 
 type Catalog = Readonly<Record<string, string>>;
 
@@ -10,7 +13,13 @@ type Catalog = Readonly<Record<string, string>>;
  * Server-side texts for every error code and field message; the client holds the same keys. One file
  * per area under messages/, merged here; a key defined in two areas stops the server at start.
  */
-const AREAS: readonly MessageCatalogs[] = [COMMON_MESSAGES, BUYING_MESSAGES];
+const AREAS: readonly MessageCatalogs[] = [
+  COMMON_MESSAGES,
+  SECURITY_MESSAGES,
+  SEARCH_MESSAGES,
+  MONEY_MESSAGES,
+  BUYING_MESSAGES,
+];
 
 function merge(language: UiLanguage): Catalog {
   const merged: Record<string, string> = {};

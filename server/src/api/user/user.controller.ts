@@ -68,7 +68,7 @@ export class UserController {
         key,
       ),
     );
-    await this.projections.waitFor(result.position, ['users', 'catalogue']);
+    await this.projections.waitFor(result.position, ['users', 'catalogue', 'search']);
     return this.queryBus.execute(new GetProductUserQuery(user));
   }
 }

@@ -33,6 +33,8 @@ export class AddDocumentToBasketHandler implements ICommandHandler<
       basketDecider,
       { type: 'AddDocumentToBasket', data: { basketId, document, rates: this.rates }, context },
       commandId,
+      // The client asked for this document in this basket; price and rates are what the server read.
+      { type: 'AddDocumentToBasket', basketId, documentId },
     );
   }
 }

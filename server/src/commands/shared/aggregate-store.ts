@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { v4 as uuidv4, v5 as uuidv5 } from 'uuid';
 import type { CommandContext } from '../../domain/shared/command';
@@ -19,6 +20,28 @@ export interface CommandResult {
   readonly events: readonly DomainEvent[];
 }
 
+/** The same Idempotency-Key came with a different command than the one it was first used for (422). */
+export class IdempotencyKeyReusedError extends Error {
+  constructor(readonly commandId: string) {
+    super(`Idempotency-Key ${commandId} was used for a different command`);
+    this.name = 'IdempotencyKeyReusedError';
+  }
+}
+
+/** JSON with object keys sorted at every level, so equal values always give equal text. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Date)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
+
+/** SHA-256 over who asked and what: the time of asking is left out, since a retry comes later. */
+export function commandHash(actorId: string, intent: unknown): string {
+  return createHash('sha256').update(canonicalJson({ actorId, intent })).digest('hex');
+}
+
 /** Namespace for event ids derived from a command id, so a retried command writes the same ids. */
 const EVENT_ID_NAMESPACE = '6f1c2f0e-3b7a-4c4e-9a55-2d0f7c9b8e11';
 
@@ -28,6 +51,11 @@ export function eventIdFor(streamId: string, commandId: string, index: number): 
 
 export function toDomainEvent<E extends DomainEvent>(recorded: RecordedEvent): E {
   return { type: recorded.type, data: upcast(recorded.type, recorded.schemaVersion, recorded.data) } as E;
+}
+
+function withoutTime(command: { readonly context: CommandContext }): unknown {
+  const { context, ...rest } = command;
+  return { ...rest, context: { actorId: context.actorId } };
 }
 
 /**
@@ -51,18 +79,28 @@ export class AggregateStore {
 
   /**
    * Runs one command against one stream. With a `commandId` (the client's Idempotency-Key), a retry
-   * of an already applied command is answered with the original result and writes nothing.
+   * of an already applied command is answered with the original result and writes nothing; the same
+   * key with a different command throws IdempotencyKeyReusedError. What counts as "the same" is the
+   * actor and `intent`: by default the command without its time; a handler whose command carries facts
+   * it read itself (a document's price) passes what the client asked for instead, so a retry after
+   * those facts changed is still recognised.
    */
   async handle<S, C, E extends DomainEvent>(
     streamId: string,
     decider: Decider<S, C, E>,
     command: C & { readonly context: CommandContext },
     commandId: string = uuidv4(),
+    intent: unknown = withoutTime(command),
   ): Promise<CommandResult> {
     const { state, revision, recorded } = await this.load(streamId, decider);
     const firstId = eventIdFor(streamId, commandId, 0);
+    const hash = commandHash(command.context.actorId, intent);
     const earlier = recorded.filter((r) => r.metadata.correlationId === commandId);
-    if (earlier.some((r) => r.id === firstId)) {
+    const first = earlier.find((r) => r.id === firstId);
+    if (first) {
+      // Events written before hashes existed carry none: those are taken as a retry, as they always were.
+      if (first.metadata.commandHash !== undefined && first.metadata.commandHash !== hash)
+        throw new IdempotencyKeyReusedError(commandId);
       return { position: earlier.at(-1)!.position, events: earlier.map((r) => toDomainEvent<E>(r)) };
     }
     const events = decider.decide(command, state);
@@ -76,6 +114,7 @@ export class AggregateStore {
         occurredAt: command.context.now.toISOString(),
         actorId: command.context.actorId,
         correlationId: commandId,
+        commandHash: hash,
       },
     }));
     const result = await this.eventStore.append(streamId, toAppend, revision ?? 'no_stream');

@@ -7,6 +7,7 @@ import type {
 import { type DomainCommand, SYSTEM_ACTOR, assertNever } from '../shared/command';
 import { DomainError, FieldValidator } from '../shared/domain-error';
 import { MAX_DOCUMENT_PRICE } from '../shared/money';
+import { normaliseTextValue } from '../shared/text';
 import {
   APPLICABLE_LAWS,
   DOCUMENT_LANGUAGES,
@@ -97,11 +98,28 @@ export type DocumentCommand =
 
 type Existing = Exclude<DocumentState, { status: 'none' }>;
 
+/** The uploader's texts in their stored form (domain/shared/text.ts): NFC, ends trimmed, invisible-only as empty. */
+export function normaliseDocumentDetails(details: DocumentDetails): DocumentDetails {
+  const text = normaliseTextValue;
+  const author = details.author as unknown;
+  return {
+    ...details,
+    title: text(details.title),
+    description: text(details.description),
+    // A client may leave the author out; only a given one is normalised.
+    ...(typeof author === 'object' &&
+      author !== null && {
+        author: { firstName: text(details.author!.firstName), lastName: text(details.author!.lastName) },
+      }),
+    tags: Array.isArray(details.tags) ? details.tags.map(text) : details.tags,
+  };
+}
+
 /** Checks the uploader's input; SPEC §5 messages, one VALIDATION.FORM_HAS_ERRORS with every field at once. */
 export function validateDocumentDetails(details: DocumentDetails, now: Date): void {
   const v = new FieldValidator();
   v.requiredText('title', details.title, 200);
-  v.requiredText('description', details.description, 5000);
+  v.requiredText('description', details.description, 5000, 'multiline');
   // A client may leave the author out entirely; that means the uploader is the author.
   if (details.author !== null && details.author !== undefined) {
     v.requiredText('author.firstName', details.author.firstName, 100);
@@ -171,15 +189,19 @@ export function canBePublished(files: readonly DocumentFileState[]): boolean {
   return files.some((f) => f.isMain && f.state === 'done');
 }
 
-function create({ data, context }: CreateDocument, state: DocumentState): DocumentEvent[] {
+function create(command: CreateDocument, state: DocumentState): DocumentEvent[] {
   if (state.status !== 'none') throw new DomainError('DOCUMENT.ALREADY_EXISTS');
+  const { context } = command;
+  const data = { ...command.data, details: normaliseDocumentDetails(command.data.details) };
   validateDocumentDetails(data.details, context.now);
   const slug = documentSlug(data.details.title, data.documentId);
   return [{ type: 'DocumentCreated', data: { ...data, slug } }];
 }
 
-function edit({ data, context }: EditDocumentDetails, state: DocumentState): DocumentEvent[] {
+function edit(command: EditDocumentDetails, state: DocumentState): DocumentEvent[] {
+  const { context } = command;
   const doc = owned(state, context.actorId);
+  const data = { ...command.data, details: normaliseDocumentDetails(command.data.details) };
   validateDocumentDetails(data.details, context.now);
   if (sameDetails(doc.details, data.details)) return [];
   return [{ type: 'DocumentDetailsEdited', data }];

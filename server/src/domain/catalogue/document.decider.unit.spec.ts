@@ -73,6 +73,20 @@ describe('Document decider', () => {
         .then([documentCreated({ details: free })]);
     });
 
+    it('stores the texts in NFC with invisible edges cut (domain/shared/text.ts)', () => {
+      spec
+        .given([])
+        .when(
+          createDocument({
+            details: aDocumentDetails({
+              title: '\u200BTo\u0308o\u0308leping kaugtöötajaga ',
+              tags: [' kaugtöö\u200B'],
+            }),
+          }),
+        )
+        .then([documentCreated({ details: aDocumentDetails({ tags: ['kaugtöö'] }) })]);
+    });
+
     it('refuses a second creation of the same document', () => {
       spec.given([documentCreated()]).when(createDocument()).thenThrows('DOCUMENT.ALREADY_EXISTS');
     });
@@ -94,6 +108,22 @@ describe('Document decider', () => {
       it('title is required', () => {
         refuses({ title: '' }, { title: [{ key: 'VALIDATION.REQUIRED' }] });
         refuses({ title: '   ' }, { title: [{ key: 'VALIDATION.REQUIRED' }] });
+      });
+
+      it('invisible-only texts are missing; control and bidi-override characters are refused', () => {
+        refuses(
+          {
+            title: '\u200B\u2060',
+            description: 'Rida 1\nRida 2\u202E',
+            author: { firstName: 'Jüri\u0007', lastName: '\u3164' },
+          },
+          {
+            title: [{ key: 'VALIDATION.REQUIRED' }],
+            description: [{ key: 'VALIDATION.INVALID_CHARACTERS' }],
+            'author.firstName': [{ key: 'VALIDATION.INVALID_CHARACTERS' }],
+            'author.lastName': [{ key: 'VALIDATION.REQUIRED' }],
+          },
+        );
       });
 
       it('title has at most 200 characters', () => {

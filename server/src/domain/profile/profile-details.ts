@@ -1,5 +1,6 @@
 import type { ProfileDetails, ProfilePublicFlags, ProfileRegistered } from '../../events/profile.events';
 import { FieldValidator } from '../shared/domain-error';
+import { normaliseTextValue } from '../shared/text';
 
 /** ISO 3166-1 alpha-2: every officially assigned country code. */
 export const COUNTRY_CODES: ReadonlySet<string> = new Set(
@@ -68,11 +69,12 @@ export function registeredDetails(data: ProfileRegistered['data']): ProfileDetai
   };
 }
 
-const trimmed = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);
-
-/** Trims the texts and normalises the codes (country upper case, language lower case). */
+/**
+ * Every text in the stored form of domain/shared/text.ts (NFC, ends trimmed, invisible-only as empty);
+ * country codes upper case and language codes lower case.
+ */
 export function normaliseProfileDetails(details: ProfileDetails): ProfileDetails {
-  const text = (value: string) => trimmed(value) as string;
+  const text = normaliseTextValue;
   return {
     firstName: text(details.firstName),
     lastName: text(details.lastName),
@@ -123,7 +125,7 @@ export function validateProfileDetails(v: FieldValidator, details: ProfileDetail
   checkCode(v, 'country', details.country, COUNTRY_CODES);
   checkCode(v, 'language', details.language, LANGUAGE_CODES);
   v.optionalText('areasOfPractice', details.areasOfPractice, PROFILE_LIMITS.text);
-  v.optionalText('additionalInfo', details.additionalInfo, PROFILE_LIMITS.additionalInfo);
+  v.optionalText('additionalInfo', details.additionalInfo, PROFILE_LIMITS.additionalInfo, 'multiline');
   v.optionalText('organization', details.organization, PROFILE_LIMITS.text);
   const flags = details.public as unknown as Partial<Record<string, unknown>> | null | undefined;
   if (typeof flags !== 'object' || flags === null) v.add('public', 'VALIDATION.INVALID_VALUE');

@@ -1,3 +1,5 @@
+import { type TextShape, hasForbiddenCharacters, isBlankText } from './text';
+
 /** A message key with its parameters, translated at the edge (server messages, client i18n). */
 export interface MessageRef {
   readonly key: string;
@@ -29,14 +31,24 @@ export class FieldValidator {
     (this.errors[field] ??= []).push(params ? { key, params } : { key });
   }
 
-  requiredText(field: string, value: unknown, maxLength: number): void {
-    if (typeof value !== 'string' || value.trim() === '') this.add(field, 'VALIDATION.REQUIRED');
-    else if (value.length > maxLength) this.add(field, 'VALIDATION.MAX_LENGTH', { 0: maxLength });
+  /**
+   * A text that must show something: white space or invisible characters alone count as empty, and
+   * control characters, bidirectional overrides and lone surrogates are refused (domain/shared/text.ts).
+   */
+  requiredText(field: string, value: unknown, maxLength: number, shape: TextShape = 'line'): void {
+    if (typeof value !== 'string' || isBlankText(value)) this.add(field, 'VALIDATION.REQUIRED');
+    else this.textContent(field, value, maxLength, shape);
   }
 
-  optionalText(field: string, value: unknown, maxLength: number): void {
+  /** A text that may be empty; when given, the same characters are refused as for requiredText. */
+  optionalText(field: string, value: unknown, maxLength: number, shape: TextShape = 'line'): void {
     if (value === undefined || value === null || value === '') return;
     if (typeof value !== 'string') this.add(field, 'VALIDATION.INVALID_VALUE');
+    else this.textContent(field, value, maxLength, shape);
+  }
+
+  private textContent(field: string, value: string, maxLength: number, shape: TextShape): void {
+    if (hasForbiddenCharacters(value, shape)) this.add(field, 'VALIDATION.INVALID_CHARACTERS');
     else if (value.length > maxLength) this.add(field, 'VALIDATION.MAX_LENGTH', { 0: maxLength });
   }
 

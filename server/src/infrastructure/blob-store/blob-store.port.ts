@@ -27,6 +27,14 @@ export class BlobNotFoundError extends Error {
   }
 }
 
+/** A key that cannot name an object (empty or `..` segments, backslashes, NUL, too long, absolute). */
+export class InvalidBlobKeyError extends Error {
+  constructor(readonly key: string) {
+    super(`Invalid blob key: ${JSON.stringify(key)}`);
+    this.name = 'InvalidBlobKeyError';
+  }
+}
+
 export interface BlobStore {
   /** Stores the stream's bytes under `key`, replacing any previous object. */
   put(key: string, body: Readable, contentType: string): Promise<BlobInfo>;

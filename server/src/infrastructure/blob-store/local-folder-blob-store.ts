@@ -5,16 +5,11 @@ import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { signBlobLink } from './blob-link-signature';
-import { BlobNotFoundError } from './blob-store.port';
+import { BlobNotFoundError, InvalidBlobKeyError } from './blob-store.port';
 import type { BlobInfo, BlobStore, SignedLinkOptions } from './blob-store.port';
 
-/** A key that cannot be mapped to a path inside the store's folder. */
-export class InvalidBlobKeyError extends Error {
-  constructor(readonly key: string) {
-    super(`Invalid blob key: ${JSON.stringify(key)}`);
-    this.name = 'InvalidBlobKeyError';
-  }
-}
+/** A key that cannot be mapped to a path inside the store's folder (defined with the port, for its callers). */
+export { InvalidBlobKeyError };
 
 interface BlobMeta {
   readonly contentType: string;

@@ -13,6 +13,8 @@ export interface EventMetadata {
   readonly actorId?: string;
   readonly correlationId?: string;
   readonly causationId?: string;
+  /** Hash of the command that wrote the event, so a reused Idempotency-Key is told apart from a retry. */
+  readonly commandHash?: string;
 }
 
 /** An event about to be appended. `id` is a UUID chosen by the caller: a retry reuses it. */

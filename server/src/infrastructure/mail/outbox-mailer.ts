@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clock } from '../clock/clock';
 import { systemClock } from '../clock/clock';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files';
 import type { Mailer, MailMessage } from './mail.port';
 
 /** A message as the outbox stored it. */
@@ -35,10 +36,14 @@ export class OutboxMailer implements Mailer {
       html: message.html ?? null,
       sentAt: sentAt.toISOString(),
     };
-    await mkdir(this.dir, { recursive: true });
+    // Mail holds sign-up and reset codes: the folder and every message are the owner's only.
+    await mkdir(this.dir, { recursive: true, mode: PRIVATE_DIR_MODE });
     // The time prefix keeps file names sortable; the id keeps two messages in one millisecond apart.
     const name = `${sentAt.getTime().toString().padStart(15, '0')}-${stored.id}.json`;
-    await writeFile(join(this.dir, name), JSON.stringify(stored, null, 2), 'utf8');
+    await writeFile(join(this.dir, name), JSON.stringify(stored, null, 2), {
+      encoding: 'utf8',
+      mode: PRIVATE_FILE_MODE,
+    });
   }
 
   /** Stored messages, newest first; only those to `to` (case-insensitive) when given. */

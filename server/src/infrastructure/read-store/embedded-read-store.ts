@@ -2,7 +2,19 @@ import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { Aggregator, Query, update as applyModifier } from 'mingo';
 import type { SqliteDatabase } from '../sqlite/sqlite-database';
+import {
+  cachedPlan,
+  comparator,
+  compileSimple,
+  FieldIndex,
+  type IndexSource,
+  type Keyed,
+  type Plan,
+  smallest,
+  valueAtPath,
+} from './embedded-query';
 import type {
+  FieldCounts,
   Filter,
   FindOptions,
   ProjectionTransaction,
@@ -76,17 +88,32 @@ interface CollectionState {
   /** `docs` as an array, rebuilt lazily after a commit, so a query does not copy the map each time. */
   list: ReadModel[] | null;
   readonly indexes: Map<string, IndexState>;
+  /** Value → ids maps for every field that starts a declared index (embedded-query.ts). */
+  readonly fields: Map<string, FieldIndex>;
+  /** Query plans and facet counts of the current version; emptied at every commit. */
+  readonly plans: Map<string, Plan | FieldCounts>;
 }
 
 interface DocView {
   readonly name: string;
   get(id: string): ReadModel | undefined;
   all(): ReadModel[];
+  /** The committed collection's field indexes; absent inside a transaction, whose overlay they do not cover. */
+  readonly indexes?: IndexSource;
 }
 
 interface StagedDoc {
   readonly doc: ReadModel;
   readonly json: string;
+}
+
+/** Indexes the first field of an index's keys (as MongoDB, an index serves queries on its leading field). */
+function addFieldIndex(fields: Map<string, FieldIndex>, keys: Sort, docs: Iterable<ReadModel>): void {
+  const [first] = Object.keys(keys);
+  if (first === undefined || first === '_id' || fields.has(first)) return;
+  const index = new FieldIndex(first);
+  for (const doc of docs) index.add(doc);
+  fields.set(first, index);
 }
 
 function baseList(state: CollectionState): ReadModel[] {
@@ -95,7 +122,12 @@ function baseList(state: CollectionState): ReadModel[] {
 }
 
 function baseView(state: CollectionState): DocView {
-  return { name: state.name, get: (id) => state.docs.get(id), all: () => baseList(state) };
+  return {
+    name: state.name,
+    get: (id) => state.docs.get(id),
+    all: () => baseList(state),
+    indexes: { field: (name) => state.fields.get(name), plans: state.plans },
+  };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -104,15 +136,6 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function hasOperatorKeys(value: Record<string, unknown>): boolean {
   return Object.keys(value).some((k) => k.startsWith('$'));
-}
-
-function valueAtPath(doc: unknown, path: string): unknown {
-  let current: unknown = doc;
-  for (const part of path.split('.')) {
-    if (!isPlainObject(current)) return undefined;
-    current = current[part];
-  }
-  return current;
 }
 
 function indexName(keys: Sort): string {
@@ -141,7 +164,84 @@ function candidates(view: DocView, filter: Filter): ReadModel[] {
   return doc ? [doc] : [];
 }
 
+/** The documents a filter selects, with the indexes when they can serve it, else by testing every document. */
+function selected(view: DocView, filter: Filter): { docs: Iterable<ReadModel>; size: number | null } {
+  if (Object.keys(filter).length === 0) return { docs: view.all(), size: view.all().length };
+  const id = pinnedId(filter);
+  const planned = id === undefined && view.indexes ? cachedPlan(filter, view.indexes) : null;
+  let docs: ReadModel[];
+  if (planned?.ids) {
+    docs = [];
+    for (const candidate of planned.ids) {
+      const doc = view.get(candidate);
+      if (doc) docs.push(doc);
+    }
+    if (planned.exact) return { docs, size: docs.length };
+  } else docs = candidates(view, filter);
+  const simple = compileSimple(filter);
+  const query = simple ? null : new Query(filter, MINGO_OPTIONS);
+  const kept = docs.filter((doc) => (simple ? simple(doc) : query!.test(doc)));
+  return { docs: kept, size: kept.length };
+}
+
+/** Whether the planner and the fast path handle this query (else mingo runs it, as it always has). */
+function usesPlanner(view: DocView, filter: Filter, options: FindOptions): boolean {
+  if (options.after || options.score || options.fields) return true;
+  if (!view.indexes || pinnedId(filter) !== undefined) return false;
+  return cachedPlan(filter, view.indexes).ids !== null;
+}
+
+/** Sorts, pages (skip/limit/after), scores and projects the selected documents. Results are stored objects or shallow copies. */
+function page(docs: Iterable<ReadModel>, options: FindOptions): ReadModel[] {
+  const score = options.score;
+  const scorers = (score?.clauses ?? []).map((clause) => ({
+    weight: clause.weight,
+    test:
+      compileSimple(clause.filter) ?? ((doc: ReadModel) => new Query(clause.filter, MINGO_OPTIONS).test(doc)),
+  }));
+  const sort = options.sort ?? {};
+  const compare = comparator(sort, score?.as);
+  const after = options.after;
+  const afterItem: Keyed | null = after
+    ? { doc: { _id: '', ...after }, score: Number(score ? after[score.as] : 0) }
+    : null;
+  const items: Keyed[] = [];
+  for (const doc of docs) {
+    let points = 0;
+    for (const scorer of scorers) if (scorer.test(doc)) points += scorer.weight;
+    const item = { doc, score: points };
+    if (afterItem && compare(item, afterItem) <= 0) continue;
+    items.push(item);
+  }
+  const skip = options.skip ?? 0;
+  let ordered: Keyed[];
+  if (Object.keys(sort).length === 0) ordered = items;
+  else if (options.limit) ordered = smallest(items, skip + options.limit, compare);
+  else ordered = items.sort(compare);
+  const window = ordered.slice(skip, options.limit ? skip + options.limit : undefined);
+  return window.map(({ doc, score: points }) => {
+    let out: ReadModel = doc;
+    if (options.fields) {
+      out = { _id: doc._id };
+      for (const field of options.fields) if (field in doc) out[field] = doc[field];
+    }
+    return score ? { ...out, [score.as]: points } : out;
+  });
+}
+
+/** A copy of a stored document: JSON round trip, since stored documents are exactly what JSON keeps (faster than structuredClone). */
+function copyOf<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
 function matching(view: DocView, filter: Filter, options: FindOptions = {}): ReadModel[] {
+  // The projections' common case, a document by id alone, needs no query engine.
+  const id = pinnedId(filter);
+  if (id !== undefined && Object.keys(filter).length === 1 && !options.score && !options.fields) {
+    const doc = view.get(id);
+    return doc && !options.skip && options.limit !== 0 ? [doc] : [];
+  }
+  if (usesPlanner(view, filter, options)) return page(selected(view, filter).docs, options);
   let cursor = new Query(filter, MINGO_OPTIONS).find<ReadModel>(candidates(view, filter));
   if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
   if (options.skip) cursor = cursor.skip(options.skip);
@@ -150,10 +250,57 @@ function matching(view: DocView, filter: Filter, options: FindOptions = {}): Rea
 }
 
 function countMatching(view: DocView, filter: Filter): number {
+  if (view.indexes && pinnedId(filter) === undefined) {
+    const planned = cachedPlan(filter, view.indexes);
+    if (planned.ids && planned.exact) return planned.ids.size;
+    if (planned.ids) return selected(view, filter).size ?? 0;
+  }
   const query = new Query(filter, MINGO_OPTIONS);
   let count = 0;
   for (const doc of candidates(view, filter)) if (query.test(doc)) count++;
   return count;
+}
+
+/** Facet counts, remembered per filter and fields until the collection changes (like query plans). */
+function countByValues(view: DocView, filter: Filter, fields: readonly string[]): FieldCounts {
+  const memo = view.indexes?.plans;
+  if (!memo) return countValues(view, filter, fields);
+  const key = `countBy ${JSON.stringify(fields)} ${JSON.stringify(filter)}`;
+  let counts = memo.get(key) as FieldCounts | undefined;
+  if (!counts) {
+    counts = countValues(view, filter, fields);
+    if (memo.size >= 16) memo.clear();
+    memo.set(key, counts);
+  }
+  return structuredClone(counts);
+}
+
+function countValues(view: DocView, filter: Filter, fields: readonly string[]): FieldCounts {
+  const counts: FieldCounts = {};
+  // Indexed fields of an index-answered filter are counted from the indexes, without reading documents.
+  const planned = view.indexes && pinnedId(filter) === undefined ? cachedPlan(filter, view.indexes) : null;
+  const ids = planned?.exact ? planned.ids : null;
+  const rest: string[] = [];
+  for (const field of fields) {
+    const index = ids ? view.indexes?.field(field) : undefined;
+    if (ids && index) counts[field] = index.countWithin(ids);
+    else rest.push(field);
+  }
+  if (rest.length === 0) return counts;
+  for (const field of rest) counts[field] = {};
+  for (const doc of selected(view, filter).docs) {
+    for (const field of rest) {
+      const value = valueAtPath(doc, field);
+      const values = Array.isArray(value) ? new Set(value) : [value];
+      const byValue = counts[field]!;
+      for (const v of values) {
+        if (v === undefined || v === null || typeof v === 'object') continue;
+        const key = String(v);
+        byValue[key] = (byValue[key] ?? 0) + 1;
+      }
+    }
+  }
+  return counts;
 }
 
 function aggregateView<R>(view: DocView, pipeline: readonly Record<string, unknown>[]): R[] {
@@ -186,10 +333,48 @@ function assertOperatorUpdate(update: Update): void {
 }
 
 /** Applies an update document in place; returns whether anything changed. $setOnInsert is handled by the caller. */
+/**
+ * The common projection updates done directly: `$set` of top-level fields and `$push` of one plain
+ * value onto a top-level array. Anything else (dotted paths, modifiers, other operators) goes to mingo.
+ * Returns null when the fast path does not apply.
+ */
+function modifyDirectly(doc: Record<string, unknown>, update: Update): boolean | null {
+  const operators = Object.keys(update);
+  if (operators.some((op) => op !== '$set' && op !== '$push')) return null;
+  const set = update['$set'];
+  const push = update['$push'];
+  if (set !== undefined && !isPlainObject(set)) return null;
+  if (push !== undefined && !isPlainObject(push)) return null;
+  const setKeys = set ? Object.keys(set) : [];
+  const pushKeys = push ? Object.keys(push) : [];
+  if ([...setKeys, ...pushKeys].some((key) => key.includes('.') || key.startsWith('$') || key === '_id'))
+    return null;
+  if (setKeys.some((key) => pushKeys.includes(key))) return null;
+  for (const key of pushKeys) {
+    const value = push![key];
+    if (!Array.isArray(doc[key]) && doc[key] !== undefined) return null;
+    if (isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$'))) return null;
+  }
+  let changed = false;
+  for (const key of setKeys) {
+    const value = set![key];
+    if (value === undefined) return null;
+    if (JSON.stringify(doc[key]) !== JSON.stringify(value)) {
+      doc[key] = structuredClone(value);
+      changed = true;
+    }
+  }
+  for (const key of pushKeys) {
+    doc[key] = [...((doc[key] as unknown[] | undefined) ?? []), structuredClone(push![key])];
+    changed = true;
+  }
+  return changed;
+}
+
 function modify(doc: Record<string, unknown>, update: Update): boolean {
   const { $setOnInsert: _ignored, ...rest } = update;
   if (Object.keys(rest).length === 0) return false;
-  return applyModifier(doc, rest as Modifier).length > 0;
+  return modifyDirectly(doc, rest) ?? applyModifier(doc, rest as Modifier).length > 0;
 }
 
 function upsertDocument(filter: Filter, update: Update): ReadModel {
@@ -261,7 +446,10 @@ class TransactionOverlay implements DocView {
   }
 
   put(doc: ReadModel): void {
-    const staged = stage(doc);
+    this.putStaged(stage(doc));
+  }
+
+  putStaged(staged: StagedDoc): void {
     this.assertUnique(staged.doc);
     this.changes.set(staged.doc._id, staged);
   }
@@ -332,18 +520,23 @@ class EmbeddedReadCollection<T extends ReadModel> implements ReadCollection<T> {
   findOne(filter: Filter): Promise<T | null> {
     return settle(() => {
       const [doc] = matching(this.view(), filter, { limit: 1 });
-      return doc ? (structuredClone(doc) as T) : null;
+      return doc ? (copyOf(doc) as T) : null;
     });
   }
 
   /** Matching documents after sort, skip and limit; only the returned page is copied. */
   find(filter: Filter, options?: FindOptions): Promise<T[]> {
-    return settle(() => structuredClone(matching(this.view(), filter, options)) as T[]);
+    return settle(() => copyOf(matching(this.view(), filter, options)) as T[]);
   }
 
   /** Number of matching documents. */
   count(filter: Filter): Promise<number> {
     return settle(() => countMatching(this.view(), filter));
+  }
+
+  /** Document counts per value of each field among the matching documents. */
+  countBy(filter: Filter, fields: readonly string[]): Promise<FieldCounts> {
+    return settle(() => countByValues(this.view(), filter, fields));
   }
 
   /** Runs an aggregation pipeline ($match, $group, $sort, $limit, $project, ...). */
@@ -387,8 +580,9 @@ class EmbeddedWriteCollection<T extends ReadModel>
         throw new Error(`The _id field cannot be changed from '${current._id}' to '${doc._id}'`);
       }
       const replacement = { ...doc, _id: current._id };
-      const changed = JSON.stringify(replacement) !== JSON.stringify(current);
-      if (changed) overlay.put(replacement);
+      const staged = stage(replacement);
+      const changed = staged.json !== JSON.stringify(current);
+      if (changed) overlay.putStaged(staged);
       return { matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null };
     });
   }
@@ -447,7 +641,7 @@ class EmbeddedWriteCollection<T extends ReadModel>
 
   private modifyOne(overlay: TransactionOverlay, current: ReadModel, update: Update): boolean {
     // Copy on write: the committed document stays untouched until the transaction commits.
-    const copy = structuredClone(current);
+    const copy = copyOf(current);
     if (!modify(copy, update)) return false;
     overlay.put(copy);
     return true;
@@ -582,6 +776,8 @@ export class EmbeddedReadStore implements ReadStore {
         return this.bumpVersion(collection);
       })();
       state.indexes.set(name, index);
+      addFieldIndex(state.fields, keys, state.docs.values());
+      state.plans.clear();
       state.version = version;
     });
   }
@@ -637,14 +833,18 @@ export class EmbeddedReadStore implements ReadStore {
       }
     }
     for (const [id, staged] of overlay.changes) {
+      const old = state.docs.get(id);
+      if (old) for (const field of state.fields.values()) field.remove(old);
       if (!staged) {
         state.docs.delete(id);
         continue;
       }
       state.docs.set(id, staged.doc);
+      for (const field of state.fields.values()) field.add(staged.doc);
       for (const index of uniqueIndexes) index.owners.set(indexKey(staged.doc, index.keys), id);
     }
     state.list = null;
+    state.plans.clear();
     state.version = version;
     if (this.collections.get(state.name) !== state) this.collections.set(state.name, state);
   }
@@ -696,7 +896,9 @@ export class EmbeddedReadStore implements ReadStore {
         indexes.set(row.name, index);
       }
       const version = this.statements.version.get(name)?.version ?? 0;
-      return { name, version, docs, list: null, indexes };
+      const fields = new Map<string, FieldIndex>();
+      for (const index of indexes.values()) addFieldIndex(fields, index.keys, docs.values());
+      return { name, version, docs, list: null, indexes, fields, plans: new Map() };
     })();
   }
 

@@ -8,8 +8,10 @@ import {
   MongoServerError,
 } from 'mongodb';
 import type {
+  FieldCounts,
   Filter,
   FindOptions,
+  Score,
   ProjectionTransaction,
   ReadCollection,
   ReadModel,
@@ -62,6 +64,82 @@ function result(raw: {
   };
 }
 
+/**
+ * Keyset paging as a filter: documents after `after` in `sort` order, i.e. for some key i the keys before
+ * it are equal and key i is beyond (the classic expansion, which MongoDB serves from a matching index).
+ */
+export function afterFilter(sort: Sort, after: Readonly<Record<string, unknown>>): Filter {
+  const keys = Object.entries(sort);
+  return {
+    $or: keys.map(([field, direction], i) => ({
+      ...Object.fromEntries(keys.slice(0, i).map(([earlier]) => [earlier, after[earlier]])),
+      [field]: { [direction === 1 ? '$gt' : '$lt']: after[field] },
+    })),
+  };
+}
+
+/** `$$this` or a field as an array, so array and scalar fields match alike in an expression. */
+function asArray(field: string): unknown {
+  return { $cond: [{ $isArray: `$${field}` }, `$${field}`, [`$${field}`]] };
+}
+
+/**
+ * A score clause (the simple filter forms of Score) as an aggregation expression: true when the
+ * document matches it.
+ */
+export function clauseExpression(filter: Filter): unknown {
+  const parts = Object.entries(filter).map(([key, value]): unknown => {
+    if ((key === '$and' || key === '$or') && Array.isArray(value))
+      return { [key]: value.map((part) => clauseExpression(part as Filter)) };
+    if (isPlainObject(value) && typeof value['$regex'] === 'string') {
+      return {
+        $anyElementTrue: [
+          {
+            $map: {
+              input: asArray(key),
+              as: 'v',
+              in: {
+                $cond: [
+                  { $eq: [{ $type: '$$v' }, 'string'] },
+                  { $regexMatch: { input: '$$v', regex: value['$regex'] } },
+                  false,
+                ],
+              },
+            },
+          },
+        ],
+      };
+    }
+    const values =
+      isPlainObject(value) && Array.isArray(value['$in'])
+        ? value['$in']
+        : [isPlainObject(value) && '$eq' in value ? value['$eq'] : value];
+    return { $gt: [{ $size: { $setIntersection: [asArray(key), values] } }, 0] };
+  });
+  return parts.length === 1 ? parts[0] : { $and: parts };
+}
+
+function scorePipeline(filter: Filter, score: Score, options: FindOptions): Record<string, unknown>[] {
+  const pipeline: Record<string, unknown>[] = [
+    { $match: filter },
+    {
+      $addFields: {
+        [score.as]: {
+          $add: [0, ...score.clauses.map((c) => ({ $cond: [clauseExpression(c.filter), c.weight, 0] }))],
+        },
+      },
+    },
+  ];
+  if (options.after && options.sort) pipeline.push({ $match: afterFilter(options.sort, options.after) });
+  if (options.sort) pipeline.push({ $sort: options.sort });
+  if (options.skip) pipeline.push({ $skip: options.skip });
+  if (options.limit) pipeline.push({ $limit: options.limit });
+  if (options.fields) {
+    pipeline.push({ $project: Object.fromEntries([...options.fields, score.as].map((f) => [f, 1])) });
+  }
+  return pipeline;
+}
+
 /** Reads one collection, inside a transaction's session when one is given. */
 class MongoReadCollection<T extends ReadModel> implements ReadCollection<T> {
   constructor(
@@ -74,17 +152,53 @@ class MongoReadCollection<T extends ReadModel> implements ReadCollection<T> {
     return (await this.collection.findOne(filter, { session: this.session() })) as T | null;
   }
 
-  /** Matching documents after sort, skip and limit. */
+  /** Matching documents after sort, keyset (after), skip and limit; scored ones through an aggregation. */
   async find(filter: Filter, options: FindOptions = {}): Promise<T[]> {
+    if (options.score) {
+      const scored = await this.collection
+        .aggregate(scorePipeline(filter, options.score, options), { session: this.session() })
+        .toArray();
+      return scored as T[];
+    }
+    const effective =
+      options.after && options.sort ? { $and: [filter, afterFilter(options.sort, options.after)] } : filter;
     const found = await this.collection
-      .find(filter, {
+      .find(effective, {
         session: this.session(),
         ...(options.sort ? { sort: options.sort } : {}),
         ...(options.skip ? { skip: options.skip } : {}),
         ...(options.limit ? { limit: options.limit } : {}),
+        ...(options.fields ? { projection: Object.fromEntries(options.fields.map((f) => [f, 1])) } : {}),
       })
       .toArray();
     return found as T[];
+  }
+
+  /** Facet counts in one aggregation: $match, then per field $unwind and $group. */
+  async countBy(filter: Filter, fields: readonly string[]): Promise<FieldCounts> {
+    if (fields.length === 0) return {};
+    const facets = Object.fromEntries(
+      fields.map((field, i) => [
+        `f${i}`,
+        [
+          { $project: { v: asArray(field) } },
+          { $unwind: '$v' },
+          { $match: { v: { $ne: null } } },
+          { $group: { _id: { d: '$_id', v: '$v' } } },
+          { $group: { _id: '$_id.v', n: { $sum: 1 } } },
+        ],
+      ]),
+    );
+    const [result] = await this.collection
+      .aggregate<Record<string, { _id: unknown; n: number }[]>>([{ $match: filter }, { $facet: facets }], {
+        session: this.session(),
+      })
+      .toArray();
+    const counts: FieldCounts = {};
+    fields.forEach((field, i) => {
+      counts[field] = Object.fromEntries((result?.[`f${i}`] ?? []).map((row) => [String(row._id), row.n]));
+    });
+    return counts;
   }
 
   /** Number of matching documents. */

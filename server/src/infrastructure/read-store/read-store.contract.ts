@@ -509,6 +509,123 @@ export function describeReadStoreContract(
       });
     });
 
+    describe('search queries (indexed fields, keyset paging, relevance, facet counts)', () => {
+      interface Item extends ReadModel {
+        kind: string;
+        terms: string[];
+        price: number;
+        at: string;
+      }
+      const items: Item[] = [
+        { _id: 'a', kind: 'lease', terms: ['et:leping', 'et:uuri'], price: 300, at: '2026-01-01' },
+        { _id: 'b', kind: 'lease', terms: ['et:lepingu', 'en:leas'], price: 100, at: '2026-01-03' },
+        { _id: 'c', kind: 'work', terms: ['et:tooleping'], price: 200, at: '2026-01-02' },
+        { _id: 'd', kind: 'work', terms: ['en:employ', 'en:leas'], price: 100, at: '2026-01-04' },
+        { _id: 'e', kind: 'loan', terms: [], price: 500, at: '2026-01-05' },
+      ];
+      let collection: string;
+
+      beforeAll(async () => {
+        collection = uniqueName('search');
+        // Indexes first, then documents: the embedded store keeps its value maps up to date on every write.
+        await store.ensureIndex(collection, { kind: 1, at: -1 });
+        await store.ensureIndex(collection, { terms: 1 });
+        await write(async (tx) => {
+          for (const item of items) await tx.collection(collection).insertOne(structuredClone(item));
+          await tx
+            .collection(collection)
+            .insertOne({ _id: 'gone', kind: 'lease', terms: ['et:leping'], price: 1, at: '2026-01-09' });
+        });
+        await write(async (tx) => {
+          await tx.collection(collection).deleteOne({ _id: 'gone' });
+          await tx.collection(collection).updateOne({ _id: 'e' }, { $set: { terms: ['et:laen'] } });
+        });
+      });
+
+      it('finds by indexed equality, array membership, $in, anchored prefix and $or, after updates and deletes', async () => {
+        expect(await findIds(collection, { kind: 'lease' })).toEqual(['a', 'b']);
+        expect(await findIds(collection, { terms: 'en:leas' })).toEqual(['b', 'd']);
+        expect(await findIds(collection, { kind: { $in: ['work', 'loan'] } })).toEqual(['c', 'd', 'e']);
+        expect(await findIds(collection, { terms: { $regex: '^et:leping' } })).toEqual(['a', 'b']);
+        expect(await findIds(collection, { terms: { $regex: '^et:laen' } })).toEqual(['e']);
+        expect(
+          await findIds(collection, {
+            $and: [
+              { $or: [{ terms: { $regex: '^et:lep' } }, { terms: { $regex: '^en:leas' } }] },
+              { kind: 'work' },
+            ],
+          }),
+        ).toEqual(['d']);
+        expect(await findIds(collection, { kind: 'lease', price: { $lt: 200 } })).toEqual(['b']);
+        expect(await store.collection(collection).count({ terms: { $regex: '^et:' } })).toBe(4);
+        expect(await store.collection(collection).count({ kind: 'none' })).toBe(0);
+      });
+
+      it('treats regular-expression characters in an anchored literal as text', async () => {
+        expect(await findIds(collection, { terms: { $regex: '^et\\.leping' } })).toEqual([]);
+        expect(await findIds(collection, { terms: { $regex: '^et:lep.ng' } })).toEqual(['a', 'b']);
+      });
+
+      it('pages by keyset: after the last document of a page, in sort order', async () => {
+        const sort = { price: 1, at: -1, _id: 1 } as const;
+        const first = await store.collection<Item>(collection).find({}, { sort, limit: 2 });
+        expect(ids(first)).toEqual(['d', 'b']);
+        const last = first[1]!;
+        const second = await store
+          .collection<Item>(collection)
+          .find({}, { sort, limit: 2, after: { price: last.price, at: last.at, _id: last._id } });
+        expect(ids(second)).toEqual(['c', 'a']);
+      });
+
+      it('scores by weighted clauses, sorts and pages on the score, and returns only the fields asked for', async () => {
+        const score = {
+          as: 'score',
+          clauses: [
+            { filter: { terms: { $regex: '^et:lep' } }, weight: 10 },
+            { filter: { terms: 'en:leas' }, weight: 1 },
+            { filter: { kind: { $in: ['work'] } }, weight: 100 },
+          ],
+        };
+        const sort = { score: -1, at: -1, _id: 1 } as const;
+        const found = await store
+          .collection(collection)
+          .find({ price: { $lt: 400 } }, { score, sort, limit: 3, fields: ['kind'] });
+        expect(found).toEqual([
+          { _id: 'd', kind: 'work', score: 101 },
+          { _id: 'c', kind: 'work', score: 100 },
+          { _id: 'b', kind: 'lease', score: 11 },
+        ]);
+        const next = await store
+          .collection(collection)
+          .find(
+            { price: { $lt: 400 } },
+            { score, sort, limit: 3, after: { score: 11, at: '2026-01-03', _id: 'b' } },
+          );
+        expect(ids(next)).toEqual(['a']);
+      });
+
+      it('counts documents per value of each field, array values once per document', async () => {
+        expect(
+          await store.collection(collection).countBy({ price: { $lt: 400 } }, ['kind', 'terms']),
+        ).toEqual({
+          kind: { lease: 2, work: 2 },
+          terms: {
+            'et:leping': 1,
+            'et:uuri': 1,
+            'et:lepingu': 1,
+            'en:leas': 2,
+            'et:tooleping': 1,
+            'en:employ': 1,
+          },
+        });
+        expect(await store.collection(collection).countBy({ kind: 'none' }, ['kind'])).toEqual({ kind: {} });
+        expect(await store.collection(collection).countBy({ kind: 'lease' }, ['terms', 'price'])).toEqual({
+          terms: { 'et:leping': 1, 'et:uuri': 1, 'et:lepingu': 1, 'en:leas': 1 },
+          price: { '300': 1, '100': 1 },
+        });
+      });
+    });
+
     describe('indexes', () => {
       it('a unique index rejects a duplicate and the transaction commits nothing', async () => {
         const collection = await seeded();

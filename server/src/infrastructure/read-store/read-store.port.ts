@@ -22,7 +22,29 @@ export interface FindOptions {
   readonly sort?: Sort;
   readonly skip?: number;
   readonly limit?: number;
+  /**
+   * Keyset paging: only documents that come strictly after these values in `sort` order. Holds one value
+   * per key of `sort` (the last document of the previous page), so pages neither repeat nor skip
+   * documents when others are added in between. Sort keys must be scalars.
+   */
+  readonly after?: Readonly<Record<string, unknown>>;
+  /** Relevance: every found document gets `score.as` = the sum of the weights of the clauses it matches. */
+  readonly score?: Score;
+  /** Returns only these top-level fields (and `_id`). */
+  readonly fields?: readonly string[];
 }
+
+/**
+ * A relevance score: clauses are filters of the simple forms (equality or array membership, `$in`,
+ * a `$regex` anchored with `^`, and `$and`/`$or` of those); `sort` and `after` may use `as`.
+ */
+export interface Score {
+  readonly as: string;
+  readonly clauses: readonly { readonly filter: Filter; readonly weight: number }[];
+}
+
+/** Document counts per value of each field; an array field counts each of its distinct values once per document. */
+export type FieldCounts = Record<string, Record<string, number>>;
 
 export interface UpdateResult {
   readonly matchedCount: number;
@@ -35,6 +57,8 @@ export interface ReadCollection<T extends ReadModel = ReadModel> {
   findOne(filter: Filter): Promise<T | null>;
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   count(filter: Filter): Promise<number>;
+  /** How many matching documents have each value of each field (facet counts); values as strings. */
+  countBy(filter: Filter, fields: readonly string[]): Promise<FieldCounts>;
   aggregate<R = unknown>(pipeline: readonly Record<string, unknown>[]): Promise<R[]>;
 }
 
@@ -67,7 +91,10 @@ export interface ReadStore {
   getCheckpoint(projection: string): Promise<bigint | null>;
   /** Drops the given collections and the projection's checkpoint, atomically (used by rebuild). */
   reset(projection: string, collections: readonly string[]): Promise<void>;
-  /** Makes sure an index exists (no-op where the adapter has no indexes). */
+  /**
+   * Makes sure an index exists. Queries whose filter names an indexed field (the first key of an index)
+   * by equality, array membership, `$in` or an anchored `$regex` use it instead of reading the collection.
+   */
   ensureIndex(collection: string, keys: Sort, options?: { unique?: boolean }): Promise<void>;
   close(): Promise<void>;
 }

@@ -20,7 +20,10 @@ const HANDLED: ReadonlySet<string> = new Set<BasketEvent['type']>([
 /** What every change of the lines does besides (SPEC §4): unconfirm and clear the payment methods. */
 const UNCONFIRMED = { confirmed: false, paymentMethods: null, purchaseId: null };
 
-/** Baskets as the cart screen shows them. Totals are summed from the lines when read. */
+/**
+ * Baskets as the cart screen shows them, only while they hold documents: an emptied, cleared, expired or
+ * fully paid basket has no document here and reads as empty. Totals are summed from the lines when read.
+ */
 export class BasketProjection implements Projection {
   readonly name = 'baskets';
   readonly collections = [BASKETS_COLLECTION];
@@ -34,12 +37,14 @@ export class BasketProjection implements Projection {
     const event = { type: stored.type, data: stored.data } as BasketEvent;
     const baskets = tx.collection<BasketView>(BASKETS_COLLECTION);
     const at = stored.occurredAt;
+    const basketId = event.data.basketId;
     const set = (changes: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-      baskets.updateOne({ _id: event.data.basketId }, { $set: { ...changes, updatedAt: at }, ...extra });
+      baskets.updateOne({ _id: basketId }, { $set: { ...changes, updatedAt: at }, ...extra });
+    // An emptied basket reads the same as none: its document leaves the store (and its memory).
+    const dropIfEmpty = () => baskets.deleteOne({ _id: basketId, lines: [] });
     switch (event.type) {
       case 'BasketDocumentAdded': {
-        const { basketId, activeUntil, documentId, slug, title, price, vat, licenceFee, serviceFee } =
-          event.data;
+        const { activeUntil, documentId, slug, title, price, vat, licenceFee, serviceFee } = event.data;
         await baskets.updateOne(
           { _id: basketId },
           {
@@ -53,10 +58,11 @@ export class BasketProjection implements Projection {
       case 'BasketDocumentRemoved':
       case 'BasketDocumentWithdrawn':
         await set(UNCONFIRMED, { $pull: { lines: { documentId: event.data.documentId } } });
+        await dropIfEmpty();
         return;
       case 'BasketDocumentRepriced': {
         const { documentId, price, vat, licenceFee, serviceFee } = event.data;
-        const basket = await baskets.findOne({ _id: event.data.basketId });
+        const basket = await baskets.findOne({ _id: basketId });
         await set({
           ...UNCONFIRMED,
           lines: (basket?.lines ?? []).map((line) =>
@@ -67,16 +73,13 @@ export class BasketProjection implements Projection {
       }
       case 'BasketCleared':
       case 'BasketExpired':
-        await set({ lines: [], activeUntil: null, ...UNCONFIRMED, checkout: null });
+        // A cleared or expired basket reads as empty, which is what a missing document reads as: keeping
+        // it would let anonymous writes grow the read store without end.
+        await baskets.deleteOne({ _id: basketId });
         return;
       case 'BasketConfirmed': {
         const { payer, invoice, paymentMethod, paymentMethods } = event.data;
-        await set({
-          confirmed: true,
-          paymentMethods,
-          purchaseId: null,
-          checkout: { payer, invoice, paymentMethod },
-        });
+        await set({ confirmed: true, paymentMethods, purchaseId: null, checkout: { payer, invoice, paymentMethod } });
         return;
       }
       case 'BasketConfirmationCanceled':
@@ -85,16 +88,10 @@ export class BasketProjection implements Projection {
       case 'BasketCheckedOut':
         await set({ purchaseId: event.data.purchaseId });
         return;
-      case 'BasketConverted': {
-        const basket = await baskets.findOne({ _id: event.data.basketId });
-        const lines = (basket?.lines ?? []).filter((l) => !event.data.documentIds.includes(l.documentId));
-        await set({
-          ...UNCONFIRMED,
-          lines,
-          ...(lines.length === 0 ? { activeUntil: null, checkout: null } : {}),
-        });
+      case 'BasketConverted':
+        await set(UNCONFIRMED, { $pull: { lines: { documentId: { $in: event.data.documentIds } } } });
+        await dropIfEmpty();
         return;
-      }
     }
   }
 }

@@ -1,4 +1,3 @@
-import { foldForSearch } from '../../domain/catalogue/search-text';
 import {
   fullName,
   publicCompany,
@@ -33,16 +32,6 @@ const HANDLED: ReadonlySet<string> = new Set<CatalogueEvent['type']>([
   'DocumentUnpublished',
   'DocumentDeleted',
 ]);
-
-function searchTextOf(
-  details: Pick<DocumentDetails, 'title' | 'description' | 'tags' | 'author'>,
-  uploaderName: string,
-): string {
-  const author = details.author ? `${details.author.firstName} ${details.author.lastName}` : '';
-  return foldForSearch(
-    [details.title, details.description, details.tags.join(' '), author, uploaderName].join(' '),
-  );
-}
 
 function detailFields(details: DocumentDetails) {
   const { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price } = details;
@@ -93,7 +82,6 @@ export class CatalogueProjection implements Projection {
             files: [],
             createdAt: at,
             updatedAt: at,
-            searchText: searchTextOf(details, uploaderName),
           },
           { upsert: true },
         );
@@ -106,11 +94,7 @@ export class CatalogueProjection implements Projection {
         await documents.updateOne(
           { _id: doc._id },
           {
-            $set: {
-              ...detailFields(details),
-              searchText: searchTextOf(details, doc.uploaderName),
-              updatedAt: at,
-            },
+            $set: { ...detailFields(details), updatedAt: at },
           },
         );
         return;
@@ -197,7 +181,6 @@ export class CatalogueProjection implements Projection {
             uploaderName: name,
             uploaderCompany: company,
             uploaderProfile: publicProfile,
-            searchText: searchTextOf(doc, name),
           },
         },
       );

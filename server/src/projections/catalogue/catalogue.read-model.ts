@@ -15,7 +15,7 @@ export interface DocumentFileView {
   readonly state: FileState;
 }
 
-/** One document as search and the detail page read it (all statuses; queries show only published ones). */
+/** One document as the detail page reads it (all statuses; queries show only published ones). Search has its own read model. */
 export interface DocumentView extends ReadModel {
   readonly slug: string;
   readonly status: 'draft' | 'published' | 'deleted';
@@ -37,8 +37,6 @@ export interface DocumentView extends ReadModel {
   readonly files: readonly DocumentFileView[];
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** Folded title, description, tags, author and uploader name (see foldForSearch). */
-  readonly searchText: string;
 }
 
 export interface UploaderView extends ReadModel {

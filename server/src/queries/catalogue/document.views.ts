@@ -15,6 +15,8 @@ export interface DocumentSummary {
   readonly year: number;
   readonly price: number;
   readonly tags: readonly string[];
+  /** Formats of the processed files (what a buyer gets). */
+  readonly formats: readonly string[];
   readonly createdAt: string;
   readonly updatedAt: string;
 }
@@ -44,6 +46,7 @@ export function toSummary(doc: DocumentView): DocumentSummary {
     year: doc.year,
     price: doc.price,
     tags: doc.tags,
+    formats: [...new Set(doc.files.filter((f) => f.state === 'done').map((f) => f.format))].sort(),
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };

@@ -168,6 +168,21 @@ describe('logout', () => {
     expect(readSession().authenticated).toBe(false);
   });
 
+  it('signs out on every device from the user menu: the server ends the sign-ins first', async () => {
+    const api = new FakeApi();
+    const { idToken } = givenSignedIn(api, makeUser());
+    const assign = spyOnRedirects();
+    renderApp('/', api);
+    await userEvent.click(await screen.findByTestId('user-menu-button'));
+    await userEvent.click(await screen.findByTestId('user-menu-signout-everywhere'));
+    const url = await redirectedTo(assign);
+    const ended = api.requests.find((r) => r.path === '/api/user/sessions');
+    expect(ended?.method).toBe('DELETE');
+    expect(api.identity.issuedIdTokens.has(idToken)).toBe(false);
+    expect(url.pathname).toBe('/oidc/session/end');
+    expect(readSession().authenticated).toBe(false);
+  });
+
   it('just goes home without an id token', async () => {
     const assign = spyOnRedirects();
     const { router } = renderApp('/logout');

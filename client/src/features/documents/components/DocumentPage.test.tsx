@@ -14,7 +14,7 @@ describe('document screen', () => {
     expect(overview.textContent).toContain('05.03.2025');
     expect(normalizeSpaces(screen.getByTestId('document-price').textContent)).toBe('12,40 €');
     expect(screen.getByTestId('uploader-documents-link').getAttribute('href')).toBe(
-      '/otsing?uploaderId=0195f0c2-0000-7000-8000-0000000000aa',
+      '/otsing/uleslaadija/0195f0c2-0000-7000-8000-0000000000aa',
     );
 
     await userEvent.click(screen.getByRole('tab', { name: 'Failid (1)' }));

@@ -20,7 +20,7 @@ interface DocumentPageProps {
 function Overview({ document }: { document: DocumentDetail }) {
   const { t } = useTranslation();
   const path = useLocalizedPath();
-  const uploaderSearch = `${path('search')}?uploaderId=${encodeURIComponent(document.uploader.id)}`;
+  const uploaderSearch = path('searchUploader', { uploaderId: document.uploader.id });
   const rows: [string, ReactNode][] = [
     [t('DOCUMENT_PAGE.FIELD_OF_LAW'), codeLabel(t, 'FIELD_OF_LAW', document.fieldOfLaw)],
     [t('DOCUMENT_PAGE.APPLICABLE_LAW'), codeLabel(t, 'COUNTRY', document.applicableLaw)],

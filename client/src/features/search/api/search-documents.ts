@@ -1,67 +1,96 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
-import type { DocumentPage } from '../../../api/types';
+import type { SearchResult, SearchSort } from '../../../api/types';
 
-export const SORT_ORDERS = ['newest', 'oldest', 'price-desc', 'price-asc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
+export const SORT_ORDERS: readonly SearchSort[] = [
+  'relevance',
+  'newest',
+  'oldest',
+  'price-desc',
+  'price-asc',
+];
 export const PAGE_SIZE = 20;
 
+/** Everything a search is, as the URL keeps it (docs/api.md "Search" names the same parameters). */
 export interface SearchFilters {
   q: string;
-  fieldOfLaw: string;
+  title: string;
+  author: string;
+  year: string;
   language: string;
+  fieldOfLaw: string;
   applicableLaw: string;
+  format: string;
   uploaderId: string;
-  sort: SortOrder;
+  /** '' = the server's default (best match with text, else newest). */
+  sort: SearchSort | '';
 }
 
 export const EMPTY_FILTERS: SearchFilters = {
   q: '',
-  fieldOfLaw: '',
+  title: '',
+  author: '',
+  year: '',
   language: '',
+  fieldOfLaw: '',
   applicableLaw: '',
+  format: '',
   uploaderId: '',
-  sort: 'newest',
+  sort: '',
 };
 
-/** Filters live in the URL so reload and back work; a /otsing/{keyWord} path supplies the text. */
-export function filtersFromUrl(params: URLSearchParams, keyWord?: string): SearchFilters {
+/** The filters of the query string (the route's {keyWord} and {uploaderId} fill q and uploaderId). */
+const QUERY_KEYS = [
+  'q',
+  'title',
+  'author',
+  'year',
+  'language',
+  'fieldOfLaw',
+  'applicableLaw',
+  'format',
+  'uploaderId',
+  'sort',
+] as const satisfies readonly (keyof SearchFilters)[];
+
+/** The filters that live in the advanced part of the form. */
+export const ADVANCED_FILTERS = ['title', 'author', 'year', 'applicableLaw', 'format'] as const;
+
+export function filtersFromUrl(
+  params: URLSearchParams,
+  route: { keyWord?: string; uploaderId?: string } = {},
+): SearchFilters {
+  const filters: SearchFilters = { ...EMPTY_FILTERS };
+  for (const key of QUERY_KEYS) {
+    const value = params.get(key);
+    if (value !== null && key !== 'sort') filters[key] = value;
+  }
   const sort = params.get('sort');
-  return {
-    q: params.get('q') ?? keyWord ?? '',
-    fieldOfLaw: params.get('fieldOfLaw') ?? '',
-    language: params.get('language') ?? '',
-    applicableLaw: params.get('applicableLaw') ?? '',
-    uploaderId: params.get('uploaderId') ?? '',
-    sort: (SORT_ORDERS as readonly string[]).includes(sort ?? '') ? (sort as SortOrder) : 'newest',
-  };
+  filters.sort = (SORT_ORDERS as readonly string[]).includes(sort ?? '') ? (sort as SearchSort) : '';
+  if (route.keyWord) filters.q = route.keyWord;
+  if (route.uploaderId) filters.uploaderId = route.uploaderId;
+  return filters;
 }
 
-export function filtersToUrl(filters: SearchFilters): URLSearchParams {
+/** The query string for the filters, leaving out what the path carries. */
+export function filtersToUrl(filters: SearchFilters, inPath: { q?: boolean; uploaderId?: boolean } = {}) {
   const params = new URLSearchParams();
-  if (filters.q.trim()) params.set('q', filters.q.trim());
-  if (filters.fieldOfLaw) params.set('fieldOfLaw', filters.fieldOfLaw);
-  if (filters.language) params.set('language', filters.language);
-  if (filters.applicableLaw) params.set('applicableLaw', filters.applicableLaw);
-  if (filters.uploaderId) params.set('uploaderId', filters.uploaderId);
-  if (filters.sort !== 'newest') params.set('sort', filters.sort);
+  for (const key of QUERY_KEYS) {
+    if ((key === 'q' && inPath.q) || (key === 'uploaderId' && inPath.uploaderId)) continue;
+    const value = filters[key].trim();
+    if (value) params.set(key, value);
+  }
   return params;
 }
 
-export function searchDocuments(filters: SearchFilters, offset: number, signal?: AbortSignal) {
-  return http<DocumentPage>('/documents', {
-    query: {
-      q: filters.q.trim(),
-      fieldOfLaw: filters.fieldOfLaw,
-      language: filters.language,
-      applicableLaw: filters.applicableLaw,
-      uploaderId: filters.uploaderId,
-      sort: filters.sort,
-      offset,
-      limit: PAGE_SIZE,
-    },
-    signal,
-  });
+export function searchDocuments(filters: SearchFilters, cursor: string | null, signal?: AbortSignal) {
+  const query: Record<string, string | number> = { limit: PAGE_SIZE };
+  for (const key of QUERY_KEYS) {
+    const value = filters[key].trim();
+    if (value) query[key] = value;
+  }
+  if (cursor) query.cursor = cursor;
+  return http<SearchResult>('/documents', { query, signal });
 }
 
 export const documentKeys = {
@@ -73,11 +102,8 @@ export function searchDocumentsQuery(filters: SearchFilters) {
   return infiniteQueryOptions({
     queryKey: documentKeys.search(filters),
     queryFn: ({ pageParam, signal }) => searchDocuments(filters, pageParam, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last: DocumentPage) => {
-      const next = last.offset + last.items.length;
-      return last.items.length > 0 && next < last.total ? next : undefined;
-    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: SearchResult) => last.nextCursor ?? undefined,
   });
 }
 

@@ -1,50 +1,66 @@
-import { useEffect, useEffectEvent, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import type { DocumentSummary } from '../../../api/types';
+import {
+  NavigationType,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useParams,
+  useSearchParams,
+} from 'react-router';
+import type { DocumentSummary, SearchFacet, SearchSort } from '../../../api/types';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useOnVisible } from '../../../hooks/use-intersection';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { codeLabel, type CodeGroup } from '../../../i18n/labels';
+import { useSessionUser } from '../../../stores/session-store';
 import { useCatalogueOptions } from '../api/get-catalogue-options';
 import {
+  ADVANCED_FILTERS,
   EMPTY_FILTERS,
   filtersFromUrl,
   filtersToUrl,
   SORT_ORDERS,
   useSearchDocuments,
   type SearchFilters,
-  type SortOrder,
 } from '../api/search-documents';
 import { SearchResultItem } from './SearchResultItem';
+import '../search.css';
 
 const TEXT_DEBOUNCE_MS = 400;
+const SCROLL_KEY = 'lepinguturg.searchScroll.';
 
-const SORT_LABELS: Record<SortOrder, string> = {
+const SORT_LABELS: Record<SearchSort, string> = {
+  relevance: 'SEARCH.SORT_RELEVANCE',
   newest: 'SEARCH.SORT_NEWEST',
   oldest: 'SEARCH.SORT_OLDEST',
   'price-desc': 'SEARCH.SORT_PRICE_DESC',
   'price-asc': 'SEARCH.SORT_PRICE_ASC',
 };
 
+type TextFilter = 'q' | 'title' | 'author';
+type ChoiceFilter = 'fieldOfLaw' | 'language' | 'applicableLaw' | 'format' | 'year';
+
 interface SearchPageProps {
   /** Per-result actions composed by the app (add to basket lives in another feature). */
   renderDocumentActions?: (document: DocumentSummary) => ReactNode;
 }
 
-interface CodeSelectProps {
+interface ChoiceProps {
   id: string;
   label: string;
-  group: CodeGroup;
-  codes: string[];
+  values: string[];
   value: string;
+  describe: (value: string) => string;
+  counts?: Record<string, number>;
   onChange: (value: string) => void;
 }
 
-function CodeSelect({ id, label, group, codes, value, onChange }: CodeSelectProps) {
+/** A select whose options show how many results each value would give. */
+function Choice({ id, label, values, value, describe, counts, onChange }: ChoiceProps) {
   const { t } = useTranslation();
-  const options = codes.includes(value) || !value ? codes : [value, ...codes];
+  const options = values.includes(value) || !value ? values : [value, ...values];
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
@@ -58,9 +74,11 @@ function CodeSelect({ id, label, group, codes, value, onChange }: CodeSelectProp
         data-testid={id}
       >
         <option value="">{t('SEARCH.ANY')}</option>
-        {options.map((code) => (
-          <option key={code} value={code}>
-            {codeLabel(t, group, code)}
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {counts
+              ? t('SEARCH.OPTION_COUNT', { label: describe(option), count: counts[option] ?? 0 })
+              : describe(option)}
           </option>
         ))}
       </select>
@@ -68,60 +86,154 @@ function CodeSelect({ id, label, group, codes, value, onChange }: CodeSelectProp
   );
 }
 
+function TextField(props: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={props.id} className="field__label">
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="search"
+        className="field__control"
+        value={props.value}
+        maxLength={200}
+        onChange={(event) => props.onChange(event.target.value)}
+        data-testid={props.id}
+      />
+    </div>
+  );
+}
+
+/**
+ * Remembers the window's scroll position per history entry, and restores it when the person comes
+ * back (browser back) once the results are there again (React Query still holds their pages).
+ */
+function useScrollRestoration(ready: boolean) {
+  const { key } = useLocation();
+  const navigationType = useNavigationType();
+  const restored = useRef(false);
+  useEffect(() => {
+    let frame = 0;
+    const save = () => sessionStorage.setItem(SCROLL_KEY + key, String(Math.round(window.scrollY)));
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(save);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [key]);
+  useEffect(() => {
+    if (!ready || restored.current || navigationType !== NavigationType.Pop) return;
+    restored.current = true;
+    const saved = Number(sessionStorage.getItem(SCROLL_KEY + key));
+    if (saved > 0) window.scrollTo({ top: saved });
+  }, [ready, key, navigationType]);
+}
+
 export function SearchPage({ renderDocumentActions }: SearchPageProps) {
   const { t } = useTranslation();
-  useDocumentTitle(t('SEARCH.TITLE'));
   const path = useLocalizedPath();
   const navigate = useNavigate();
-  const { keyWord } = useParams();
+  const user = useSessionUser();
+  const { keyWord, uploaderId: routeUploaderId } = useParams();
   const [searchParams] = useSearchParams();
-  const filters = filtersFromUrl(searchParams, keyWord);
+  const filters = filtersFromUrl(searchParams, { keyWord, uploaderId: routeUploaderId });
 
   const options = useCatalogueOptions();
   const search = useSearchDocuments(filters);
+  const first = search.data?.pages[0];
+  const uploader = first?.uploader ?? null;
+  const heading = uploader ? t('SEARCH.UPLOADER_HEADING', { name: uploader.name }) : t('SEARCH.TITLE');
+  useDocumentTitle(heading);
 
+  /** The URL for filters: the uploader variant keeps its path, the keyword variant keeps the word in its path. */
   const applyFilters = (next: SearchFilters, replace = false) => {
-    const query = filtersToUrl(next).toString();
-    void navigate({ pathname: path('search'), search: query ? `?${query}` : '' }, { replace });
+    const onUploaderRoute = Boolean(routeUploaderId) && next.uploaderId === routeUploaderId;
+    const keepKeyWord = Boolean(keyWord) && !onUploaderRoute && next.q.trim() !== '';
+    const pathname = onUploaderRoute
+      ? path('searchUploader', { uploaderId: next.uploaderId })
+      : path('search', keepKeyWord ? { keyWord: next.q.trim() } : {});
+    const query = filtersToUrl(next, { q: keepKeyWord, uploaderId: onUploaderRoute }).toString();
+    void navigate({ pathname, search: query ? `?${query}` : '' }, { replace });
   };
   const change = (patch: Partial<SearchFilters>) => applyFilters({ ...filters, ...patch });
 
-  // The text field is typed into freely; the URL follows after a pause (or at once on submit).
-  const [text, setText] = useState(filters.q);
-  const [urlText, setUrlText] = useState(filters.q);
-  if (urlText !== filters.q) {
-    setUrlText(filters.q);
-    setText(filters.q);
+  // Text fields are typed into freely; the URL follows after a pause (or at once on submit).
+  const urlTexts = { q: filters.q, title: filters.title, author: filters.author };
+  const [texts, setTexts] = useState(urlTexts);
+  const [seenUrlTexts, setSeenUrlTexts] = useState(urlTexts);
+  if (JSON.stringify(seenUrlTexts) !== JSON.stringify(urlTexts)) {
+    setSeenUrlTexts(urlTexts);
+    setTexts(urlTexts);
   }
-  const commitText = useEffectEvent((value: string) => applyFilters({ ...filters, q: value }, true));
+  const setText = (name: TextFilter, value: string) => setTexts((current) => ({ ...current, [name]: value }));
+  const textsChanged = (['q', 'title', 'author'] as const).some((k) => texts[k].trim() !== filters[k].trim());
+  const commitTexts = useEffectEvent(() => applyFilters({ ...filters, ...texts }, true));
   useEffect(() => {
-    if (text.trim() === filters.q.trim()) return undefined;
-    const timer = setTimeout(() => commitText(text), TEXT_DEBOUNCE_MS);
+    if (!textsChanged) return undefined;
+    const timer = setTimeout(() => commitTexts(), TEXT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [text, filters.q]);
-
+  }, [texts, textsChanged]);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    applyFilters({ ...filters, q: text });
+    applyFilters({ ...filters, ...texts });
   };
+
+  const advancedInUse = ADVANCED_FILTERS.some((name) => filters[name] !== '');
+  const [advancedOpen, setAdvancedOpen] = useState<boolean | null>(null);
+  const showAdvanced = advancedOpen ?? advancedInUse;
 
   const pages = search.data?.pages ?? [];
   const items = pages.flatMap((page) => page.items);
-  const total = pages[pages.length - 1]?.total ?? 0;
+  const total = first?.total ?? 0;
+  const facets = first?.facets;
+  const appliedSort = first?.sort ?? (filters.q || filters.title ? 'relevance' : 'newest');
+  const sortChoices = SORT_ORDERS.filter((sort) => sort !== 'relevance' || appliedSort === 'relevance');
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = search;
   const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   };
   const sentinelRef = useOnVisible<HTMLDivElement>(loadMore, hasNextPage && !isFetchingNextPage);
+  useScrollRestoration(search.isSuccess && !search.isPlaceholderData);
 
-  const uploaderName = filters.uploaderId
-    ? items.find((item) => item.uploader.id === filters.uploaderId)?.uploader.name
-    : undefined;
-  const hasFilters = JSON.stringify(filters) !== JSON.stringify(EMPTY_FILTERS);
+  const hasFilters =
+    JSON.stringify(filters) !== JSON.stringify({ ...EMPTY_FILTERS, uploaderId: routeUploaderId ?? '' });
+  const facetCounts = (facet: SearchFacet) => facets?.[facet];
+  const years = [...new Set([...Object.keys(facets?.year ?? {}), filters.year].filter(Boolean))].sort(
+    (a, b) => Number(b) - Number(a),
+  );
+  const describe = (group: CodeGroup) => (code: string) => codeLabel(t, group, code);
+
+  const choiceLabels: Record<ChoiceFilter, [string, (value: string) => string]> = {
+    fieldOfLaw: [t('SEARCH.FIELD_OF_LAW'), describe('FIELD_OF_LAW')],
+    language: [t('SEARCH.LANGUAGE'), describe('LANGUAGE')],
+    applicableLaw: [t('SEARCH.APPLICABLE_LAW'), describe('COUNTRY')],
+    format: [t('SEARCH.FORMAT_LABEL'), (value) => value.toUpperCase()],
+    year: [t('SEARCH.YEAR_LABEL'), (value) => value],
+  };
+  const activeRemovable = [
+    ...(['title', 'author'] as const).map((name) => ({
+      name,
+      label: t(name === 'title' ? 'SEARCH.TITLE_LABEL' : 'SEARCH.AUTHOR_LABEL'),
+      value: filters[name],
+    })),
+    ...(Object.keys(choiceLabels) as ChoiceFilter[]).map((name) => ({
+      name,
+      label: choiceLabels[name][0],
+      value: filters[name] ? choiceLabels[name][1](filters[name]) : '',
+    })),
+  ].filter((filter) => filter.value !== '');
 
   return (
     <div className="page search-page">
-      <h1 className="page__title">{t('SEARCH.TITLE')}</h1>
+      <h1 className="page__title" data-testid="search-heading">
+        {heading}
+      </h1>
+      {uploader?.company && <p className="search-page__company">{uploader.company}</p>}
       <form className="search-form card" role="search" onSubmit={onSubmit} aria-label={t('SEARCH.FILTERS')}>
         <div className="search-form__text">
           <label htmlFor="search-text" className="field__label">
@@ -132,10 +244,10 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
               id="search-text"
               type="search"
               className="field__control field__control--large"
-              value={text}
+              value={texts.q}
               maxLength={200}
               placeholder={t('SEARCH.TEXT_PLACEHOLDER')}
-              onChange={(event) => setText(event.target.value)}
+              onChange={(event) => setText('q', event.target.value)}
               data-testid="search-input"
             />
             <button
@@ -148,29 +260,23 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
           </div>
         </div>
         <div className="search-form__filters">
-          <CodeSelect
+          <Choice
             id="search-field-of-law"
             label={t('SEARCH.FIELD_OF_LAW')}
-            group="FIELD_OF_LAW"
-            codes={options.data?.fieldsOfLaw ?? []}
+            values={options.data?.fieldsOfLaw ?? []}
             value={filters.fieldOfLaw}
+            describe={describe('FIELD_OF_LAW')}
+            counts={facetCounts('fieldOfLaw')}
             onChange={(fieldOfLaw) => change({ fieldOfLaw })}
           />
-          <CodeSelect
+          <Choice
             id="search-language"
             label={t('SEARCH.LANGUAGE')}
-            group="LANGUAGE"
-            codes={options.data?.languages ?? []}
+            values={options.data?.languages ?? []}
             value={filters.language}
+            describe={describe('LANGUAGE')}
+            counts={facetCounts('language')}
             onChange={(language) => change({ language })}
-          />
-          <CodeSelect
-            id="search-applicable-law"
-            label={t('SEARCH.APPLICABLE_LAW')}
-            group="COUNTRY"
-            codes={options.data?.applicableLaws ?? []}
-            value={filters.applicableLaw}
-            onChange={(applicableLaw) => change({ applicableLaw })}
           />
           <div className="field">
             <label htmlFor="search-sort" className="field__label">
@@ -179,11 +285,11 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
             <select
               id="search-sort"
               className="field__control"
-              value={filters.sort}
-              onChange={(event) => change({ sort: event.target.value as SortOrder })}
+              value={filters.sort || appliedSort}
+              onChange={(event) => change({ sort: event.target.value as SearchSort })}
               data-testid="search-sort"
             >
-              {SORT_ORDERS.map((sort) => (
+              {sortChoices.map((sort) => (
                 <option key={sort} value={sort}>
                   {t(SORT_LABELS[sort])}
                 </option>
@@ -191,16 +297,66 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
             </select>
           </div>
         </div>
+        <button
+          type="button"
+          className="button button--ghost button--small search-form__toggle"
+          aria-expanded={showAdvanced}
+          aria-controls="search-advanced"
+          onClick={() => setAdvancedOpen(!showAdvanced)}
+          data-testid="search-advanced-toggle"
+        >
+          {showAdvanced ? t('SEARCH.ADVANCED_HIDE') : t('SEARCH.ADVANCED_SHOW')}
+        </button>
+        <div id="search-advanced" className="search-form__filters" hidden={!showAdvanced}>
+          <TextField
+            id="search-title"
+            label={t('SEARCH.TITLE_LABEL')}
+            value={texts.title}
+            onChange={(value) => setText('title', value)}
+          />
+          <TextField
+            id="search-author"
+            label={t('SEARCH.AUTHOR_LABEL')}
+            value={texts.author}
+            onChange={(value) => setText('author', value)}
+          />
+          <Choice
+            id="search-year"
+            label={t('SEARCH.YEAR_LABEL')}
+            values={years}
+            value={filters.year}
+            describe={(value) => value}
+            counts={facetCounts('year')}
+            onChange={(year) => change({ year })}
+          />
+          <Choice
+            id="search-applicable-law"
+            label={t('SEARCH.APPLICABLE_LAW')}
+            values={options.data?.applicableLaws ?? []}
+            value={filters.applicableLaw}
+            describe={describe('COUNTRY')}
+            onChange={(applicableLaw) => change({ applicableLaw })}
+          />
+          <Choice
+            id="search-format"
+            label={t('SEARCH.FORMAT_LABEL')}
+            values={options.data?.formats ?? []}
+            value={filters.format}
+            describe={(value) => value.toUpperCase()}
+            counts={facetCounts('format')}
+            onChange={(format) => change({ format })}
+          />
+        </div>
       </form>
 
       <div className="search-status">
-        <p className="search-status__count" aria-live="polite" data-testid="search-count">
+        <p className="search-status__count" role="status" aria-live="polite" data-testid="search-count">
           {search.data ? t('SEARCH.SHOWING', { visible: items.length, total }) : ''}
         </p>
-        {filters.uploaderId && (
+        {filters.uploaderId && !routeUploaderId && (
           <span className="filter-pill">
-            {uploaderName
-              ? t('SEARCH.UPLOADER_FILTER', { name: uploaderName })
+            {uploader
+              ? t('SEARCH.UPLOADER_FILTER', { name: uploader.name })
               : t('SEARCH.UPLOADER_FILTER_UNKNOWN')}
             <button
               type="button"
@@ -216,7 +372,7 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
           <button
             type="button"
             className="button button--ghost button--small"
-            onClick={() => applyFilters(EMPTY_FILTERS)}
+            onClick={() => applyFilters({ ...EMPTY_FILTERS, uploaderId: routeUploaderId ?? '' })}
           >
             {t('SEARCH.RESET')}
           </button>
@@ -234,9 +390,29 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
       )}
       {search.isPending && <Spinner />}
       {search.isSuccess && items.length === 0 && (
-        <p className="empty-state__text" data-testid="search-empty">
-          {t('SEARCH.NO_RESULTS')}
-        </p>
+        <div className="search-empty" data-testid="search-empty">
+          <p className="empty-state__text">{t('SEARCH.NO_RESULTS')}</p>
+          {filters.q.trim() && <p>{t('SEARCH.NO_RESULTS_TEXT', { text: filters.q.trim() })}</p>}
+          {activeRemovable.length > 0 && (
+            <>
+              <p>{t('SEARCH.NO_RESULTS_FILTERS')}</p>
+              <ul className="search-empty__filters">
+                {activeRemovable.map((filter) => (
+                  <li key={filter.name}>
+                    <button
+                      type="button"
+                      className="button button--secondary button--small"
+                      onClick={() => change({ [filter.name]: '' })}
+                      data-testid={`search-remove-${filter.name}`}
+                    >
+                      {t('SEARCH.REMOVE_FILTER', { name: filter.label, value: filter.value })}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
       )}
 
       <ul className="results" aria-label={t('SEARCH.RESULTS')}>
@@ -244,6 +420,7 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
           <SearchResultItem
             key={document.id}
             document={document}
+            editPath={user?.id === document.uploader.id ? path('upload', { id: document.id }) : undefined}
             actions={renderDocumentActions?.(document)}
           />
         ))}

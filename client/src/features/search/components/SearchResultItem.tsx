@@ -16,10 +16,12 @@ function excerpt(text: string): string {
 
 interface SearchResultItemProps {
   document: DocumentSummary;
+  /** The upload screen for this document, given only to its uploader. */
+  editPath?: string;
   actions?: ReactNode;
 }
 
-export function SearchResultItem({ document, actions }: SearchResultItemProps) {
+export function SearchResultItem({ document, editPath, actions }: SearchResultItemProps) {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   const detailsPath = path('document', { slug: document.slug });
@@ -39,6 +41,11 @@ export function SearchResultItem({ document, actions }: SearchResultItemProps) {
             {t('SEARCH.CHIP_LAW', { value: codeLabel(t, 'COUNTRY', document.applicableLaw) })}
           </li>
           <li className="chip">{t('SEARCH.YEAR', { year: document.year })}</li>
+          {document.formats.length > 0 && (
+            <li className="chip">
+              {t('SEARCH.CHIP_FORMATS', { value: document.formats.map((f) => f.toUpperCase()).join(', ') })}
+            </li>
+          )}
         </ul>
         <p className="result__uploader">{document.uploader.name}</p>
       </div>
@@ -53,6 +60,11 @@ export function SearchResultItem({ document, actions }: SearchResultItemProps) {
           <Link to={detailsPath} className="button button--secondary" data-testid="search-result-details">
             {t('COMMON.DETAILS')}
           </Link>
+          {editPath && (
+            <Link to={editPath} className="button button--secondary" data-testid="search-result-edit">
+              {t('SEARCH.EDIT')}
+            </Link>
+          )}
           {actions}
         </div>
       </div>

@@ -13,13 +13,16 @@ import type { Mailer } from '../../mail/mail.port';
 import type { OutboxMailer } from '../../mail/outbox-mailer';
 import type { SqliteDatabase } from '../../sqlite/sqlite-database';
 import { registerDevMailbox } from './dev-mailbox';
-import { IdentityInteractions } from './identity-interactions';
+import { IdentityInteractions, type PasswordChange } from './identity-interactions';
+import { HOSTED_PAGES_CSS, HOSTED_PAGES_JS, accessibilityClasses } from './identity-page-assets';
 import { pickLanguage } from './identity-messages';
-import { escapeHtml, logoutPage, messagePage } from './identity-pages';
+import { type PageContext, type ShopLinks, escapeHtml, logoutPage, messagePage } from './identity-pages';
 import { migrateIdentitySchema } from './identity-schema';
 import { SqliteAccountStore } from './sqlite-account-store';
 import { loadIdentityKeys } from './sqlite-identity-keys';
+import { SqliteIdentitySessions } from './sqlite-identity-sessions';
 import { SqliteInteractionStateStore } from './sqlite-interaction-state-store';
+import { SignInThrottle, type ThrottleLimits } from './sign-in-limits';
 import { createSqliteOidcAdapter } from './sqlite-oidc-adapter';
 import { SqliteOneTimeCodeStore } from './sqlite-one-time-code-store';
 
@@ -30,6 +33,14 @@ export interface EmbeddedIdentityOptions {
   /** The outbox behind `mailer` in the embedded profile: enables the dev mailbox routes. */
   readonly outbox: OutboxMailer | null;
   readonly clock: Clock;
+  /**
+   * Ends every other sign-in of an account whose password was reset or changed. The app records it
+   * (SessionsEnded, so the API refuses older ID tokens); without it, only the provider's own sessions
+   * and tokens are dropped.
+   */
+  readonly onPasswordChanged?: (accountId: string, change: PasswordChange) => Promise<void>;
+  /** Other in-memory limits than SIGN_IN_LIMITS (tests playing many people from 127.0.0.1). */
+  readonly throttleLimits?: Partial<ThrottleLimits>;
 }
 
 /** The mounted provider, for start-up chores. */
@@ -49,6 +60,24 @@ const FIRST_PARTY_CLAIMS = ['email', 'email_verified'];
 
 function languageOf(ctx: KoaContextWithOIDC): 'et' | 'en' {
   return pickLanguage(ctx.oidc.params?.['ui_locales']);
+}
+
+/** Where the hosted pages lead back to: the shop's home in each language. */
+function shopLinks(publicUrl: string): ShopLinks {
+  return { home: { et: `${publicUrl}/`, en: `${publicUrl}/en` } };
+}
+
+/** The context of a page the provider itself shows (logout, errors): no interaction, so no switch. */
+function providerPageContext(ctx: KoaContextWithOIDC, config: AppConfig, mountPath: string): PageContext {
+  return {
+    base: '',
+    lang: languageOf(ctx),
+    alert: null,
+    signUpEnabled: false,
+    assets: `${mountPath}/assets`,
+    shop: shopLinks(config.publicUrl),
+    htmlClasses: accessibilityClasses(ctx.get('cookie')),
+  };
 }
 
 function buildConfiguration(
@@ -72,6 +101,9 @@ function buildConfiguration(
         response_types: ['code'],
         redirect_uris: [`${config.publicUrl}/callback`],
         post_logout_redirect_uris: [`${config.publicUrl}/`],
+        // ID tokens say when the person signed in, refreshed ones too: the API refuses those from
+        // before a password reset or "sign out everywhere".
+        require_auth_time: true,
       },
     ],
     jwks: { keys: [signingKey] },
@@ -119,12 +151,12 @@ function buildConfiguration(
         enabled: true,
         logoutSource: (ctx: KoaContextWithOIDC, form: string) => {
           ctx.type = 'html';
-          ctx.body = logoutPage({ base: '', lang: languageOf(ctx), alert: null, signUpEnabled: false }, form);
+          ctx.body = logoutPage(providerPageContext(ctx, config, mountPath), form);
         },
         postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => {
           ctx.type = 'html';
           ctx.body = messagePage(
-            { base: '', lang: languageOf(ctx), alert: null, signUpEnabled: false },
+            providerPageContext(ctx, config, mountPath),
             'title.loggedOut',
             'text.loggedOut',
             `<p class="links"><a href="${escapeHtml(`${config.publicUrl}/`)}">${escapeHtml(config.publicUrl)}</a></p>`,
@@ -145,13 +177,29 @@ function buildConfiguration(
       ctx.type = 'html';
       const details = `<p><code>${escapeHtml(out.error)}</code>${out.error_description ? ` – ${escapeHtml(out.error_description)}` : ''}</p>`;
       ctx.body = messagePage(
-        { base: '', lang: languageOf(ctx), alert: null, signUpEnabled: false },
+        providerPageContext(ctx, config, mountPath),
         'title.error',
         'text.error',
         details,
       );
     },
   };
+}
+
+const ASSETS: Readonly<Record<string, { readonly type: string; readonly body: string }>> = {
+  '/assets/hosted-pages.css': { type: 'text/css; charset=utf-8', body: HOSTED_PAGES_CSS },
+  '/assets/hosted-pages.js': { type: 'text/javascript; charset=utf-8', body: HOSTED_PAGES_JS },
+};
+
+/** The hosted pages' stylesheet and script (GET/HEAD); false for any other path. */
+function serveAsset(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+  const asset = ASSETS[path];
+  if (!asset || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  res.statusCode = 200;
+  res.setHeader('Content-Type', asset.type);
+  res.setHeader('Cache-Control', 'public, max-age=3600');
+  res.end(req.method === 'HEAD' ? undefined : asset.body);
+  return true;
 }
 
 /**
@@ -183,6 +231,7 @@ export async function mountEmbeddedIdentity(
     console.error('[identity] provider error:', error instanceof Error ? error.message : error);
   });
 
+  const providerSessions = new SqliteIdentitySessions(db);
   const interactions = new IdentityInteractions({
     provider,
     accounts,
@@ -190,8 +239,12 @@ export async function mountEmbeddedIdentity(
     states,
     mailer: options.mailer,
     clock,
+    throttle: new SignInThrottle(options.throttleLimits),
     mountPath,
     signUpEnabled: config.identity.signUpEnabled,
+    shop: shopLinks(config.publicUrl),
+    onPasswordChanged:
+      options.onPasswordChanged ?? ((accountId: string) => providerSessions.endAll(accountId)),
   });
   const providerCallback = provider.callback();
 
@@ -203,6 +256,7 @@ export async function mountEmbeddedIdentity(
     req.headers['x-forwarded-proto'] = publicUrl.protocol.replace(':', '');
     // middie has stripped the mount path from req.url (it keeps the full one in originalUrl).
     const url = new URL(req.url ?? '/', 'http://internal');
+    if (serveAsset(req, res, url.pathname)) return;
     interactions
       .handle(req, res, url.pathname, url.searchParams)
       .then((handled) => (handled ? undefined : providerCallback(req, res)))
@@ -217,7 +271,8 @@ export async function mountEmbeddedIdentity(
   };
   app.use(mountPath, handler);
 
-  if (options.outbox) registerDevMailbox(app, options.outbox);
+  if (options.outbox && config.devMailbox === 'loopback')
+    registerDevMailbox(app, options.outbox, `${mountPath}/assets`);
 
   return {
     provider,

@@ -19,6 +19,11 @@ export interface Alert {
 
 export type FieldErrors = Readonly<Record<string, readonly string[]>>;
 
+/** Where the pages lead back to the shop, per language. */
+export interface ShopLinks {
+  readonly home: Readonly<Record<IdentityLanguage, string>>;
+}
+
 /** What every page of one interaction shares. */
 export interface PageContext {
   readonly lang: IdentityLanguage;
@@ -26,70 +31,12 @@ export interface PageContext {
   readonly base: string;
   readonly signUpEnabled: boolean;
   readonly alert: Alert | null;
+  /** URL path of the pages' stylesheet and script (identity-page-assets.ts). */
+  readonly assets: string;
+  readonly shop: ShopLinks;
+  /** The shop's text size and contrast classes (its accessibility cookie). */
+  readonly htmlClasses?: readonly string[];
 }
-
-const STYLE = `
-*{box-sizing:border-box}
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:16px;line-height:1.5;color:#1b1f24;background:#f3f5f8}
-main{max-width:28rem;margin:2rem auto;padding:0 1rem}
-.card{background:#fff;border:1px solid #d5dae1;border-radius:8px;padding:1.5rem;box-shadow:0 1px 3px rgba(0,0,0,.06)}
-header{display:flex;justify-content:space-between;align-items:center;margin-bottom:1rem}
-.brand{font-weight:700;font-size:1.25rem;color:#0b3d6b}
-.lang a{color:#0b3d6b;margin-left:.5rem}
-.lang a[aria-current]{font-weight:700;text-decoration:none}
-h1{font-size:1.4rem;margin:0 0 1rem}
-.tabs{display:flex;margin:-1.5rem -1.5rem 1.5rem;border-bottom:1px solid #d5dae1}
-.tabs a{flex:1;text-align:center;padding:.9rem;color:#445;text-decoration:none;border-bottom:3px solid transparent}
-.tabs a[aria-current]{color:#0b3d6b;font-weight:600;border-bottom-color:#0b3d6b}
-.field{margin-bottom:1rem}
-label{display:block;font-weight:600;margin-bottom:.25rem}
-input[type=email],input[type=password],input[type=text]{width:100%;padding:.6rem .7rem;font-size:1rem;border:1px solid #8a94a3;border-radius:4px}
-input:focus,button:focus,a:focus{outline:3px solid #7fb3e6;outline-offset:1px}
-input[aria-invalid=true]{border-color:#b3261e}
-.password{display:flex;gap:.25rem}
-.password input{flex:1}
-.toggle{padding:0 .7rem;border:1px solid #8a94a3;border-radius:4px;background:#fff;cursor:pointer;font-size:.85rem}
-.field-error{color:#b3261e;margin:.25rem 0 0;font-size:.9rem}
-.primary{width:100%;padding:.7rem;font-size:1rem;font-weight:600;color:#fff;background:#0b3d6b;border:0;border-radius:4px;cursor:pointer}
-.secondary{width:100%;padding:.6rem;margin-top:.5rem;font-size:1rem;color:#0b3d6b;background:#fff;border:1px solid #0b3d6b;border-radius:4px;cursor:pointer}
-.links{margin-top:1rem;text-align:center}
-.links a{color:#0b3d6b}
-.alert{display:flex;justify-content:space-between;gap:.5rem;padding:.75rem 1rem;border-radius:4px;margin-bottom:1rem}
-.alert.error{background:#fde8e7;color:#7a1711;border:1px solid #f1b8b4}
-.alert.info{background:#e8f1fb;color:#0b3d6b;border:1px solid #b6d1ef}
-.alert.success{background:#e7f6ea;color:#17521f;border:1px solid #b4dfbb}
-.alert button{background:none;border:0;font-size:1.2rem;line-height:1;cursor:pointer;color:inherit}
-.choices label{font-weight:400;display:flex;gap:.5rem;align-items:center;margin-bottom:.5rem}
-.qr{display:block;margin:0 auto 1rem;image-rendering:pixelated}
-.secret{display:flex;gap:.25rem;margin-bottom:1rem}
-.secret code{flex:1;padding:.5rem;background:#f3f5f8;border-radius:4px;word-break:break-all}
-p.text{margin-top:0}
-.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-`;
-
-const SCRIPT = `
-document.querySelectorAll('.toggle').forEach(function(b){b.addEventListener('click',function(){
-var i=document.getElementById(b.getAttribute('aria-controls'));var show=i.type==='password';
-i.type=show?'text':'password';b.setAttribute('aria-pressed',String(show));b.textContent=show?b.dataset.hide:b.dataset.show;});});
-document.querySelectorAll('.alert button').forEach(function(b){b.addEventListener('click',function(){b.parentElement.remove();});});
-document.querySelectorAll('[data-copy]').forEach(function(b){b.addEventListener('click',function(){
-navigator.clipboard.writeText(b.dataset.copy).then(function(){b.textContent=b.dataset.copied;});});});
-document.querySelectorAll('form[data-submit-once]').forEach(function(f){f.addEventListener('submit',function(){
-f.querySelectorAll('button[type=submit]').forEach(function(b){setTimeout(function(){b.disabled=true;},0);});});});
-document.querySelectorAll('form[data-rules]').forEach(function(f){
-var m=JSON.parse(f.dataset.rules),p=f.querySelector('#password'),c=f.querySelector('#confirm_password'),special=new RegExp(m.special);
-function show(input,msgs){var old=document.getElementById(input.id+'-error');if(old)old.remove();
-var box=document.getElementById(input.id+'-live');if(!box){box=document.createElement('div');box.id=input.id+'-live';
-box.setAttribute('aria-live','polite');input.closest('.field').appendChild(box);input.setAttribute('aria-describedby',box.id);}
-box.textContent='';msgs.forEach(function(t){var e=document.createElement('p');e.className='field-error';e.textContent=t;box.appendChild(e);});
-input.setAttribute('aria-invalid',msgs.length?'true':'false');}
-function check(){var v=p.value,w=c?c.value:'',out=[];
-if(p.dataset.touched||v!==''){if(Array.from(v).length<m.min)out.push(m.PASSWORD_TOO_SHORT);if(!/\\p{Ll}/u.test(v))out.push(m.PASSWORD_NO_LOWER);
-if(!/\\p{Lu}/u.test(v))out.push(m.PASSWORD_NO_UPPER);if(!/\\d/.test(v))out.push(m.PASSWORD_NO_NUMBER);if(!special.test(v))out.push(m.PASSWORD_NO_SPECIAL);
-if(v==='')out=[];show(p,out);}
-if(c&&(c.dataset.touched||w!=='')){var bad=!(v===''&&w==='')&&v!==w&&((p.dataset.touched&&c.dataset.touched)||(v.length>=6&&w.length>=6));show(c,bad?[m.match]:[]);}}
-[p,c].forEach(function(i){if(!i)return;i.addEventListener('input',check);i.addEventListener('blur',function(){i.dataset.touched='1';check();});});});
-`;
 
 const t = (ctx: PageContext, key: MessageKey, values?: Readonly<Record<string, string>>): string =>
   escapeHtml(translate(ctx.lang, key, values));
@@ -100,31 +47,50 @@ function alertHtml(ctx: PageContext): string {
   return `<div class="alert ${ctx.alert.kind}" role="${role}"><span>${escapeHtml(ctx.alert.text)}</span><button type="button" aria-label="${t(ctx, 'button.dismiss')}">&times;</button></div>`;
 }
 
-/** The whole document around a page body: header with language switch, alert, card. */
+const LOGO_MARK =
+  '<svg class="logo__mark" viewBox="0 0 32 32" aria-hidden="true" focusable="false"><rect width="32" height="32" rx="8"></rect>' +
+  '<path class="logo__page" d="M10 7h9l5 5v12a2 2 0 0 1-2 2H10a2 2 0 0 1-2-2V9a2 2 0 0 1 2-2z"></path>' +
+  '<path class="logo__lines" d="M11.5 16h9M11.5 20h6"></path></svg>';
+
+/**
+ * The whole document around a page body, dressed as the shop: its top bar with the logo (a link home)
+ * and the language switch, a way back to the shop, then the card with the alert and the body. No
+ * inline style or script: both come from the assets path, so a strict CSP holds.
+ */
 export function layout(
   ctx: PageContext,
   titleKey: MessageKey,
   body: string,
-  options: { tabs?: 'sign-in' | 'sign-up' } = {},
+  options: { tabs?: 'sign-in' | 'sign-up'; wide?: boolean } = {},
 ): string {
+  const home = ctx.shop.home[ctx.lang];
   const langLink = (lang: IdentityLanguage): string =>
     `<a href="${escapeHtml(`${ctx.base}?lang=${lang}`)}" hreflang="${lang}" lang="${lang}"${ctx.lang === lang ? ' aria-current="true"' : ''}>${escapeHtml(translate(lang, `lang.${lang}`))}</a>`;
+  const languages = ctx.base
+    ? `<nav class="lang" aria-label="${t(ctx, 'lang.label')}">${langLink('et')}${langLink('en')}</nav>`
+    : '';
   const tabs =
     options.tabs && ctx.signUpEnabled
       ? `<nav class="tabs" aria-label="${t(ctx, 'title.signIn')}"><a href="${escapeHtml(`${ctx.base}?view=sign-in`)}"${options.tabs === 'sign-in' ? ' aria-current="page"' : ''}>${t(ctx, 'tab.signIn')}</a><a href="${escapeHtml(`${ctx.base}?view=sign-up`)}"${options.tabs === 'sign-up' ? ' aria-current="page"' : ''}>${t(ctx, 'tab.signUp')}</a></nav>`
       : '';
+  const htmlClass = ctx.htmlClasses?.length ? ` class="${escapeHtml(ctx.htmlClasses.join(' '))}"` : '';
   return `<!DOCTYPE html>
-<html lang="${ctx.lang}">
+<html lang="${ctx.lang}"${htmlClass}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${t(ctx, titleKey)} – ${t(ctx, 'app.name')}</title>
-<style>${STYLE}</style>
+<link rel="stylesheet" href="${escapeHtml(`${ctx.assets}/hosted-pages.css`)}">
 </head>
 <body>
-<main>
-<header><span class="brand">${t(ctx, 'app.name')}</span><nav class="lang" aria-label="${t(ctx, 'lang.label')}">${ctx.base ? langLink('et') + langLink('en') : ''}</nav></header>
+<a href="#main" class="skip-link">${t(ctx, 'link.skipToContent')}</a>
+<header class="topbar"><div class="topbar__inner">
+<a class="topbar__logo" href="${escapeHtml(home)}"><span class="logo">${LOGO_MARK}<span class="logo__text"><span class="logo__name">${t(ctx, 'app.name')}</span><span class="logo__tagline">${t(ctx, 'app.tagline')}</span></span></span></a>
+${languages}
+</div></header>
+<main id="main"${options.wide ? ' class="wide"' : ''}>
+<p class="back"><a href="${escapeHtml(home)}">← ${t(ctx, 'link.backToShop')}</a></p>
 <div class="card">
 ${tabs}
 <h1>${t(ctx, titleKey)}</h1>
@@ -132,7 +98,7 @@ ${alertHtml(ctx)}
 ${body}
 </div>
 </main>
-<script>${SCRIPT}</script>
+<script src="${escapeHtml(`${ctx.assets}/hosted-pages.js`)}" defer></script>
 </body>
 </html>`;
 }
@@ -411,6 +377,19 @@ export function setupTotpPage(
   return layout(ctx, 'title.setupTotp', body);
 }
 
+export function unlockPage(ctx: PageContext, email: string, errors: FieldErrors): string {
+  const body =
+    `<p class="text">${t(ctx, 'text.unlock', { destination: email })}</p>` +
+    form(ctx, 'unlock', codeField(ctx, errors) + submit(ctx, 'button.confirm')) +
+    form(
+      ctx,
+      'unlock/resend',
+      `<button type="submit" class="secondary">${t(ctx, 'button.resend')}</button>`,
+    ) +
+    backToSignIn(ctx);
+  return layout(ctx, 'title.unlock', body);
+}
+
 export function setupEmailPage(ctx: PageContext, email: string, errors: FieldErrors): string {
   const body =
     `<p class="text">${t(ctx, 'text.setupEmail', { destination: email })}</p>` +
@@ -433,9 +412,10 @@ export function messagePage(ctx: PageContext, titleKey: MessageKey, textKey: Mes
 export function logoutPage(ctx: PageContext, providerForm: string): string {
   const body =
     `<p class="text">${t(ctx, 'text.logout')}</p>${providerForm}` +
-    `<button type="submit" class="primary" form="op.logoutForm" name="logout" value="yes" id="logout-yes" autofocus>${t(ctx, 'button.logoutYes')}</button>` +
+    `<button type="submit" class="primary" form="op.logoutForm" name="logout" value="yes" id="logout-yes" data-auto-click autofocus>${t(ctx, 'button.logoutYes')}</button>` +
     `<button type="submit" class="secondary" form="op.logoutForm">${t(ctx, 'button.logoutNo')}</button>` +
-    // The product's "log out" button already was the confirmation; the page only shows without script.
-    `<script>document.getElementById('logout-yes').click();</script>`;
+    // The product's "log out" button already was the confirmation: the pages' script presses "yes" at
+    // once (data-auto-click); the page only stays on screen without script.
+    '';
   return layout(ctx, 'title.logout', body);
 }

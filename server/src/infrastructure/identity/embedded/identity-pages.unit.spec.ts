@@ -1,7 +1,15 @@
 import { Script } from 'node:vm';
-import { escapeHtml, signInPage, signUpPage } from './identity-pages';
+import { HOSTED_PAGES_JS, accessibilityClasses } from './identity-page-assets';
+import { type PageContext, escapeHtml, logoutPage, signInPage, signUpPage } from './identity-pages';
 
-const ctx = { lang: 'en', base: '/oidc/interaction/abc', signUpEnabled: true, alert: null } as const;
+const ctx: PageContext = {
+  lang: 'en',
+  base: '/oidc/interaction/abc',
+  signUpEnabled: true,
+  alert: null,
+  assets: '/oidc/assets',
+  shop: { home: { et: 'https://lepinguturg.ee/', en: 'https://lepinguturg.ee/en' } },
+};
 
 describe('identity pages', () => {
   it('escapes what it is given', () => {
@@ -14,16 +22,38 @@ describe('identity pages', () => {
     expect(html).not.toContain('<i>');
   });
 
-  it('labels every input and ships scripts that parse', () => {
+  it('labels every input, and keeps style and script in files (no inline code for the CSP to refuse)', () => {
     const html = signUpPage(ctx, '', {});
     for (const id of ['email', 'password', 'confirm_password']) {
       expect(html).toContain(`<label for="${id}">`);
       expect(html).toContain(`id="${id}"`);
     }
-    for (const [, script] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-      expect(() => new Script(script ?? '')).not.toThrow();
-    }
+    expect(html).toContain('<link rel="stylesheet" href="/oidc/assets/hosted-pages.css">');
+    expect(html).toContain('<script src="/oidc/assets/hosted-pages.js" defer></script>');
+    expect(html).not.toMatch(/<style|<script>|\sstyle=|\son[a-z]+=/);
+    expect(logoutPage(ctx, '<form id="op.logoutForm"></form>')).not.toMatch(/<script>|\son[a-z]+=/);
+    expect(() => new Script(HOSTED_PAGES_JS)).not.toThrow();
     expect(html).toContain('data-rules=');
+  });
+
+  it("wears the shop's header: the logo leads home in the page's language, and a link back to the shop", () => {
+    const html = signInPage(ctx, '', {});
+    expect(html).toContain('<a class="topbar__logo" href="https://lepinguturg.ee/en">');
+    expect(html).toContain('<a href="https://lepinguturg.ee/en">← Back to the shop</a>');
+    const et = signInPage({ ...ctx, lang: 'et' }, '', {});
+    expect(et).toContain('← Tagasi poodi</a>');
+    expect(et).toContain('<span class="logo__tagline">dokumendipõhjad</span>');
+  });
+
+  it("takes the shop's text size and contrast from its accessibility cookie", () => {
+    expect(accessibilityClasses('a=1; lepinguturg.accessibility=font-large%20contrast-high')).toEqual([
+      'font-large',
+      'contrast-high',
+    ]);
+    expect(accessibilityClasses('lepinguturg.accessibility=evil"class')).toEqual([]);
+    expect(signInPage({ ...ctx, htmlClasses: ['font-largest'] }, '', {})).toContain(
+      '<html lang="en" class="font-largest">',
+    );
   });
 
   it('hides the sign-up tab when sign-up is off', () => {

@@ -16,6 +16,7 @@ export function migrateIdentitySchema(db: SqliteDatabase): void {
       totp_enabled INTEGER NOT NULL DEFAULT 0,
       email_mfa_enabled INTEGER NOT NULL DEFAULT 0,
       skip_mfa_offer INTEGER NOT NULL DEFAULT 0,
+      -- Unused since wrong passwords are counted per address in identity_sign_in_failures.
       failed_attempts INTEGER NOT NULL DEFAULT 0,
       first_failed_at TEXT,
       locked_until TEXT,
@@ -53,5 +54,32 @@ export function migrateIdentitySchema(db: SqliteDatabase): void {
       state TEXT NOT NULL,
       expires_at INTEGER NOT NULL
     );
+    CREATE TABLE IF NOT EXISTS identity_sign_in_failures (
+      email TEXT PRIMARY KEY,
+      failures INTEGER NOT NULL,
+      first_failed_at TEXT NOT NULL,
+      last_failed_at TEXT NOT NULL,
+      locked INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX IF NOT EXISTS identity_sign_in_failures_last ON identity_sign_in_failures (last_failed_at);
   `);
+  addMissingColumns(db, 'identity_accounts', {
+    totp_failures: 'INTEGER NOT NULL DEFAULT 0',
+    totp_last_failed_at: 'TEXT',
+    totp_last_step: 'INTEGER',
+  });
+}
+
+/** Columns added after the first release: added to older files on start. */
+function addMissingColumns(
+  db: SqliteDatabase,
+  table: string,
+  columns: Readonly<Record<string, string>>,
+): void {
+  const existing = new Set(
+    (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name),
+  );
+  for (const [name, type] of Object.entries(columns)) {
+    if (!existing.has(name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+  }
 }

@@ -94,6 +94,8 @@ declare module 'oidc-provider' {
     body: unknown;
     type: string;
     status: number;
+    /** A request header (Koa's ctx.get). */
+    get(field: string): string;
   }
 
   export interface ErrorOut {
@@ -112,6 +114,7 @@ declare module 'oidc-provider' {
     post_logout_redirect_uris?: string[];
     application_type?: 'web' | 'native';
     client_name?: string;
+    require_auth_time?: boolean;
   }
 
   export interface JsonWebKey {

@@ -1,3 +1,5 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+
 /**
  * The sign-up password policy of SPEC §5 (start-up configuration: length 8 and all four character
  * classes). Returns problem codes; the pages translate them.
@@ -41,4 +43,68 @@ export function passwordsMismatch(password: string, confirm: string, touched: bo
   if (password === '' && confirm === '') return false;
   if (password === confirm) return false;
   return touched || (password.length >= 6 && confirm.length >= 6);
+}
+
+/** Why a password that meets the composition rules is still refused. */
+export type WeakPasswordProblem = 'PASSWORD_COMMON' | 'PASSWORD_CONTAINS_EMAIL';
+
+/** Words of this product and language that the international list cannot know. */
+const LOCAL_COMMON_WORDS = [
+  'lepinguturg',
+  'leping',
+  'parool',
+  'salasõna',
+  'salasona',
+  'eesti',
+  'tallinn',
+  'tartu',
+];
+
+let commonPasswords: ReadonlySet<string> | null = null;
+
+/** zxcvbn-ts's list of the ~49,000 most common passwords (leaked-password frequency), loaded once, when first needed. */
+function isCommon(word: string): boolean {
+  commonPasswords ??= new Set([...dictionary['passwords-common'], ...LOCAL_COMMON_WORDS]);
+  return commonPasswords.has(word);
+}
+
+const LEET: Readonly<Record<string, string>> = {
+  '@': 'a',
+  '4': 'a',
+  '0': 'o',
+  '1': 'i',
+  '!': 'i',
+  '3': 'e',
+  $: 's',
+  '5': 's',
+  '7': 't',
+};
+
+/**
+ * What is left of a password once the padding people add to a common word to pass composition rules is
+ * taken off: case, digits and special characters at either end ("Password1!" → "password"), and
+ * look-alike characters inside.
+ */
+function cores(password: string): string[] {
+  const lower = password.toLowerCase();
+  const stripped = lower.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, '');
+  // Then the look-alike digits and signs inside the word: "p@ssw0rd" → "password".
+  const unleeted = stripped.replace(/[@401!357$]/g, (c) => LEET[c] ?? c);
+  return [lower, stripped, unleeted];
+}
+
+/**
+ * Passwords the composition rules let through but an attacker tries first (docs/decisions.md,
+ * "Passwords"): a common password, padded or in leetspeak ("Password1!", "Qwerty123!", "P@ssw0rd1"),
+ * and a password holding the name part of the person's own e-mail address (or a 4+ letter piece of it).
+ */
+export function weakPasswordProblems(password: string, email: string): WeakPasswordProblem[] {
+  const problems: WeakPasswordProblem[] = [];
+  if (cores(password).some((core) => core !== '' && isCommon(core))) problems.push('PASSWORD_COMMON');
+  const name = email.split('@')[0]?.toLowerCase() ?? '';
+  const pieces = [name, ...name.split(/[._+-]+/).filter((piece) => piece.length >= 4)];
+  const lower = password.toLowerCase();
+  if (name.length >= 3 && pieces.some((piece) => piece.length >= 3 && lower.includes(piece)))
+    problems.push('PASSWORD_CONTAINS_EMAIL');
+  return problems;
 }

@@ -1,4 +1,4 @@
-import { passwordProblems, passwordsMismatch } from './password-rules';
+import { passwordProblems, passwordsMismatch, weakPasswordProblems } from './password-rules';
 
 describe('password rules', () => {
   it('accepts a password with eight characters of every class', () => {
@@ -28,5 +28,35 @@ describe('password rules', () => {
     expect(passwordsMismatch('Leping#2026', 'Leping#2027', true)).toBe(true);
     expect(passwordsMismatch('abcdef', 'abcdeg', false)).toBe(true);
     expect(passwordsMismatch('abc', 'abd', false)).toBe(false);
+  });
+});
+
+describe('weak passwords (beyond the composition rules)', () => {
+  it.each([
+    'Password1!',
+    'Qwerty123!',
+    'P@ssw0rd1',
+    'Dragon#2026',
+    '!Letmein99',
+    'Lepinguturg1!',
+    'Parool#123',
+  ])('refuses %p as a common password padded to pass the rules', (password) => {
+    expect(passwordProblems(password)).toEqual([]);
+    expect(weakPasswordProblems(password, 'mari@example.ee')).toEqual(['PASSWORD_COMMON']);
+  });
+
+  it("refuses a password holding the e-mail address's name part, or a piece of it", () => {
+    expect(weakPasswordProblems('Xmaasikas#26', 'mari.maasikas@example.ee')).toEqual([
+      'PASSWORD_CONTAINS_EMAIL',
+    ]);
+    expect(weakPasswordProblems('Mari.Maasikas#1', 'mari.maasikas@example.ee')).toEqual([
+      'PASSWORD_CONTAINS_EMAIL',
+    ]);
+    expect(weakPasswordProblems('Jaan#Kask1x', 'jk@example.ee')).toEqual([]);
+  });
+
+  it('accepts passwords that are not common and not the e-mail', () => {
+    for (const password of ['Leping#2026x', 'Ostja#2026', 'Uus#Parool1', 'Kohvi-Tass-7', 'Õun-123a'])
+      expect(weakPasswordProblems(password, 'kati.karu@example.ee')).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import type { SqliteDatabase } from '../../sqlite/sqlite-database';
+import { SIGN_IN_LIMITS } from './sign-in-limits';
 
 /** A sign-in account of the embedded provider; `id` is the OpenID `sub` and the product user id. */
 export interface IdentityAccount {
@@ -11,9 +12,11 @@ export interface IdentityAccount {
   readonly totpEnabled: boolean;
   readonly emailMfaEnabled: boolean;
   readonly skipMfaOffer: boolean;
-  readonly failedAttempts: number;
-  readonly firstFailedAt: string | null;
-  readonly lockedUntil: string | null;
+  /** Wrong authenticator codes since the last right one (not reset by a right password). */
+  readonly totpFailures: number;
+  readonly totpLastFailedAt: string | null;
+  /** The TOTP time step last used to sign in: a code of that step or an earlier one is not taken again. */
+  readonly totpLastStep: number | null;
   readonly mustChangePassword: boolean;
 }
 
@@ -27,10 +30,21 @@ interface AccountRow {
   totp_enabled: number;
   email_mfa_enabled: number;
   skip_mfa_offer: number;
-  failed_attempts: number;
-  first_failed_at: string | null;
-  locked_until: string | null;
+  totp_failures: number;
+  totp_last_failed_at: string | null;
+  totp_last_step: number | null;
   must_change_password: number;
+}
+
+/** How many wrong passwords are counted between two sweeps of forgotten rows. */
+const SWEEP_FAILURES_EVERY = 200;
+
+interface SignInFailureRow {
+  email: string;
+  failures: number;
+  first_failed_at: string;
+  last_failed_at: string;
+  locked: number;
 }
 
 export class EmailTakenError extends Error {
@@ -39,11 +53,6 @@ export class EmailTakenError extends Error {
     this.name = 'EmailTakenError';
   }
 }
-
-/** SPEC: after 5 failed sign-ins within 15 minutes the account is locked for 15 minutes. */
-export const MAX_FAILED_SIGN_INS = 5;
-export const FAILURE_WINDOW_MS = 15 * 60_000;
-export const LOCK_MS = 15 * 60_000;
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keyLength: 64 } as const;
 
@@ -79,9 +88,9 @@ const toAccount = (row: AccountRow): IdentityAccount => ({
   totpEnabled: row.totp_enabled === 1,
   emailMfaEnabled: row.email_mfa_enabled === 1,
   skipMfaOffer: row.skip_mfa_offer === 1,
-  failedAttempts: row.failed_attempts,
-  firstFailedAt: row.first_failed_at,
-  lockedUntil: row.locked_until,
+  totpFailures: row.totp_failures,
+  totpLastFailedAt: row.totp_last_failed_at,
+  totpLastStep: row.totp_last_step,
   mustChangePassword: row.must_change_password === 1,
 });
 
@@ -89,6 +98,8 @@ export const normalizeEmail = (email: string): string => email.trim().toLowerCas
 
 /** Accounts in `identity_accounts`; every method is synchronous SQL except password hashing. */
 export class SqliteAccountStore {
+  private failureWrites = 0;
+
   constructor(private readonly db: SqliteDatabase) {}
 
   findById(id: string): IdentityAccount | null {
@@ -136,58 +147,105 @@ export class SqliteAccountStore {
     return row ? verifyPasswordHash(password, row.password_hash) : false;
   }
 
+  /**
+   * Sets a new password. It also ends a lock of the address and the authenticator-code waits: a reset
+   * proved control of the mailbox, and the old password (the one being guessed with) is gone.
+   */
   async setPassword(accountId: string, password: string): Promise<void> {
     const hash = await hashPassword(password);
-    // A new password also ends a lockout: the person proved control of the mailbox.
     this.db
       .prepare(
-        `UPDATE identity_accounts SET password_hash = ?, must_change_password = 0, failed_attempts = 0,
-         first_failed_at = NULL, locked_until = NULL WHERE id = ?`,
+        `UPDATE identity_accounts SET password_hash = ?, must_change_password = 0, totp_failures = 0,
+         totp_last_failed_at = NULL WHERE id = ?`,
       )
       .run(hash, accountId);
+    const account = this.findById(accountId);
+    if (account) this.clearSignInFailures(account.email);
   }
 
-  isLocked(account: IdentityAccount, now: Date): boolean {
-    return account.lockedUntil !== null && new Date(account.lockedUntil).getTime() > now.getTime();
+  private failureRow(email: string): SignInFailureRow | undefined {
+    return this.db
+      .prepare('SELECT * FROM identity_sign_in_failures WHERE email = ?')
+      .get(normalizeEmail(email)) as SignInFailureRow | undefined;
   }
 
-  /** Counts a failed sign-in; returns true when this failure locked the account. */
-  recordFailedSignIn(account: IdentityAccount, now: Date): boolean {
+  /**
+   * Wrong passwords for an e-mail address, whether or not an account has it (so the answers never tell
+   * which addresses exist): the count in the current window, and whether the address is locked.
+   */
+  signInFailures(email: string, now: Date): { readonly failures: number; readonly locked: boolean } {
+    const row = this.failureRow(email);
+    if (!row || now.getTime() - Date.parse(row.last_failed_at) > SIGN_IN_LIMITS.addressLockForgottenAfterMs)
+      return { failures: 0, locked: false };
     const windowOpen =
-      account.firstFailedAt !== null &&
-      now.getTime() - new Date(account.firstFailedAt).getTime() < FAILURE_WINDOW_MS;
-    const attempts = windowOpen ? account.failedAttempts + 1 : 1;
-    const firstFailedAt = windowOpen ? account.firstFailedAt : now.toISOString();
-    const locked = attempts >= MAX_FAILED_SIGN_INS;
-    this.db
-      .prepare(
-        'UPDATE identity_accounts SET failed_attempts = ?, first_failed_at = ?, locked_until = ? WHERE id = ?',
-      )
-      .run(
-        locked ? 0 : attempts,
-        locked ? null : firstFailedAt,
-        locked ? new Date(now.getTime() + LOCK_MS).toISOString() : account.lockedUntil,
-        account.id,
-      );
-    return locked;
+      now.getTime() - Date.parse(row.first_failed_at) < SIGN_IN_LIMITS.addressFailureWindowMs;
+    return { failures: windowOpen ? row.failures : 0, locked: row.locked === 1 };
   }
 
-  clearFailedSignIns(accountId: string): void {
+  /**
+   * Counts a wrong password for the address; at the limit within the window the address is locked.
+   * Now and then forgotten rows are deleted, so made-up addresses cannot grow the table without end.
+   */
+  recordFailedSignIn(email: string, now: Date): void {
+    if (++this.failureWrites % SWEEP_FAILURES_EVERY === 0) {
+      const forgotten = new Date(now.getTime() - SIGN_IN_LIMITS.addressLockForgottenAfterMs).toISOString();
+      this.db.prepare('DELETE FROM identity_sign_in_failures WHERE last_failed_at < ?').run(forgotten);
+    }
+    const { failures, locked } = this.signInFailures(email, now);
+    const count = failures + 1;
     this.db
       .prepare(
-        'UPDATE identity_accounts SET failed_attempts = 0, first_failed_at = NULL, locked_until = NULL WHERE id = ?',
+        `INSERT INTO identity_sign_in_failures (email, failures, first_failed_at, last_failed_at, locked)
+         VALUES (@email, @failures, @at, @at, @locked)
+         ON CONFLICT (email) DO UPDATE SET failures = excluded.failures, last_failed_at = excluded.last_failed_at,
+         locked = excluded.locked,
+         first_failed_at = CASE WHEN @failures = 1 THEN excluded.first_failed_at ELSE first_failed_at END`,
       )
-      .run(accountId);
+      .run({
+        email: normalizeEmail(email),
+        failures: count,
+        at: now.toISOString(),
+        locked: locked || count >= SIGN_IN_LIMITS.addressFailuresBeforeLock ? 1 : 0,
+      });
+  }
+
+  /** A right password (with the e-mailed code when the address was locked): the count starts over. */
+  clearSignInFailures(email: string): void {
+    this.db.prepare('DELETE FROM identity_sign_in_failures WHERE email = ?').run(normalizeEmail(email));
+  }
+
+  /** Counts a wrong authenticator code of the account. */
+  recordTotpFailure(accountId: string, now: Date): void {
+    const account = this.findById(accountId);
+    if (!account) return;
+    const forgotten =
+      account.totpLastFailedAt !== null &&
+      now.getTime() - Date.parse(account.totpLastFailedAt) > SIGN_IN_LIMITS.totpFailuresForgottenAfterMs;
+    this.db
+      .prepare('UPDATE identity_accounts SET totp_failures = ?, totp_last_failed_at = ? WHERE id = ?')
+      .run((forgotten ? 0 : account.totpFailures) + 1, now.toISOString(), accountId);
+  }
+
+  /** A right authenticator code: waits end, and its time step can never be used again. */
+  recordTotpSuccess(accountId: string, step: number): void {
+    this.db
+      .prepare(
+        'UPDATE identity_accounts SET totp_failures = 0, totp_last_failed_at = NULL, totp_last_step = ? WHERE id = ?',
+      )
+      .run(step, accountId);
   }
 
   markEmailVerified(accountId: string): void {
     this.db.prepare('UPDATE identity_accounts SET email_verified = 1 WHERE id = ?').run(accountId);
   }
 
-  enableTotp(accountId: string, secret: string): void {
+  /** Turns the authenticator on with a secret just confirmed by a code of time step `step`. */
+  enableTotp(accountId: string, secret: string, step: number): void {
     this.db
-      .prepare('UPDATE identity_accounts SET totp_secret = ?, totp_enabled = 1 WHERE id = ?')
-      .run(secret, accountId);
+      .prepare(
+        'UPDATE identity_accounts SET totp_secret = ?, totp_enabled = 1, totp_failures = 0, totp_last_step = ? WHERE id = ?',
+      )
+      .run(secret, step, accountId);
   }
 
   enableEmailMfa(accountId: string): void {

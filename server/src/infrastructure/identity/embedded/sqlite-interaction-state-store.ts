@@ -14,7 +14,8 @@ export type InteractionStage =
   | 'mfa-email'
   | 'offer-mfa'
   | 'setup-totp'
-  | 'setup-email';
+  | 'setup-email'
+  | 'unlock';
 
 export interface InteractionNotice {
   readonly kind: 'info' | 'success' | 'error';
@@ -31,7 +32,15 @@ export interface InteractionState {
   readonly passwordVerified: boolean;
   /** A TOTP secret being set up, not yet confirmed with a code. */
   readonly pendingTotpSecret: string | null;
+  /** Wrong codes while setting up an authenticator (per interaction: the secret is new). */
   readonly mfaFailures: number;
+  /** The account was created in this interaction, with a password chosen here (auto sign-in, SPEC §4). */
+  readonly signedUpHere: boolean;
+  /**
+   * A code step that no account stands behind (sign-up of a taken address, reset of an unknown one, a
+   * locked address whose password was wrong): it answers exactly as a real one would, never accepting.
+   */
+  readonly decoy: { readonly issuedAt: string; readonly failures: number } | null;
   /** Shown once on the next page. */
   readonly notice: InteractionNotice | null;
 }

@@ -1,7 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { SqliteDatabase } from '../../sqlite/sqlite-database';
 
-export type CodePurpose = 'confirm-sign-up' | 'reset-password' | 'mfa-email' | 'verify';
+export type CodePurpose = 'confirm-sign-up' | 'reset-password' | 'mfa-email' | 'verify' | 'unlock';
 
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'attempts-exceeded';
 
@@ -11,6 +11,7 @@ export const CODE_TTL_SECONDS: Readonly<Record<CodePurpose, number>> = {
   'reset-password': 3600,
   'mfa-email': 10 * 60,
   verify: 24 * 3600,
+  unlock: 15 * 60,
 };
 
 /** A code accepts at most this many wrong entries; then a new one must be requested. */

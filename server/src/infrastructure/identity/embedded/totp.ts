@@ -62,19 +62,38 @@ export function totpCode(secret: string, time: Date, digits: number = TOTP_DIGIT
   return hotp(base32Decode(secret), Math.floor(time.getTime() / 1000 / TOTP_STEP_SECONDS), digits);
 }
 
-/** True when `code` matches the current step or one step either side (clock drift of the phone). */
-export function verifyTotp(secret: string, code: string, time: Date, window = 1): boolean {
+/**
+ * The time step whose code `code` is, among the current step and `window` steps either side (clock
+ * drift of the phone), or null. Only steps after `usedStep` count: a code already used to sign in
+ * cannot be used again, nor an older one (RFC 6238 §5.2).
+ */
+export function matchTotpStep(
+  secret: string,
+  code: string,
+  time: Date,
+  usedStep: number | null = null,
+  window = 1,
+): number | null {
   const given = code.replace(/\s/g, '');
-  if (!/^\d{6}$/.test(given)) return false;
+  if (!/^\d{6}$/.test(given)) return null;
   const key = base32Decode(secret);
   const step = Math.floor(time.getTime() / 1000 / TOTP_STEP_SECONDS);
-  let matched = false;
+  let matched: number | null = null;
   for (let delta = -window; delta <= window; delta++) {
     const expected = hotp(key, step + delta);
     // Compare every candidate in constant time, so timing does not say which step was close.
-    if (timingSafeEqual(Buffer.from(expected), Buffer.from(given))) matched = true;
+    if (
+      timingSafeEqual(Buffer.from(expected), Buffer.from(given)) &&
+      (usedStep === null || step + delta > usedStep)
+    )
+      matched = step + delta;
   }
   return matched;
+}
+
+/** True when `code` matches the current step or one step either side (clock drift of the phone). */
+export function verifyTotp(secret: string, code: string, time: Date, window = 1): boolean {
+  return matchTotpStep(secret, code, time, null, window) !== null;
 }
 
 /** The otpauth:// URI that authenticator apps read from the QR code. */

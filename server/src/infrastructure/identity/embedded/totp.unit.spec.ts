@@ -1,4 +1,4 @@
-import { base32Decode, base32Encode, hotp, otpauthUri, totpCode, verifyTotp } from './totp';
+import { base32Decode, base32Encode, hotp, matchTotpStep, otpauthUri, totpCode, verifyTotp } from './totp';
 
 // RFC 6238 appendix B, SHA1 key "12345678901234567890".
 const rfcSecret = base32Encode(Buffer.from('12345678901234567890', 'ascii'));
@@ -49,5 +49,24 @@ describe('totp', () => {
     expect(otpauthUri(rfcSecret, 'mari@example.ee', 'Lepinguturg')).toBe(
       'otpauth://totp/Lepinguturg:mari%40example.ee?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Lepinguturg&algorithm=SHA1&digits=6&period=30',
     );
+  });
+});
+
+describe('matchTotpStep (one-time use)', () => {
+  const secret = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
+  const at = new Date(1_800_000_000_000);
+  const step = Math.floor(at.getTime() / 30_000);
+
+  it('names the step a code belongs to, within one step of drift', () => {
+    expect(matchTotpStep(secret, totpCode(secret, at), at)).toBe(step);
+    expect(matchTotpStep(secret, totpCode(secret, new Date(at.getTime() - 30_000)), at)).toBe(step - 1);
+    expect(matchTotpStep(secret, totpCode(secret, new Date(at.getTime() - 60_000)), at)).toBeNull();
+  });
+
+  it('refuses the code of a step already used, and of any earlier step', () => {
+    const code = totpCode(secret, at);
+    expect(matchTotpStep(secret, code, at, step)).toBeNull();
+    expect(matchTotpStep(secret, totpCode(secret, new Date(at.getTime() - 30_000)), at, step)).toBeNull();
+    expect(matchTotpStep(secret, totpCode(secret, new Date(at.getTime() + 30_000)), at, step)).toBe(step + 1);
   });
 });

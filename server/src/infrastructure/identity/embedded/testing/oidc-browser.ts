@@ -17,7 +17,11 @@ export async function freePort(): Promise<number> {
 export class OidcBrowser {
   private readonly cookies = new Map<string, string>();
 
-  constructor(readonly publicUrl: string) {}
+  /** `headers` go with every request (e.g. X-Forwarded-For, to play a client on another network). */
+  constructor(
+    readonly publicUrl: string,
+    private readonly headers: Readonly<Record<string, string>> = {},
+  ) {}
 
   private target(url: string): string {
     const absolute = new URL(url, this.publicUrl).href;
@@ -46,7 +50,7 @@ export class OidcBrowser {
     url: string,
     init: { method?: string; form?: Record<string, string> } = {},
   ): Promise<Response> {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...this.headers };
     if (this.cookies.size > 0) headers['cookie'] = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     let body: string | undefined;
     if (init.form) {

@@ -1,0 +1,176 @@
+import { foldForSearch } from '../catalogue/search-text';
+import { englishStem } from './english-stemmer';
+import { estonianStem } from './estonian-stemmer';
+
+/**
+ * Search terms (docs/decisions.md, "Search terms"): text is lower-cased and split into words; each word
+ * is stemmed with the Snowball stemmer of the document's language (Estonian or English; other languages
+ * keep the word), then folded (õ ä ö ü š ž and other diacritics removed) for matching. A query word is
+ * stemmed in both languages and matches a document term that starts with either stem, so inflections
+ * the stemmer leaves apart (leping / lepingu, töölepingute / tööleping) meet.
+ */
+
+/** The languages we stem; every other document language is matched by its folded words. */
+export type StemmedLanguage = 'et' | 'en';
+
+/** Runs of letters and digits, joined across an inner hyphen or apostrophe ("ostu-müügileping", "don't"). */
+const WORD = /[\p{L}\p{N}]+(?:['’‐-][\p{L}\p{N}]+)*/gu;
+const JOINER = /['’‐-]/;
+const JOINERS = /['’‐-]/g;
+
+/** Words a query may drop when it has others: they would otherwise have to appear in every result. */
+const STOP_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'the',
+  'of',
+  'for',
+  'to',
+  'in',
+  'on',
+  'with',
+  'by',
+  'or',
+  'at',
+  'from',
+  'ja',
+  'ning',
+  'või',
+  'ka',
+  'ehk',
+  'kui',
+  'et',
+  'see',
+  'mis',
+]);
+
+/** Most query words a search uses; the rest are ignored (a 200-character query rarely has more). */
+export const MAX_QUERY_WORDS = 10;
+
+/** The words of a text, lower-cased but not folded (the stemmers need õ ä ö ü); compounds also give their parts. */
+export function wordsOf(text: string): string[] {
+  const words: string[] = [];
+  for (const match of text.normalize('NFC').toLowerCase().matchAll(WORD)) {
+    const word = match[0];
+    if (JOINER.test(word)) words.push(word.replace(JOINERS, ''), ...word.split(JOINER));
+    else words.push(word);
+  }
+  return words.filter((word) => word.length > 0);
+}
+
+function isStemmedLanguage(language: string): language is StemmedLanguage {
+  return language === 'et' || language === 'en';
+}
+
+/**
+ * Stems are cached: a catalogue repeats its vocabulary, and stemming is the costly part of building
+ * terms. The cache is bounded so that an unusual vocabulary cannot grow it without end.
+ */
+const STEM_CACHE_LIMIT = 200_000;
+const stemCache: Record<StemmedLanguage, Map<string, string>> = { et: new Map(), en: new Map() };
+
+/** The folded stem of one lower-case word in a language (the folded word itself for other languages). */
+export function stemOf(word: string, language: string): string {
+  if (!isStemmedLanguage(language)) return foldForSearch(word);
+  const cache = stemCache[language];
+  let stem = cache.get(word);
+  if (stem === undefined) {
+    stem = foldForSearch(language === 'et' ? estonianStem(word) : englishStem(word));
+    if (cache.size >= STEM_CACHE_LIMIT) cache.clear();
+    cache.set(word, stem);
+  }
+  return stem;
+}
+
+/**
+ * Terms carry the language whose stemmer made them ("et:leping", "en:leas", "xx:vertrag" for the
+ * languages we do not stem), so a query word meets each document through the stem of that document's
+ * language only: the English stemmer's idea of an Estonian word never matches Estonian documents.
+ */
+export function termTag(language: string): string {
+  return isStemmedLanguage(language) ? `${language}:` : 'xx:';
+}
+
+/** What a document offers to search, as stored in its search read model. */
+export interface DocumentTerms {
+  /** Tagged stems of the title. */
+  readonly titleTerms: readonly string[];
+  /** Tagged stems of the tags. */
+  readonly tagTerms: readonly string[];
+  /** Tagged stems of everything searchable: title, description, tags, author and uploader names. */
+  readonly terms: readonly string[];
+  /** Folded words (not stemmed, not tagged) of everything searchable, for the exact-match bonus. */
+  readonly words: readonly string[];
+  /** Folded words of the author's and the uploader's names (the author filter). */
+  readonly peopleTerms: readonly string[];
+}
+
+export interface SearchableDocument {
+  readonly language: string;
+  readonly title: string;
+  readonly description: string;
+  readonly tags: readonly string[];
+  readonly author: { readonly firstName: string; readonly lastName: string } | null;
+  readonly uploaderName: string;
+}
+
+const unique = (values: Iterable<string>): string[] => [...new Set(values)];
+
+/** The search terms of one document, computed once per change of the document. */
+export function documentTerms(doc: SearchableDocument): DocumentTerms {
+  const tag = termTag(doc.language);
+  const stems = (text: string) => wordsOf(text).map((word) => tag + stemOf(word, doc.language));
+  const people = [doc.author?.firstName ?? '', doc.author?.lastName ?? '', doc.uploaderName].join(' ');
+  const titleTerms = unique(stems(doc.title));
+  const tagTerms = unique(stems(doc.tags.join(' ')));
+  const everything = [doc.title, doc.description, doc.tags.join(' '), people].join(' ');
+  return {
+    titleTerms,
+    tagTerms,
+    terms: unique([...titleTerms, ...tagTerms, ...stems(doc.description), ...stems(people)]),
+    words: unique(wordsOf(everything).map((word) => foldForSearch(word))),
+    peopleTerms: unique(wordsOf(people).map((word) => foldForSearch(word))),
+  };
+}
+
+/** One word of a query: the tagged prefixes a document term may start with, and the folded word itself. */
+export interface QueryWord {
+  /** One tagged prefix per language: "et:<Estonian stem>", "en:<English stem>", "xx:<folded word>". */
+  readonly prefixes: readonly string[];
+  /** The folded word as typed, for the exact-match bonus. */
+  readonly exact: string;
+}
+
+/** Estonian stems drop a final vowel for matching, so the nominative "leping" meets the genitive stem "lepingu". */
+function estonianPrefix(stem: string): string {
+  return stem.length >= 5 && /[aeiou]$/.test(stem) ? stem.slice(0, -1) : stem;
+}
+
+/**
+ * The words of a query, each with its prefix in every language (the UI language does not tell which
+ * language a person types in, and each document answers only to its own language's stem). Stop words
+ * are dropped unless nothing else is left; at most MAX_QUERY_WORDS words.
+ */
+export function queryWords(text: string): QueryWord[] {
+  const all = unique(wordsOf(text));
+  const meaningful = all.filter((word) => !STOP_WORDS.has(word));
+  const chosen = (meaningful.length > 0 ? meaningful : all).slice(0, MAX_QUERY_WORDS);
+  return chosen.map((word) => {
+    const exact = foldForSearch(word);
+    return {
+      prefixes: [`et:${estonianPrefix(stemOf(word, 'et'))}`, `en:${stemOf(word, 'en')}`, `xx:${exact}`],
+      exact,
+    };
+  });
+}
+
+/** The words of a name filter (author or uploader): folded, not stemmed; each must start a name. */
+export function nameQueryWords(text: string): QueryWord[] {
+  return unique(wordsOf(text))
+    .slice(0, MAX_QUERY_WORDS)
+    .map((word) => {
+      const exact = foldForSearch(word);
+      return { prefixes: [exact], exact };
+    });
+}

@@ -1,0 +1,115 @@
+import { documentTerms, nameQueryWords, queryWords, type SearchableDocument, wordsOf } from './search-terms';
+
+const lease: SearchableDocument = {
+  language: 'et',
+  title: 'Eluruumi üürileping',
+  description: 'Üürilepingu põhi üürnikule ja üürileandjale; sisaldab ostu-müügilepingu viidet.',
+  tags: ['üürileping', 'eluruum'],
+  author: { firstName: 'Jüri', lastName: 'Õun' },
+  uploaderName: 'Kadri Tamm',
+};
+
+const englishLease: SearchableDocument = {
+  language: 'en',
+  title: 'Residential Lease Agreement',
+  description: 'For landlords and tenants.',
+  tags: ['leases'],
+  author: null,
+  uploaderName: 'Liis Saar',
+};
+
+/** Whether a query finds a document the way the search does: every word has a prefix some term starts with. */
+function finds(query: string, doc: SearchableDocument): boolean {
+  const { terms } = documentTerms(doc);
+  return queryWords(query).every((word) =>
+    word.prefixes.some((prefix) => terms.some((term) => term.startsWith(prefix))),
+  );
+}
+
+describe('search terms', () => {
+  describe('words', () => {
+    it('given mixed case, punctuation and diacritics, when split, then words are lower-cased and keep õ ä ö ü', () => {
+      expect(wordsOf('Tööleping (TÄHTAJATU), §5: ÕIGUSED!')).toEqual([
+        'tööleping',
+        'tähtajatu',
+        '5',
+        'õigused',
+      ]);
+    });
+
+    it('given a hyphenated compound, when split, then the joined word and its parts are words', () => {
+      expect(wordsOf('ostu-müügileping')).toEqual(['ostumüügileping', 'ostu', 'müügileping']);
+    });
+  });
+
+  describe('document terms', () => {
+    it('given an Estonian document, when its terms are built, then they are folded Estonian stems tagged et:', () => {
+      const terms = documentTerms(lease);
+      expect(terms.titleTerms).toEqual(['et:eluruumi', 'et:uurileping']);
+      expect(terms.terms).toEqual(expect.arrayContaining(['et:uurilepingu', 'et:kadri', 'et:tamm']));
+      expect(terms.words).toEqual(expect.arrayContaining(['uurileping', 'uurnikule']));
+      expect(terms.peopleTerms).toEqual(['juri', 'oun', 'kadri', 'tamm']);
+    });
+
+    it('given an English document, when its terms are built, then they are Porter2 stems tagged en:', () => {
+      const terms = documentTerms(englishLease);
+      expect(terms.titleTerms).toEqual(['en:residenti', 'en:leas', 'en:agreement']);
+      expect(terms.tagTerms).toEqual(['en:leas']);
+    });
+
+    it('given a document in a language we do not stem, when its terms are built, then they are folded words tagged xx:', () => {
+      expect(documentTerms({ ...lease, language: 'de', title: 'Mietvertrag Übersicht' }).titleTerms).toEqual([
+        'xx:mietvertrag',
+        'xx:ubersicht',
+      ]);
+    });
+  });
+
+  describe('queries', () => {
+    it.each(['üürileping', 'üürilepingut', 'üürilepingute', 'uurileping', 'ÜÜRILEPINGU', 'üürilepingud'])(
+      'given the Estonian inflection or spelling %p, when searched, then the lease template is found',
+      (query) => {
+        expect(finds(query, lease)).toBe(true);
+      },
+    );
+
+    it.each(['lease', 'leases', 'Leasing', 'agreements', 'tenant'])(
+      'given the English word %p, when searched, then the English lease is found',
+      (query) => {
+        expect(finds(query, englishLease)).toBe(true);
+      },
+    );
+
+    it('given the start of a word, when searched, then it finds words it begins (prefix search)', () => {
+      expect(finds('üüri', lease)).toBe(true);
+      expect(finds('resid', englishLease)).toBe(true);
+    });
+
+    it('given a word that only occurs inside another word, when searched, then nothing is found (no substrings)', () => {
+      expect(finds('leping', lease)).toBe(false);
+      expect(finds('ease', englishLease)).toBe(false);
+    });
+
+    it('given several words, when searched, then every word must be found', () => {
+      expect(finds('üürileping eluruum', lease)).toBe(true);
+      expect(finds('üürileping laen', lease)).toBe(false);
+    });
+
+    it('given stop words among others, when searched, then they are not required', () => {
+      expect(queryWords('lease for the tenants').map((w) => w.exact)).toEqual(['lease', 'tenants']);
+      expect(queryWords('ja').map((w) => w.exact)).toEqual(['ja']);
+    });
+
+    it('given only punctuation or regular-expression characters, when searched, then there are no words', () => {
+      expect(queryWords('.* $ne ( ) [ ]')).toEqual([{ prefixes: ['et:ne', 'en:ne', 'xx:ne'], exact: 'ne' }]);
+      expect(queryWords('.*+?^${}()|[]\\')).toEqual([]);
+    });
+
+    it('given a name, when it is an author filter, then its folded words must start a name', () => {
+      expect(nameQueryWords('Jüri Õ')).toEqual([
+        { prefixes: ['juri'], exact: 'juri' },
+        { prefixes: ['o'], exact: 'o' },
+      ]);
+    });
+  });
+});

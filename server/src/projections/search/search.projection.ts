@@ -1,0 +1,241 @@
+import { documentTerms } from '../../domain/search/search-terms';
+import { fullName, publicCompany, registeredDetails } from '../../domain/profile/profile-details';
+import type { StoredEvent } from '../../events/domain-event';
+import type { DocumentDetails, DocumentEvent } from '../../events/document.events';
+import type { ProfileDetails, ProfileRegistered, ProfileUpdated } from '../../events/profile.events';
+import type { ProjectionTransaction } from '../../infrastructure/read-store/read-store.port';
+import type { Projection } from '../projection';
+import {
+  SEARCH_DOCUMENTS_COLLECTION,
+  SEARCH_PROJECTION,
+  SEARCH_UPLOADERS_COLLECTION,
+  type SearchDocumentView,
+  type SearchUploaderView,
+} from './search.read-model';
+
+type SearchEvent = DocumentEvent | ProfileRegistered | ProfileUpdated;
+
+const HANDLED: ReadonlySet<string> = new Set<SearchEvent['type']>([
+  'ProfileRegistered',
+  'ProfileUpdated',
+  'DocumentCreated',
+  'DocumentDetailsEdited',
+  'FileAdded',
+  'FileProcessed',
+  'FileProcessingFailed',
+  'FileRemoved',
+  'DocumentPublished',
+  'DocumentUnpublished',
+  'DocumentDeleted',
+]);
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type WorkingDocument = Mutable<SearchDocumentView>;
+
+function detailFields(details: DocumentDetails) {
+  const { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price } = details;
+  return { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price };
+}
+
+/**
+ * One batch in memory: documents and uploaders are read once, changed by every event of the batch, and
+ * written once at the end, with terms recomputed only for documents whose text changed.
+ */
+class SearchBatch {
+  private readonly documents = new Map<string, WorkingDocument | null>();
+  private readonly uploaders = new Map<string, SearchUploaderView | null>();
+  private readonly changedDocuments = new Set<string>();
+  private readonly staleTerms = new Set<string>();
+  private readonly changedUploaders = new Set<string>();
+
+  constructor(private readonly tx: ProjectionTransaction) {}
+
+  async apply(stored: StoredEvent): Promise<void> {
+    const event = { type: stored.type, data: stored.data } as SearchEvent;
+    const at = stored.occurredAt;
+    switch (event.type) {
+      case 'ProfileRegistered':
+        return this.uploaderChanged(event.data.userId, registeredDetails(event.data));
+      case 'ProfileUpdated':
+        return this.uploaderChanged(event.data.userId, event.data.details);
+      case 'DocumentCreated': {
+        const { documentId, uploaderId, slug, details } = event.data;
+        const uploader = await this.uploader(uploaderId);
+        this.documents.set(documentId, {
+          _id: documentId,
+          slug,
+          status: 'draft',
+          uploaderId,
+          uploaderName: uploader?.name ?? '',
+          ...detailFields(details),
+          createdAt: at,
+          updatedAt: at,
+          files: [],
+          formats: [],
+          titleTerms: [],
+          tagTerms: [],
+          terms: [],
+          words: [],
+          peopleTerms: [],
+        });
+        this.changed(documentId, true);
+        return;
+      }
+      case 'DocumentDetailsEdited':
+        return this.change(event.data.documentId, at, true, (doc) =>
+          Object.assign(doc, detailFields(event.data.details)),
+        );
+      case 'FileAdded':
+        return this.change(event.data.documentId, at, false, (doc) => {
+          doc.files = [
+            ...doc.files,
+            { id: event.data.fileId, format: event.data.format, state: 'processing' },
+          ];
+        });
+      case 'FileProcessed':
+        return this.fileState(event.data.documentId, event.data.fileId, 'done', at);
+      case 'FileProcessingFailed':
+        return this.fileState(event.data.documentId, event.data.fileId, 'error', at);
+      case 'FileRemoved':
+        return this.change(event.data.documentId, at, false, (doc) => {
+          doc.files = doc.files.filter((file) => file.id !== event.data.fileId);
+        });
+      case 'MainFileChosen':
+        return;
+      case 'DocumentPublished':
+        return this.change(event.data.documentId, at, false, (doc) => {
+          doc.status = 'published';
+        });
+      case 'DocumentUnpublished':
+        return this.change(event.data.documentId, at, false, (doc) => {
+          doc.status = 'draft';
+        });
+      case 'DocumentDeleted':
+        if ((await this.document(event.data.documentId)) === null) return;
+        this.documents.set(event.data.documentId, null);
+        this.changedDocuments.add(event.data.documentId);
+        return;
+    }
+  }
+
+  /** Writes every changed uploader and document once. */
+  async commit(): Promise<void> {
+    const uploaders = this.tx.collection<SearchUploaderView>(SEARCH_UPLOADERS_COLLECTION);
+    for (const id of this.changedUploaders) {
+      const uploader = this.uploaders.get(id);
+      if (uploader) await uploaders.replaceOne({ _id: id }, uploader, { upsert: true });
+    }
+    const documents = this.tx.collection<SearchDocumentView>(SEARCH_DOCUMENTS_COLLECTION);
+    for (const id of this.changedDocuments) {
+      const doc = this.documents.get(id);
+      if (!doc) {
+        await documents.deleteOne({ _id: id });
+        continue;
+      }
+      if (this.staleTerms.has(id)) Object.assign(doc, documentTerms(doc));
+      doc.formats = [...new Set(doc.files.filter((f) => f.state === 'done').map((f) => f.format))].sort();
+      await documents.replaceOne({ _id: id }, doc, { upsert: true });
+    }
+  }
+
+  private changed(documentId: string, textChanged: boolean): void {
+    this.changedDocuments.add(documentId);
+    if (textChanged) this.staleTerms.add(documentId);
+  }
+
+  private async change(
+    documentId: string,
+    at: string,
+    textChanged: boolean,
+    edit: (doc: WorkingDocument) => void,
+  ): Promise<void> {
+    const doc = await this.document(documentId);
+    if (!doc) return;
+    edit(doc);
+    doc.updatedAt = at;
+    this.changed(documentId, textChanged);
+  }
+
+  private fileState(documentId: string, fileId: string, state: 'done' | 'error', at: string): Promise<void> {
+    return this.change(documentId, at, false, (doc) => {
+      doc.files = doc.files.map((file) => (file.id === fileId ? { ...file, state } : file));
+    });
+  }
+
+  private async document(id: string): Promise<WorkingDocument | null> {
+    if (this.documents.has(id)) return this.documents.get(id) ?? null;
+    const stored = await this.tx
+      .collection<SearchDocumentView>(SEARCH_DOCUMENTS_COLLECTION)
+      .findOne({ _id: id });
+    const doc = stored ? (stored as WorkingDocument) : null;
+    this.documents.set(id, doc);
+    return doc;
+  }
+
+  private async uploader(id: string): Promise<SearchUploaderView | null> {
+    if (this.uploaders.has(id)) return this.uploaders.get(id) ?? null;
+    const stored = await this.tx
+      .collection<SearchUploaderView>(SEARCH_UPLOADERS_COLLECTION)
+      .findOne({ _id: id });
+    this.uploaders.set(id, stored);
+    return stored;
+  }
+
+  /** A new public name renames the uploader on each of their documents (and so changes their terms). */
+  private async uploaderChanged(userId: string, details: ProfileDetails): Promise<void> {
+    const before = await this.uploader(userId);
+    const name = fullName(details);
+    const company = publicCompany(details);
+    if (before && before.name === name && before.company === company) return;
+    this.uploaders.set(userId, { _id: userId, name, company });
+    this.changedUploaders.add(userId);
+    if (before?.name === name) return;
+    const stored = await this.tx
+      .collection<SearchDocumentView>(SEARCH_DOCUMENTS_COLLECTION)
+      .find({ uploaderId: userId }, { fields: ['_id'] });
+    for (const { _id } of stored) await this.document(_id);
+    for (const [id, doc] of this.documents) {
+      if (doc?.uploaderId !== userId) continue;
+      doc.uploaderName = name;
+      this.changed(id, true);
+    }
+  }
+}
+
+/**
+ * Search: its own read model of every document (terms, facet fields, sort keys) and the uploaders'
+ * public names, built batch by batch in memory (see SearchBatch).
+ */
+export class SearchProjection implements Projection {
+  readonly name = SEARCH_PROJECTION;
+  readonly collections = [SEARCH_DOCUMENTS_COLLECTION, SEARCH_UPLOADERS_COLLECTION];
+  /** Listed in docs/decisions.md ("Search indexes"); MongoDB creates them at start, the embedded store keeps value maps. */
+  readonly indexes: Projection['indexes'] = [
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { status: 1, createdAt: -1, _id: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { status: 1, price: -1, createdAt: -1, _id: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { status: 1, price: 1, createdAt: -1, _id: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { terms: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { titleTerms: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { peopleTerms: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { uploaderId: 1, createdAt: -1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { fieldOfLaw: 1, createdAt: -1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { language: 1, createdAt: -1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { applicableLaw: 1, createdAt: -1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { year: 1, createdAt: -1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { formats: 1 } },
+  ];
+
+  handles(eventType: string): boolean {
+    return HANDLED.has(eventType);
+  }
+
+  apply(tx: ProjectionTransaction, event: StoredEvent): Promise<void> {
+    return this.applyBatch(tx, [event]);
+  }
+
+  async applyBatch(tx: ProjectionTransaction, events: readonly StoredEvent[]): Promise<void> {
+    const batch = new SearchBatch(tx);
+    for (const event of events) await batch.apply(event);
+    await batch.commit();
+  }
+}

@@ -1,0 +1,175 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { type TestServer, startTestServer } from '../support/test-server';
+import { Api } from './support/api';
+import { describeWithBrowser, type LaunchedBrowser, launchBrowser } from './support/browser';
+import {
+  acceptCookies,
+  collectPageErrors,
+  eventually,
+  expectCount,
+  expectLocation,
+  expectText,
+  type Language,
+  normalizeSpaces,
+  screenshot,
+} from './support/journey';
+
+const SERVER_START_TIMEOUT_MS = 120_000;
+const JOURNEY_TIMEOUT_MS = 120_000;
+const PAGE_SIZE = 20;
+
+interface SearchJourney {
+  language: Language;
+  searchPath: string;
+  documentPrefix: string;
+  showing: (visible: number, total: number) => string;
+  /** An inflected form, typed as a visitor would. */
+  inflected: string;
+  mustFind: readonly string[];
+  fieldOfLawLabel: string;
+  fieldOfLaw: string;
+  sortLabel: string;
+  sort: 'price-asc' | 'price-desc';
+}
+
+const JOURNEYS: SearchJourney[] = [
+  {
+    language: 'et',
+    searchPath: '/otsing',
+    documentPrefix: '/dokument/',
+    showing: (visible, total) => `Näitan ${visible} tulemust ${total}-st`,
+    inflected: 'üürilepingut',
+    mustFind: ['Eluruumi üürileping', 'Äripinna üürileping'],
+    fieldOfLawLabel: 'Õigusvaldkond',
+    fieldOfLaw: 'property',
+    sortLabel: 'Järjestus',
+    sort: 'price-asc',
+  },
+  {
+    language: 'en',
+    searchPath: '/en/search',
+    documentPrefix: '/en/document/',
+    showing: (visible, total) => `Showing ${visible} of ${total} results`,
+    inflected: 'leases',
+    mustFind: ['Commercial Lease Agreement (Finland)', 'Residential Lease Agreement (Latvia)'],
+    fieldOfLawLabel: 'Field of law',
+    fieldOfLaw: 'property',
+    sortLabel: 'Sort',
+    sort: 'price-desc',
+  },
+];
+
+const resultTitles = async (page: Page) =>
+  (await page.getByTestId('search-result').locator('h2').allInnerTexts()).map(normalizeSpaces);
+
+describeWithBrowser('Search journeys (real server, Chromium)', () => {
+  let server: TestServer;
+  let launched: LaunchedBrowser;
+  let api: Api;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    api = new Api(server.url);
+    launched = await launchBrowser();
+  }, SERVER_START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await launched?.close();
+    await server?.close();
+  }, SERVER_START_TIMEOUT_MS);
+
+  describe.each(JOURNEYS)('in $language', (journey) => {
+    let context: BrowserContext;
+    let page: Page;
+
+    beforeEach(async () => {
+      context = await launched.newContext();
+      page = await context.newPage();
+    });
+
+    afterEach(async () => {
+      await context?.close();
+    });
+
+    it(
+      'searches an inflected word, filters, sorts, scrolls for more, opens a result, comes back to the same place and shares the address',
+      async () => {
+        const pageErrors = collectPageErrors(page);
+        const url = (path: string) => `${server.url}${path}`;
+        const count = page.getByTestId('search-count');
+
+        // ---- an inflected word
+        await page.goto(url(journey.searchPath));
+        await acceptCookies(page);
+        const all = await api.catalogueTotal();
+        await expectText(count, journey.showing(PAGE_SIZE, all));
+        await page.getByTestId('search-input').fill(journey.inflected);
+        await page.getByTestId('search-submit').click();
+        await expectLocation(page, journey.searchPath, `?q=${encodeURIComponent(journey.inflected)}`);
+        const found = await api.catalogueTotal(journey.inflected);
+        await expectText(count, journey.showing(Math.min(found, PAGE_SIZE), found));
+        expect(await resultTitles(page)).toEqual(expect.arrayContaining([...journey.mustFind]));
+
+        // ---- a filter, with its count shown beside it
+        const fieldOfLaw = page.getByLabel(journey.fieldOfLawLabel, { exact: true });
+        await fieldOfLaw.selectOption(journey.fieldOfLaw);
+        const filtered = await api.catalogueTotal(journey.inflected, `&fieldOfLaw=${journey.fieldOfLaw}`);
+        await expectText(count, journey.showing(filtered, filtered));
+        expect(normalizeSpaces(await fieldOfLaw.locator('option:checked').innerText())).toContain(
+          `(${filtered})`,
+        );
+
+        // ---- a sort
+        await page.getByLabel(journey.sortLabel, { exact: true }).selectOption(journey.sort);
+        const expectedOrder = (
+          await api.searchAll(
+            `q=${encodeURIComponent(journey.inflected)}&fieldOfLaw=${journey.fieldOfLaw}&sort=${journey.sort}`,
+          )
+        ).map((d) => d.title);
+        await eventually(async () => expect(await resultTitles(page)).toEqual(expectedOrder));
+        await screenshot(page, `${journey.language}-search-filtered`);
+
+        // ---- the address holds it all: a colleague opening it sees the same
+        const shared = page.url();
+        expect(new URL(shared).search).toBe(
+          `?q=${encodeURIComponent(journey.inflected)}&fieldOfLaw=${journey.fieldOfLaw}&sort=${journey.sort}`,
+        );
+        const colleague = await context.newPage();
+        await colleague.goto(shared);
+        await expectText(colleague.getByTestId('search-count'), journey.showing(filtered, filtered));
+        expect(await resultTitles(colleague)).toEqual(expectedOrder);
+        await colleague.close();
+
+        // ---- everything, then scrolling loads more without a button
+        await page.goto(url(journey.searchPath));
+        await expectText(count, journey.showing(PAGE_SIZE, all));
+        await page.getByTestId('search-result').last().scrollIntoViewIfNeeded();
+        await page.mouse.wheel(0, 4000);
+        await expectText(count, journey.showing(Math.min(all, 2 * PAGE_SIZE), all), 15_000);
+
+        // ---- open a result far down, then back: same results, same place
+        const target = page.getByTestId('search-result').nth(PAGE_SIZE + 5);
+        await target.scrollIntoViewIfNeeded();
+        const targetTitle = normalizeSpaces(await target.locator('h2').innerText());
+        const scrolled = Number(await page.evaluate('window.scrollY'));
+        expect(scrolled).toBeGreaterThan(500);
+        await target.getByTestId('search-result-details').click();
+        await eventually(() =>
+          expect(new URL(page.url()).pathname.startsWith(journey.documentPrefix)).toBe(true),
+        );
+        await expectText(page.getByTestId('document-title'), targetTitle);
+        await page.goBack();
+        await expectLocation(page, journey.searchPath, '');
+        await expectText(count, journey.showing(Math.min(all, 2 * PAGE_SIZE), all));
+        await eventually(async () =>
+          expect(Math.abs(Number(await page.evaluate('window.scrollY')) - scrolled)).toBeLessThan(40),
+        );
+        await expectCount(page.getByTestId('search-result'), Math.min(all, 2 * PAGE_SIZE));
+        await screenshot(page, `${journey.language}-search-back`);
+
+        expect(pageErrors.map((error) => error.message)).toEqual([]);
+      },
+      JOURNEY_TIMEOUT_MS,
+    );
+  });
+});
