@@ -6,6 +6,7 @@ const ADAPTERS = [
   'server/src/infrastructure/event-store/(sqlite|kurrentdb)-event-store',
   'server/src/infrastructure/read-store/(embedded|mongo)-read-store',
   'server/src/infrastructure/blob-store/(local-folder|minio)-blob-store',
+  'server/src/infrastructure/payments/(makecommerce-gateway|embedded-gateway/)',
   'server/src/infrastructure/sqlite/',
 ];
 

@@ -40,7 +40,9 @@ const betterSqlite3 = process.env.BETTER_SQLITE3_DIR
   : {};
 
 module.exports = {
-  // API suites start a real server and hash passwords: 5 s is too tight on a shared 2-core machine.
+  // A real server starts in a suite's beforeAll; on a busy 2-core machine (two workers, browser journeys
+  // beside them, a cold transform cache) that can take longer than jest's default 5 s. Not a speed limit:
+  // bench/ measures speed.
   testTimeout: 30_000,
   projects: [
     {

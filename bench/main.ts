@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { cpus } from 'node:os';
 import { Logger } from '@nestjs/common';
+import { type BuyingBenchSizes, runBuyingBench } from './buying-bench';
 import { type AbuseBenchSizes, runAbuseBench } from './abuse-bench';
 import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-bench';
 import type { CatalogueSize } from './fixtures/catalogue-writer';
@@ -13,7 +14,16 @@ import { runUploadBench, type UploadBenchSizes } from './upload-bench';
 import { note, printLine } from './support/report';
 import { withTempDir } from './support/temp-dir';
 
-const SECTIONS = ['event-store', 'rebuild', 'search', 'upload', 'abuse', 'lighthouse', 'money'] as const;
+const SECTIONS = [
+  'event-store',
+  'rebuild',
+  'search',
+  'upload',
+  'abuse',
+  'lighthouse',
+  'buying',
+  'money',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Sizes {
@@ -21,6 +31,7 @@ interface Sizes {
   readonly rebuild: CatalogueSize;
   readonly search: SearchBenchSizes;
   readonly upload: UploadBenchSizes;
+  readonly buying: BuyingBenchSizes;
   readonly money: MoneySize;
   readonly abuse: AbuseBenchSizes;
 }
@@ -43,6 +54,7 @@ const FULL: Sizes = {
     loadSeconds: 10,
     connections: 8,
   },
+  buying: { purchases: 200, concurrency: 8, zipFiles: 10, zipFileMb: 40 },
   abuse: {
     catalogue: { documents: 2_000, uploaders: 8, baskets: 0, secondFileEvery: 10 },
     searches: 300,
@@ -72,6 +84,7 @@ const QUICK: Sizes = {
     loadSeconds: 2,
     connections: 4,
   },
+  buying: { purchases: 10, concurrency: 2, zipFiles: 2, zipFileMb: 2 },
   abuse: {
     catalogue: { documents: 200, uploaders: 4, baskets: 0, secondFileEvery: 10 },
     searches: 40,
@@ -133,6 +146,9 @@ async function main(): Promise<void> {
   }
   if (sections.includes('lighthouse') && !quick) {
     await withTempDir('lighthouse', (dir) => runLighthouseBench(dir));
+  }
+  if (sections.includes('buying')) {
+    await withTempDir('buying', (dir) => runBuyingBench(dir, sizes.buying));
   }
   if (sections.includes('money')) {
     await withTempDir('money', (dir) => runMoneyBench(dir, sizes.money));

@@ -7,6 +7,11 @@ import { BasketController } from './api/basket/basket.controller';
 import { BlobDownloadController } from './api/blobs/blob-download.controller';
 import { CatalogueController } from './api/catalogue/catalogue.controller';
 import { MyDocumentsController } from './api/documents/my-documents.controller';
+import { CheckoutController } from './api/checkout/checkout.controller';
+import { MakeCommerceCallbacksController } from './api/payments/makecommerce-callbacks.controller';
+import { AdminPurchasesController } from './api/purchases/admin-purchases.controller';
+import { PurchasesController } from './api/purchases/purchases.controller';
+import { UserPurchasesController } from './api/purchases/user-purchases.controller';
 import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
 import { AccountingController } from './api/money/accounting.controller';
@@ -53,6 +58,11 @@ export class AppModule {
         ConfigController,
         UserController,
         AdminUsersController,
+        CheckoutController,
+        MakeCommerceCallbacksController,
+        PurchasesController,
+        UserPurchasesController,
+        AdminPurchasesController,
         AdminAccountantsController,
         UploaderMoneyController,
         AdminPayoutsController,

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
-import { type LogLevel, Logger } from '@nestjs/common';
+import { type LogLevel, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { acceptStreamedUploads } from './api/documents/upload-body';
 import { registerClientApp } from './api/client-app/client-app';
 import { ApiExceptionFilter } from './api/errors/api-exception.filter';
+import { MAKECOMMERCE_CALLBACK_PATHS } from './api/payments/makecommerce-callbacks.controller';
 import { fastifyServerOptions, hardenHttp } from './api/http/http-hardening';
 import { createValidationPipe } from './api/validation/validation';
 import { AppModule } from './app.module';
@@ -57,7 +58,10 @@ export async function createApp(
     },
   );
   hardenHttp(app, config);
-  app.setGlobalPrefix('api');
+  // MakeCommerce's return, cancel and notification arrive form-encoded, so they live outside /api.
+  app.setGlobalPrefix('api', {
+    exclude: MAKECOMMERCE_CALLBACK_PATHS.map((path) => ({ path, method: RequestMethod.ALL })),
+  });
   app.enableShutdownHooks();
   acceptStreamedUploads(app.getHttpAdapter().getInstance());
 

@@ -68,6 +68,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: String(options.seed ?? true),
     BASKET_EXPIRY_SWEEP_SECONDS: '0',
+    PURCHASE_SWEEP_SECONDS: '0',
     ...options.env,
   });
   const app = await createApp(config, {

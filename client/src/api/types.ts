@@ -88,6 +88,28 @@ export interface BasketLine {
   addedAt: string;
 }
 
+/** Who pays (SPEC §2 cart: payer e-mail, first name, surname and address). */
+export interface Payer {
+  email: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+}
+
+/** What goes on a VAT invoice; null when a receipt is enough. */
+export interface InvoiceRequest {
+  companyName: string;
+  registryCode: string;
+  vatNumber: string | null;
+}
+
+/** The buyer's details as last confirmed (kept after a cancelled payment, to fill the form in again). */
+export interface BasketCheckout {
+  payer: Payer;
+  invoice: InvoiceRequest | null;
+  paymentMethod: string;
+}
+
 export interface Basket {
   id: string;
   documents: BasketLine[];
@@ -98,7 +120,10 @@ export interface Basket {
   total: number;
   activeUntil: string | null;
   confirmed: boolean;
-  paymentMethods: null;
+  /** The methods the gateway offered when the basket was confirmed; null while unconfirmed. */
+  paymentMethods: string[] | null;
+  checkout: BasketCheckout | null;
+  purchaseId: string | null;
 }
 
 /** What the add-to-basket action needs to know about a document. */

@@ -47,6 +47,15 @@ const MyDocumentsPage = lazyScreen(
 const UploadPage = lazyScreen(() => import('@/features/my-documents/components/UploadPage'), 'UploadPage');
 const SearchPage = lazyScreen(() => import('@/features/search/components/SearchPage'), 'SearchPage');
 const UserEditPage = lazyScreen(() => import('@/features/users/components/UserEditPage'), 'UserEditPage');
+const purchasePages = () => import('@/features/purchases/components/purchase-pages');
+const PurchaseSummaryPage = lazyScreen(purchasePages, 'PurchaseSummaryPage');
+const PaymentReturnPage = lazyScreen(purchasePages, 'PaymentReturnPage');
+const PaymentCancelPage = lazyScreen(purchasePages, 'PaymentCancelPage');
+const MyPurchasesPage = lazyScreen(purchasePages, 'MyPurchasesPage');
+const adminPurchasePages = () => import('@/features/admin-purchases/components/admin-purchase-pages');
+const AdminPurchasesPage = lazyScreen(adminPurchasePages, 'AdminPurchasesPage');
+const AdminPurchasePage = lazyScreen(adminPurchasePages, 'AdminPurchasePage');
+const AdminInvoicesPage = lazyScreen(adminPurchasePages, 'AdminInvoicesPage');
 const MySalesPage = lazyScreen(() => import('@/features/sales/components/MySalesPage'), 'MySalesPage');
 const PayoutRequestPage = lazyScreen(
   () => import('@/features/sales/components/PayoutRequestPage'),
@@ -74,8 +83,7 @@ const ReportsPage = lazyScreen(
 
 /**
  * The public screens that exist, by route name; paths come from the localized route table
- * (config/routes.ts). Names without a screen yet (purchase summary, payment) are not registered,
- * so they fall through to the error page.
+ * (config/routes.ts). Names without a screen are not registered, so they fall through to the error page.
  */
 const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   home: () => <HomePage />,
@@ -100,6 +108,9 @@ const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   accessibility: () => <AccessibilityStatementPage />,
   userterms: () => <UserTermsPage />,
   login: () => <LoginPage />,
+  purchaseSummary: () => <PurchaseSummaryPage />,
+  paymentReturn: () => <PaymentReturnPage />,
+  paymentCancel: () => <PaymentCancelPage />,
 };
 
 /**
@@ -112,6 +123,10 @@ const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   userfiles: () => <MyDocumentsPage />,
   upload: () => <UploadPage />,
   adminusers: () => <AdminUsersPage />,
+  userpurchases: () => <MyPurchasesPage />,
+  adminpurchases: () => <AdminPurchasesPage />,
+  adminpurchase: () => <AdminPurchasePage />,
+  admininvoices: () => <AdminInvoicesPage />,
   usersales: () => <MySalesPage />,
   userpayout: () => <PayoutRequestPage />,
   userpayouts: () => <MyPayoutsPage />,

@@ -34,6 +34,8 @@ export const ROUTES = {
   userpayouts: { et: '/admin/user/payouts', en: '/en/admin/user/payouts', login: true },
   userpayout: { et: '/admin/user/payout', en: '/en/admin/user/payout', login: true },
   usersales: { et: '/admin/user/sales', en: '/en/admin/user/sales', login: true },
+  // SPEC §2 lists My purchases without a route; this is ours (docs/decisions.md).
+  userpurchases: { et: '/admin/user/purchases', en: '/en/admin/user/purchases', login: true },
   adminusers: { et: '/admin/users', en: '/en/admin/users', login: true },
   admininvoices: { et: '/admin/invoices', en: '/en/admin/invoices', login: true },
   adminpurchases: { et: '/admin/purchases', en: '/en/admin/purchases', login: true },

@@ -1,5 +1,6 @@
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
+import type { InvoiceEvent } from './invoice.events';
 import type { PayoutEvent } from './payout.events';
 import type { ProfileEvent } from './profile.events';
 import type { PurchaseEvent } from './purchase.events';
@@ -7,7 +8,13 @@ import type { SignInEvent } from './sign-in.events';
 
 /** Every event the system writes. */
 export type AnyDomainEvent =
-  DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | PayoutEvent | SignInEvent;
+  | DocumentEvent
+  | BasketEvent
+  | ProfileEvent
+  | PurchaseEvent
+  | InvoiceEvent
+  | PayoutEvent
+  | SignInEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -29,6 +36,12 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   BasketDocumentRemoved: 1,
   BasketCleared: 1,
   BasketExpired: 1,
+  BasketConfirmed: 1,
+  BasketConfirmationCanceled: 1,
+  BasketDocumentRepriced: 1,
+  BasketDocumentWithdrawn: 1,
+  BasketCheckedOut: 1,
+  BasketConverted: 1,
   ProfileRegistered: 1,
   ProfileUpdated: 1,
   UserTermsAccepted: 1,
@@ -38,6 +51,10 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PurchasePaid: 1,
   PurchaseCanceled: 1,
   PurchaseFilesDownloaded: 1,
+  PurchasePaymentStarted: 1,
+  PurchaseConfirmationSent: 1,
+  PurchaseLinksRenewed: 1,
+  InvoiceNumberAssigned: 1,
   AccountantRoleGranted: 1,
   AccountantRoleRevoked: 1,
   PayoutRequested: 1,

@@ -8,6 +8,7 @@ import { PayoutsProjection } from './money/payouts.projection';
 import { SalesProjection } from './money/sales.projection';
 import { PROJECTIONS } from './projection';
 import { ProjectionRunner } from './projection-runner';
+import { PurchasesProjection } from './purchases/purchases.projection';
 import { SignInProjection } from './sign-in/sign-in.projection';
 import { SearchProjection } from './search/search.projection';
 import { UsersProjection } from './users/users.projection';
@@ -17,6 +18,7 @@ export const ALL_PROJECTIONS = () => [
   new CatalogueProjection(),
   new BasketProjection(),
   new UsersProjection(),
+  new PurchasesProjection(),
   new LedgerProjection(),
   new SalesProjection(),
   new PayoutsProjection(),

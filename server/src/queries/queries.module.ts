@@ -7,6 +7,13 @@ import { GetDocumentHandler } from './catalogue/get-document.handler';
 import { GetMyDocumentHandler } from './my-documents/get-my-document.handler';
 import { GetPriceSplitHandler } from './my-documents/get-price-split.handler';
 import { ListMyDocumentsHandler } from './my-documents/list-my-documents.handler';
+import {
+  FindPurchasesByNumberHandler,
+  GetPurchaseHandler,
+  ListInvoicesHandler,
+  ListPurchasesHandler,
+  PurchasesDueHandler,
+} from './purchases/purchases.handlers';
 import { ExportSepaFileHandler } from './money/export-sepa-file.handler';
 import { GetDashboardHandler } from './money/get-dashboard.handler';
 import { GetJournalHandler } from './money/get-journal.handler';
@@ -37,6 +44,11 @@ import { ListUsersHandler } from './users/list-users.handler';
     GetProductUserHandler,
     ListUsersHandler,
     GetAdminUserHandler,
+    GetPurchaseHandler,
+    ListPurchasesHandler,
+    ListInvoicesHandler,
+    FindPurchasesByNumberHandler,
+    PurchasesDueHandler,
     GetReleasedEarningsHandler,
     GetSalesSummaryHandler,
     GetPayoutRequestInfoHandler,

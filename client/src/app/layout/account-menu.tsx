@@ -29,6 +29,7 @@ export const USER_ITEMS: readonly AccountMenuItem[] = [
   { name: 'userfiles', label: 'ACCOUNT.MY_DOCUMENTS', icon: 'documents' },
   { name: 'usersales', label: 'ACCOUNT.MY_SALES', icon: 'sales' },
   { name: 'userpayouts', label: 'ACCOUNT.MY_PAYOUTS', icon: 'payouts' },
+  { name: 'userpurchases', label: 'ACCOUNT.MY_PURCHASES', icon: 'purchases' },
 ];
 
 /** Admin only (SPEC §6): the dashboard and the admin group. */
@@ -39,9 +40,9 @@ export const DASHBOARD_ITEM: AccountMenuItem = {
 };
 
 export const ADMIN_ITEMS: readonly AccountMenuItem[] = [
-  { name: 'admininvoices', label: 'ACCOUNT.INVOICES', icon: 'invoices', comingSoon: true },
+  { name: 'admininvoices', label: 'ACCOUNT.INVOICES', icon: 'invoices' },
   { name: 'adminusers', label: 'ACCOUNT.USERS', icon: 'users' },
-  { name: 'adminpurchases', label: 'ACCOUNT.PURCHASES', icon: 'purchases', comingSoon: true },
+  { name: 'adminpurchases', label: 'ACCOUNT.PURCHASES', icon: 'purchases' },
   { name: 'adminpayouts', label: 'ACCOUNT.PAYOUTS', icon: 'payouts' },
   { name: 'adminreports', label: 'ACCOUNT.REPORTS', icon: 'reports' },
 ];

@@ -12,7 +12,8 @@ export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionConte
   return user;
 });
 
-/** The viewer of an `@IdentifyViewer()` public route: their user id, or null for an anonymous visitor. */
-export const ViewerId = createParamDecorator((_: unknown, ctx: ExecutionContext): string | null => {
-  return ctx.switchToHttp().getRequest<{ user?: AuthenticatedUser }>().user?.userId ?? null;
-});
+/** The caller of an `@OptionalSignIn()` route when signed in; null for a visitor. */
+export const OptionalUser = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): AuthenticatedUser | null =>
+    ctx.switchToHttp().getRequest<{ user?: AuthenticatedUser }>().user ?? null,
+);

@@ -2,7 +2,7 @@ import { type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { ApiError } from '../errors/api-error';
-import { IDENTIFY_VIEWER, IS_PUBLIC } from './auth.decorators';
+import { IS_PUBLIC, OPTIONAL_SIGN_IN } from './auth.decorators';
 
 /**
  * The first global guard: every route needs a valid ID token unless it is marked `@Public()`. Any
@@ -18,19 +18,18 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     const flag = (key: string) =>
       this.reflector.getAllAndOverride<boolean | undefined>(key, [context.getHandler(), context.getClass()]);
     if (flag(IS_PUBLIC)) {
-      const sentToken = context.switchToHttp().getRequest<{ headers: Record<string, unknown> }>()
-        .headers.authorization;
-      return flag(IDENTIFY_VIEWER) && sentToken !== undefined ? this.identifyViewer(context) : true;
+      const { headers } = context.switchToHttp().getRequest<{ headers: Record<string, unknown> }>();
+      return flag(OPTIONAL_SIGN_IN) && headers.authorization ? this.signInIfValid(context) : true;
     }
     return super.canActivate(context);
   }
 
-  /** Sets the request's user when the token is good; a public route never fails for a bad one. */
-  private async identifyViewer(context: ExecutionContext): Promise<boolean> {
+  /** An optional sign-in: a caller whose token does not hold is simply a visitor. */
+  private async signInIfValid(context: ExecutionContext): Promise<boolean> {
     try {
       await super.canActivate(context);
     } catch {
-      // An expired or foreign token on a public page: the visitor stays anonymous.
+      context.switchToHttp().getRequest<{ user?: unknown }>().user = undefined;
     }
     return true;
   }

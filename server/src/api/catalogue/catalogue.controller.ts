@@ -12,8 +12,8 @@ import type { DocumentDetail } from '../../queries/catalogue/document.views';
 import { GetDocumentPreviewQuery } from '../../queries/catalogue/get-document-preview.query';
 import { GetDocumentQuery } from '../../queries/catalogue/get-document.query';
 import { ApiError } from '../errors/api-error';
-import { IdentifyViewer, Public } from '../auth/auth.decorators';
-import { ViewerId } from '../auth/current-user.decorator';
+import { OptionalSignIn, Public } from '../auth/auth.decorators';
+import { type AuthenticatedUser, OptionalUser } from '../auth/current-user.decorator';
 
 const SLUG = /^[a-z0-9-]{1,160}$/;
 
@@ -38,9 +38,14 @@ export class CatalogueController {
 
   /** A published document; its uploader also sees it while it is a draft. */
   @Get('documents/:slug')
-  @IdentifyViewer()
-  async document(@Param('slug') slug: string, @ViewerId() viewerId: string | null): Promise<DocumentDetail> {
-    const found = SLUG.test(slug) ? await this.queryBus.execute(new GetDocumentQuery(slug, viewerId)) : null;
+  @OptionalSignIn()
+  async document(
+    @Param('slug') slug: string,
+    @OptionalUser() viewer: AuthenticatedUser | null,
+  ): Promise<DocumentDetail> {
+    const found = SLUG.test(slug)
+      ? await this.queryBus.execute(new GetDocumentQuery(slug, viewer?.userId ?? null))
+      : null;
     if (!found) throw new ApiError(404, 'DOCUMENT.NOT_FOUND');
     return found;
   }
@@ -50,20 +55,20 @@ export class CatalogueController {
    * paid, clear while it is free. Only images rendered on the server are ever sent.
    */
   @Get('documents/:slug/preview')
-  @IdentifyViewer()
+  @OptionalSignIn()
   @Header('X-Content-Type-Options', 'nosniff')
   async preview(
     @Param('slug') slug: string,
-    @ViewerId() viewerId: string | null,
+    @OptionalUser() viewer: AuthenticatedUser | null,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
     const image = SLUG.test(slug)
-      ? await this.queryBus.execute(new GetDocumentPreviewQuery(slug, viewerId))
+      ? await this.queryBus.execute(new GetDocumentPreviewQuery(slug, viewer?.userId ?? null))
       : null;
     const info = image ? await this.blobs.stat(image.blobKey) : null;
     if (!image || !info) throw new ApiError(404, 'DOCUMENT.PREVIEW_NOT_FOUND');
     // A signed-in viewer may be looking at their own draft: that answer must not be cached for others.
-    void reply.header('Cache-Control', viewerId === null ? 'public, max-age=300' : 'private, no-store');
+    void reply.header('Cache-Control', viewer === null ? 'public, max-age=300' : 'private, no-store');
     return new StreamableFile(await this.blobs.get(image.blobKey), {
       type: image.contentType,
       length: info.size,

@@ -1,5 +1,6 @@
 import type { MessageRef } from '../../domain/shared/domain-error';
 import type { UiLanguage } from './language';
+import { BUYING_MESSAGES } from './messages/buying.messages';
 import { COMMON_MESSAGES } from './messages/common.messages';
 import { DOCUMENTS_MESSAGES } from './messages/documents.messages';
 import type { MessageCatalogs } from './messages/message-catalogs';
@@ -19,6 +20,7 @@ const AREAS: readonly MessageCatalogs[] = [
   SECURITY_MESSAGES,
   SEARCH_MESSAGES,
   MONEY_MESSAGES,
+  BUYING_MESSAGES,
 ];
 
 function merge(language: UiLanguage): Catalog {
