@@ -5,11 +5,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
-/** recharts runs under Preact only with immer's freezing off (client/src/components/charts.ts). */
+/** recharts runs under Preact only with immer's freezing off (client/src/components/charts/recharts.ts). */
 const throughCharts = {
   name: 'recharts',
   message:
-    "Import charts from components/charts: it turns off immer's freezing, which Preact's elements cannot take.",
+    "Import recharts from components/charts/recharts: it turns off immer's freezing, which Preact's elements cannot take.",
 };
 
 export default tseslint.config(
@@ -108,7 +108,7 @@ export default tseslint.config(
   },
   {
     // The one module that imports recharts itself.
-    files: ['client/src/components/charts.ts'],
+    files: ['client/src/components/charts/recharts.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   prettier,

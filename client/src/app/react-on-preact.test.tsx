@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { createRoot } from 'react-dom/client';
 import * as Compat from 'preact/compat';
-import { Bar, BarChart, Cell, XAxis, YAxis } from '../components/charts';
+import { Bar, BarChart, Cell, XAxis, YAxis } from '../components/charts/recharts';
 import { describe, expect, it } from 'vitest';
 
 /**
