@@ -97,7 +97,8 @@ export async function runLighthouseBench(dir: string): Promise<void> {
     BASKET_EXPIRY_SWEEP_SECONDS: '0',
     CLIENT_DIST_DIR: CLIENT_DIST,
   });
-  const app = await createApp(config, { logger: ['error'] });
+  // The demo catalogue's documents publish in the background: measure once they are all there.
+  const app = await createApp(config, { logger: ['error'], awaitDemoCatalogue: true });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.getHttpServer().address();
