@@ -66,6 +66,26 @@ function runLighthouse(url: string, preset: LighthousePreset, chromePath: string
   });
 }
 
+/**
+ * Lighthouse on a loaded machine sometimes loses the page load's trace (NO_NAVSTART, NO_FCP): such a
+ * run measured nothing, so it is run again, up to three times in all.
+ */
+async function runLighthouseRetrying(
+  url: string,
+  preset: LighthousePreset,
+  chromePath: string,
+): Promise<LighthouseReport> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url, preset, chromePath);
+    } catch (error) {
+      const lostTrace = /NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(error));
+      if (!lostTrace || attempt === 3) throw error;
+      note(`lighthouse: ${url} (${preset}) lost its trace, running again`);
+    }
+  }
+}
+
 const score = (report: LighthouseReport, category: string) => {
   const value = report.categories[category]?.score;
   return value === null || value === undefined ? null : Math.round(value * 100);
@@ -114,7 +134,7 @@ export async function runLighthouseBench(dir: string): Promise<void> {
     for (const preset of ['mobile', 'desktop'] as const) {
       for (const [page, path] of Object.entries(pages)) {
         note(`lighthouse: ${page} (${preset})`);
-        const report = await runLighthouse(`${base}${path}`, preset, chromePath);
+        const report = await runLighthouseRetrying(`${base}${path}`, preset, chromePath);
         printLine({
           bench: 'lighthouse',
           page,

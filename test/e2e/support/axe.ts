@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { textsShownAsKeys } from './raw-keys';
 
 /** axe-core from node_modules (the npm package), injected into the page under test. */
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -58,4 +59,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
 export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
   const found = await axeViolations(page);
   expect({ screen, violations: found }).toEqual({ screen, violations: [] });
+  // Every screen the journeys check with axe is checked for texts shown as their keys too.
+  expect({ screen, textsShownAsKeys: await textsShownAsKeys(page) }).toEqual({
+    screen,
+    textsShownAsKeys: [],
+  });
 }
