@@ -36,8 +36,18 @@ export interface RouteMatch {
 
 const ROUTE_NAMES = Object.keys(ROUTES) as RouteName[];
 
+/** The last path matchRoute answered for: every component of a render asks about the same path. */
+let lastMatched: { pathname: string; match: RouteMatch | null } | null = null;
+
 /** Which named route (and in which language) a path belongs to; null when none does. */
 export function matchRoute(pathname: string): RouteMatch | null {
+  if (lastMatched?.pathname !== pathname) lastMatched = { pathname, match: findRoute(pathname) };
+  const { match } = lastMatched;
+  return match && { ...match, params: { ...match.params } };
+}
+
+/** Tries every route's pattern (react-router compiles each one again on every try). */
+function findRoute(pathname: string): RouteMatch | null {
   for (const language of ['en', 'et'] as const) {
     for (const name of ROUTE_NAMES) {
       const match = matchPath({ path: ROUTES[name][language], end: true }, pathname);

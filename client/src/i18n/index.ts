@@ -16,13 +16,22 @@ export const i18n = i18next.createInstance();
 /** The shell's texts: i18next's default namespace. Each screen area is a namespace of its own. */
 const SHELL_NAMESPACE = 'translation';
 
-/** Loads a screen area's texts (its namespace) in a language, as i18next asks for them. */
+/**
+ * Loads a screen area's texts in a language, as i18next asks for them (one namespace per area, so
+ * i18next knows what is loaded), and adds them to the shell's namespace as well, which every
+ * component reads: a text is found with one lookup, not by trying each area in turn. (Each key is
+ * defined in one area only, so nothing is overwritten.) i18next hears of the area only after this, so
+ * a language switch completes with its screens' texts in place.
+ */
 const screenAreas: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read: (language, area, callback) => {
     loadScreenArea(language, area).then(
-      (texts) => callback(null, texts),
+      (texts) => {
+        i18n.addResourceBundle(language, SHELL_NAMESPACE, texts, true, false);
+        callback(null, texts);
+      },
       (error: Error) => callback(error, false),
     );
   },
@@ -40,8 +49,6 @@ void i18n
     partialBundledLanguages: true,
     ns: [SHELL_NAMESPACE],
     defaultNS: SHELL_NAMESPACE,
-    // A text the shell does not have is looked up in the screen areas loaded so far.
-    fallbackNS: [...SCREEN_AREAS],
     lng: DEFAULT_LANGUAGE,
     // Every text exists in both languages (i18n.test.ts): no language falls back on the other, so a
     // screen loads its areas in the current language only.
