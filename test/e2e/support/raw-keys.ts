@@ -11,9 +11,9 @@ export async function textsShownAsKeys(page: Page): Promise<string[]> {
     const KEY = /\b[A-Z][A-Z0-9_]+\.[A-Z][A-Z0-9_]+(?:\.[A-Za-z0-9_-]+)*\b/g;
     const attributes = ['aria-label', 'placeholder', 'title', 'alt'];
     const texts = [document.body.innerText, document.title];
-    for (const element of document.querySelectorAll('*')) {
+    document.querySelectorAll('*').forEach((element) => {
       for (const name of attributes) texts.push(element.getAttribute(name) ?? '');
-    }
+    });
     return [...new Set(texts.flatMap((text) => text.match(KEY) ?? []))];
   });
 }
