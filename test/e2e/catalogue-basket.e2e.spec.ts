@@ -98,7 +98,7 @@ const JOURNEYS: LanguageJourney[] = [
     inBasket: 'In cart',
     documentCount: (count) => (count === 1 ? '1 document' : `${count} documents`),
     removed: 'The document was removed from the basket.',
-    clearConfirmTitle: 'Clear the basket?',
+    clearConfirmTitle: 'Clear the cart?',
     basketEmpty: 'The basket is empty!',
   },
 ];
