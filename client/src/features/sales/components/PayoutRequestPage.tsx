@@ -5,7 +5,7 @@ import { ApiError } from '../../../api/http';
 import type { PayoutRequestInfo } from '../../../api/money-types';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
@@ -193,7 +193,7 @@ export function PayoutRequestPage() {
   return (
     <div className="page money-page">
       <h1 className="page__title">{t('PAYOUT.TITLE')}</h1>
-      {info.isPending && <Spinner />}
+      {info.isPending && <TableSkeleton />}
       {info.isError && (
         <p className="notice notice--danger" role="alert">
           {t('ERROR.SOMETHING_WENT_WRONG')}
@@ -237,7 +237,7 @@ export function PayoutRequestPage() {
               <h2 id="payout-documents" className="money-page__section">
                 {t('PAYOUT.BOUGHT_DOCUMENTS')}
               </h2>
-              <div className="table-wrap card">
+              <div className="table-wrap card" tabIndex={0}>
                 <table className="table" data-testid="payout-documents">
                   <caption className="visually-hidden">{t('PAYOUT.BOUGHT_DOCUMENTS')}</caption>
                   <thead>
