@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
-import { formatMoney } from '../../../utils/format';
+import { formatAmount, formatMoney } from '../../../utils/format';
 import { usePayoutRequestInfo } from '../api/get-payouts';
 import { useRequestPayout } from '../api/request-payout';
 import { parseEuros } from './parse-euros';
@@ -161,8 +161,8 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
       </dl>
       <p className="hint">
         {t('PAYOUT.TRANSFER_FEE_RULE', {
-          fee: formatMoney(rule.fee, language),
-          threshold: formatMoney(rule.threshold, language),
+          fee: formatAmount(rule.fee, language),
+          threshold: formatAmount(rule.threshold, language),
         })}
       </p>
       <div className="payout-form__actions">
