@@ -208,9 +208,12 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
     applyFilters({ ...filters, ...texts });
   };
 
-  // On phones the filters are behind a toggle (search.css), so the results start on the first screen.
-  const [filtersOpen, setFiltersOpen] = useState(false);
   const advancedInUse = ADVANCED_FILTERS.some((name) => filters[name] !== '');
+  // On phones the filters are behind a toggle (search.css), so the results start on the first screen;
+  // a search that arrives with filters chosen shows them.
+  const [filtersOpen, setFiltersOpen] = useState(
+    () => advancedInUse || filters.fieldOfLaw !== '' || filters.language !== '',
+  );
   const [advancedOpen, setAdvancedOpen] = useState<boolean | null>(null);
   const showAdvanced = advancedOpen ?? advancedInUse;
 
