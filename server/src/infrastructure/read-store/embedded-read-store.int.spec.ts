@@ -133,6 +133,29 @@ describe('EmbeddedReadStore', () => {
     expect(await open(file).collection('documents').find({})).toEqual([{ _id: 'd1', n: 1 }]);
   });
 
+  it('keeps written values as JSON keeps them, in memory as after a reopen', async () => {
+    const file = freshFile();
+    const store = open(file);
+    const at = new Date('2026-01-02T03:04:05Z');
+    await store.transaction('p', async (tx) => {
+      const documents = tx.collection('documents');
+      await documents.insertOne({ _id: 'd1', at, missing: undefined, list: [undefined, Number.NaN] });
+      await documents.updateOne({ _id: 'd1' }, { $set: { set: at } });
+      await documents.updateOne({ _id: 'd1' }, { $push: { list: at } });
+      await documents.updateOne({ _id: 'd1' }, { $set: { 'nested.at': at } });
+      tx.setCheckpoint(1n);
+    });
+    const expected = {
+      _id: 'd1',
+      at: at.toISOString(),
+      list: [null, null, at.toISOString()],
+      set: at.toISOString(),
+      nested: { at: at.toISOString() },
+    };
+    expect(await store.collection('documents').findOne({ _id: 'd1' })).toEqual(expected);
+    expect(await open(file).collection('documents').findOne({ _id: 'd1' })).toEqual(expected);
+  });
+
   it('searches 10,000 documents with $regex, sort and limit quickly enough to measure', async () => {
     const store = open(freshFile());
     await store.transaction('search', async (tx) => {
