@@ -115,6 +115,8 @@ class Posting {
   private slots = new Uint32Array(2);
   private length = 0;
   private removed: Set<number> | null = null;
+  /** The slot of the last add (-1 after its removal), so an array's repeated element is listed once. */
+  private lastAdded = -1;
 
   get size(): number {
     return this.length - (this.removed?.size ?? 0);
@@ -122,7 +124,13 @@ class Posting {
 
   add(slot: number): void {
     // Removed earlier in the same commit (a document that changed but kept this value): still listed.
-    if (this.removed?.delete(slot)) return;
+    if (this.removed?.delete(slot)) {
+      this.lastAdded = slot;
+      return;
+    }
+    // A document's values are added one after another, so a repeated element meets its own slot here.
+    if (slot === this.lastAdded) return;
+    this.lastAdded = slot;
     if (this.length === this.slots.length) {
       const grown = new Uint32Array(this.length * 2);
       grown.set(this.slots);
@@ -131,9 +139,10 @@ class Posting {
     this.slots[this.length++] = slot;
   }
 
-  /** `slot` must be listed (the index removes exactly what it added). */
+  /** `slot` must be listed (the index removes exactly what it added; repeats are harmless). */
   remove(slot: number): void {
     (this.removed ??= new Set()).add(slot);
+    if (this.lastAdded === slot) this.lastAdded = -1;
   }
 
   /** The live slots, in no particular order. */
@@ -170,13 +179,14 @@ export function valueAtPath(doc: unknown, path: string): unknown {
   return current;
 }
 
-/** The values a document is indexed under: a scalar, or each distinct scalar element of an array. */
+const NO_KEYS: readonly Key[] = [];
+
+/** The values a document is indexed under: a scalar, or each scalar element of an array (repeats included). */
 function indexKeys(doc: ReadModel, field: string): readonly Key[] {
   const value = valueAtPath(doc, field);
   if (isKey(value)) return [value];
-  if (!Array.isArray(value)) return [];
-  const keys = value.filter(isKey);
-  return keys.length < 2 ? keys : [...new Set(keys)];
+  if (!Array.isArray(value)) return NO_KEYS;
+  return value.every(isKey) ? (value as Key[]) : value.filter(isKey);
 }
 
 /** Merges two sorted string lists, dropping duplicates. */

@@ -676,6 +676,7 @@ export function describeReadStoreContract(
 
       function listing(i: number, next: () => number): Listing {
         const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+        const terms = VOCABULARY.filter(() => next() < 0.3);
         return {
           _id: `l${String(i).padStart(4, '0')}`,
           status: next() < 0.85 ? 'published' : 'draft',
@@ -683,7 +684,8 @@ export function describeReadStoreContract(
           price: 100 * Math.floor(next() * 12),
           // Few distinct days, so sorts meet ties and the later keys decide.
           at: `2026-0${1 + Math.floor(next() * 9)}-1${Math.floor(next() * 10)}`,
-          terms: VOCABULARY.filter(() => next() < 0.3),
+          // Now and then an element twice: counted and found once.
+          terms: next() < 0.2 ? [...terms, ...terms.slice(0, 1)] : terms,
           tags: VOCABULARY.filter(() => next() < 0.15),
         };
       }
@@ -715,7 +717,10 @@ export function describeReadStoreContract(
                 await collection.updateOne({ _id: id }, { $set: { price: 100 * (i % 7) } });
               else if (roll < 0.7) await collection.updateOne({ _id: id }, { $set: { status: 'draft' } });
               else if (roll < 0.9)
-                await collection.updateOne({ _id: id }, { $set: { terms: ['en:leas'], at: '2026-09-30' } });
+                await collection.updateOne(
+                  { _id: id },
+                  { $set: { terms: ['en:leas', 'et:uur', 'en:leas'], at: '2026-09-30' } },
+                );
             }
             await collection.deleteOne({ _id: 'l1000' });
             await collection.insertOne({ ...docs[1000]!, at: '2026-01-01' });
