@@ -84,8 +84,23 @@ interface CollectionState {
   /** `docs` as an array, rebuilt lazily after a commit, so a query does not copy the map each time. */
   list: ReadModel[] | null;
   readonly indexes: Map<string, IndexState>;
-  /** Slots, field indexes and sorted orders of the declared indexes (embedded-index.ts). */
-  readonly index: DocumentIndexes;
+  /**
+   * Slots, field indexes and sorted orders of the declared indexes (embedded-index.ts), built when a
+   * query first needs them and kept current from then on. A rebuild writing a whole collection (often
+   * in a CLI process that exits afterwards) does not maintain them batch by batch.
+   */
+  index: DocumentIndexes | null;
+}
+
+/** The collection's indexes, built from its documents and declared indexes when first asked for. */
+function indexesOf(state: CollectionState): DocumentIndexes {
+  if (!state.index) {
+    const index = new DocumentIndexes();
+    for (const doc of state.docs.values()) index.put(doc);
+    for (const declared of state.indexes.values()) index.declare(declared.keys);
+    state.index = index;
+  }
+  return state.index;
 }
 
 interface DocView {
@@ -93,7 +108,7 @@ interface DocView {
   get(id: string): ReadModel | undefined;
   all(): ReadModel[];
   /** The committed collection's indexes; absent inside a transaction, whose overlay they do not cover. */
-  readonly indexes?: DocumentIndexes;
+  indexes?(): DocumentIndexes;
 }
 
 function baseList(state: CollectionState): ReadModel[] {
@@ -106,7 +121,7 @@ function baseView(state: CollectionState): DocView {
     name: state.name,
     get: (id) => state.docs.get(id),
     all: () => baseList(state),
-    indexes: state.index,
+    indexes: () => indexesOf(state),
   };
 }
 
@@ -212,7 +227,7 @@ function matching(view: DocView, filter: Filter, options: FindOptions = {}): Rea
     return doc && !options.skip && options.limit !== 0 ? [doc] : [];
   }
   if (view.indexes && id === undefined) {
-    const found = findIndexed(view.indexes, filter, options);
+    const found = findIndexed(view.indexes(), filter, options);
     if (found) return found;
   }
   if (options.after || options.score || options.fields)
@@ -225,7 +240,7 @@ function matching(view: DocView, filter: Filter, options: FindOptions = {}): Rea
 }
 
 function countMatching(view: DocView, filter: Filter): number {
-  if (view.indexes && pinnedId(filter) === undefined) return countIndexed(view.indexes, filter);
+  if (view.indexes && pinnedId(filter) === undefined) return countIndexed(view.indexes(), filter);
   const test = matcher(filter);
   let count = 0;
   for (const doc of candidates(view, filter)) if (test(doc)) count++;
@@ -234,7 +249,7 @@ function countMatching(view: DocView, filter: Filter): number {
 
 /** Facet counts: from the indexes when committed, else by reading the matching documents. */
 function countByValues(view: DocView, filter: Filter, fields: readonly string[]): FieldCounts {
-  if (view.indexes && pinnedId(filter) === undefined) return countByIndexed(view.indexes, filter, fields);
+  if (view.indexes && pinnedId(filter) === undefined) return countByIndexed(view.indexes(), filter, fields);
   const counts: FieldCounts = Object.fromEntries(fields.map((field) => [field, {}]));
   const test = matcher(filter);
   for (const doc of candidates(view, filter)) {
@@ -753,7 +768,7 @@ export class EmbeddedReadStore implements ReadStore {
         return this.bumpVersion(collection);
       })();
       state.indexes.set(name, index);
-      state.index.declare(keys);
+      state.index?.declare(keys);
       state.version = version;
     });
   }
@@ -816,12 +831,12 @@ export class EmbeddedReadStore implements ReadStore {
     }
     for (const [id, doc] of overlay.changes) {
       if (!doc) {
-        if (state.docs.has(id)) state.index.delete(id);
+        if (state.docs.has(id)) state.index?.delete(id);
         state.docs.delete(id);
         continue;
       }
       state.docs.set(id, doc);
-      state.index.put(doc);
+      state.index?.put(doc);
       for (const index of uniqueIndexes) index.owners.set(indexKey(doc, index.keys), id);
     }
     state.list = null;
@@ -876,10 +891,7 @@ export class EmbeddedReadStore implements ReadStore {
         indexes.set(row.name, index);
       }
       const version = this.statements.version.get(name)?.version ?? 0;
-      const index = new DocumentIndexes();
-      for (const doc of docs.values()) index.put(doc);
-      for (const declared of indexes.values()) index.declare(declared.keys);
-      return { name, version, docs, list: null, indexes, index };
+      return { name, version, docs, list: null, indexes, index: null };
     })();
   }
 
