@@ -79,6 +79,21 @@ export class SlotSet {
     return count;
   }
 
+  /** How many slots both sets hold. */
+  countAnd(other: SlotSet): number {
+    const words = this.words;
+    const theirs = other.words;
+    const length = Math.min(words.length, theirs.length);
+    let count = 0;
+    for (let i = 0; i < length; i++) {
+      let bits = words[i]! & theirs[i]!;
+      bits -= (bits >>> 1) & 0x55555555;
+      bits = (bits & 0x33333333) + ((bits >>> 2) & 0x33333333);
+      count += (((bits + (bits >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+    return count;
+  }
+
   /** How many of `slots` are in the set. */
   countOf(slots: Uint32Array): number {
     const words = this.words;
@@ -117,6 +132,8 @@ class Posting {
   private removed: Set<number> | null = null;
   /** The slot of the last add (-1 after its removal), so an array's repeated element is listed once. */
   private lastAdded = -1;
+  /** The slots as a set, for a value many documents hold; dropped at every change. */
+  private set: SlotSet | null = null;
 
   get size(): number {
     return this.length - (this.removed?.size ?? 0);
@@ -126,11 +143,13 @@ class Posting {
     // Removed earlier in the same commit (a document that changed but kept this value): still listed.
     if (this.removed?.delete(slot)) {
       this.lastAdded = slot;
+      this.set = null;
       return;
     }
     // A document's values are added one after another, so a repeated element meets its own slot here.
     if (slot === this.lastAdded) return;
     this.lastAdded = slot;
+    this.set = null;
     if (this.length === this.slots.length) {
       const grown = new Uint32Array(this.length * 2);
       grown.set(this.slots);
@@ -143,6 +162,29 @@ class Posting {
   remove(slot: number): void {
     (this.removed ??= new Set()).add(slot);
     if (this.lastAdded === slot) this.lastAdded = -1;
+    this.set = null;
+  }
+
+  /** Adds the live slots to `into`: word by word when the value is common, else slot by slot. */
+  addTo(into: SlotSet): void {
+    const slots = this.view();
+    if (slots.length <= into.words.length) into.addAll(slots);
+    else into.or(this.asSet(into));
+  }
+
+  /** How many of the live slots `within` holds. */
+  countIn(within: SlotSet): number {
+    const slots = this.view();
+    return slots.length <= within.words.length ? within.countOf(slots) : within.countAnd(this.asSet(within));
+  }
+
+  /** The live slots as a set (kept until the next change); `like` gives the capacity, which covers every slot. */
+  private asSet(like: SlotSet): SlotSet {
+    if (!this.set) {
+      this.set = SlotSet.empty(like.words.length * 32);
+      this.set.addAll(this.view());
+    }
+    return this.set;
   }
 
   /** The live slots, in no particular order. */
@@ -235,8 +277,7 @@ export class FieldIndex {
 
   /** Adds the slots holding `key` to `into`. */
   addEqual(key: Key, into: SlotSet): void {
-    const posting = this.postings.get(key);
-    if (posting) into.addAll(posting.view());
+    this.postings.get(key)?.addTo(into);
   }
 
   /** Adds the slots holding a string value that starts with `prefix` to `into`. */
@@ -250,7 +291,7 @@ export class FieldIndex {
       else high = middle;
     }
     for (let i = low; i < keys.length && keys[i]!.startsWith(prefix); i++) {
-      into.addAll(this.postings.get(keys[i]!)!.view());
+      this.postings.get(keys[i]!)!.addTo(into);
     }
   }
 
@@ -258,7 +299,7 @@ export class FieldIndex {
   countWithin(within: SlotSet): Record<string, number> {
     const counts: Record<string, number> = {};
     for (const [key, posting] of this.postings) {
-      const count = within.countOf(posting.view());
+      const count = posting.countIn(within);
       if (count > 0) counts[String(key)] = count;
     }
     return counts;
@@ -358,32 +399,63 @@ export class SortedOrder {
     return a - b;
   };
 
-  /** Drops the touched slots, sorts those still holding a document and merges them back in. */
+  /**
+   * The touched slots still holding a document are sorted (with the key values read once each when they
+   * are many) and inserted at their places among the untouched ones, found by binary search.
+   */
   private refresh(): void {
     const touched = this.touched;
-    const fresh = Uint32Array.from([...touched].filter((slot) => this.docAt(slot) !== undefined)).sort(
-      this.compareSlots,
-    );
-    const old = this.slots;
-    const merged = new Uint32Array(old.length - countTouched(old, touched) + fresh.length);
-    let out = 0;
-    let j = 0;
-    for (let i = 0; i < old.length; i++) {
-      const slot = old[i]!;
-      if (touched.has(slot)) continue;
-      while (j < fresh.length && this.compareSlots(fresh[j]!, slot) < 0) merged[out++] = fresh[j++]!;
-      merged[out++] = slot;
+    const fresh = Uint32Array.from([...touched].filter((slot) => this.docAt(slot) !== undefined));
+    fresh.sort(fresh.length > 256 ? this.columnComparator(fresh) : this.compareSlots);
+    const kept = this.slots.filter((slot) => !touched.has(slot));
+    const merged = new Uint32Array(kept.length + fresh.length);
+    let from = 0;
+    for (let j = 0; j < fresh.length; j++) {
+      const slot = fresh[j]!;
+      let low = from;
+      let high = kept.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (this.compareSlots(kept[middle]!, slot) < 0) low = middle + 1;
+        else high = middle;
+      }
+      merged.set(kept.subarray(from, low), from + j);
+      merged[low + j] = slot;
+      from = low;
     }
-    while (j < fresh.length) merged[out++] = fresh[j++]!;
+    merged.set(kept.subarray(from), from + fresh.length);
     this.slots = merged;
     touched.clear();
   }
-}
 
-function countTouched(slots: Uint32Array, touched: ReadonlySet<number>): number {
-  let count = 0;
-  for (let i = 0; i < slots.length; i++) if (touched.has(slots[i]!)) count++;
-  return count;
+  /** compareSlots over key values read once per slot, compared as plain strings or numbers where they all are. */
+  private columnComparator(slots: Uint32Array): (a: number, b: number) => number {
+    const size = slots.reduce((max, slot) => Math.max(max, slot), 0) + 1;
+    const columns = this.keys.map(([field, direction]) => {
+      const values = new Array<unknown>(size);
+      let strings = true;
+      let numbers = true;
+      for (const slot of slots) {
+        const value = valueAtPath(this.docAt(slot), field);
+        values[slot] = value;
+        strings &&= typeof value === 'string';
+        numbers &&= typeof value === 'number';
+      }
+      return { values, direction, kind: strings ? 'string' : numbers ? 'number' : 'any' };
+    });
+    return (a, b) => {
+      for (const { values, direction, kind } of columns) {
+        const left = values[a];
+        const right = values[b];
+        let order: number;
+        if (kind === 'number') order = (left as number) - (right as number);
+        else if (kind === 'string') order = (left as string) < (right as string) ? -1 : left === right ? 0 : 1;
+        else order = compareValues(left, right);
+        if (order !== 0) return order * direction;
+      }
+      return a - b;
+    };
+  }
 }
 
 /**
