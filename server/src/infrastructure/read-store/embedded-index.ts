@@ -305,7 +305,8 @@ export class FieldIndex {
     return counts;
   }
 
-  private sorted(): string[] {
+  /** The string values in sorted order (sorted now if changes are pending). */
+  sorted(): string[] {
     if (this.keysRemoved) {
       this.sortedKeys = this.sortedKeys.filter((key) => this.postings.has(key));
       this.keysRemoved = false;
@@ -449,7 +450,8 @@ export class SortedOrder {
         const right = values[b];
         let order: number;
         if (kind === 'number') order = (left as number) - (right as number);
-        else if (kind === 'string') order = (left as string) < (right as string) ? -1 : left === right ? 0 : 1;
+        else if (kind === 'string')
+          order = (left as string) < (right as string) ? -1 : left === right ? 0 : 1;
         else order = compareValues(left, right);
         if (order !== 0) return order * direction;
       }
@@ -531,6 +533,12 @@ export class DocumentIndexes {
 
   field(name: string): FieldIndex | undefined {
     return this.fields.get(name);
+  }
+
+  /** Brings the orders and the sorted values up to date now, so the next query does not wait for them. */
+  prepare(): void {
+    for (const order of this.orders.values()) order.ordered();
+    for (const field of this.fields.values()) field.sorted();
   }
 
   sortedOrders(): Iterable<SortedOrder> {

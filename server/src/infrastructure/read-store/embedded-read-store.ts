@@ -92,12 +92,21 @@ interface CollectionState {
   index: DocumentIndexes | null;
 }
 
+/**
+ * A collection with documents gets its indexes when they are declared (at start, so the first query does
+ * not wait for them); an empty one, as after a reset for a rebuild, when a query first needs them.
+ */
+function warm(state: CollectionState): void {
+  if (state.docs.size > 0) indexesOf(state).prepare();
+}
+
 /** The collection's indexes, built from its documents and declared indexes when first asked for. */
 function indexesOf(state: CollectionState): DocumentIndexes {
   if (!state.index) {
     const index = new DocumentIndexes();
     for (const doc of state.docs.values()) index.put(doc);
     for (const declared of state.indexes.values()) index.declare(declared.keys);
+    index.prepare();
     state.index = index;
   }
   return state.index;
@@ -752,6 +761,7 @@ export class EmbeddedReadStore implements ReadStore {
       if (existing) {
         if (existing.unique !== unique)
           throw new Error(`Index '${name}' on '${collection}' exists with other options`);
+        warm(state);
         return;
       }
       const index: IndexState = { name, keys: { ...keys }, unique, owners: new Map() };
@@ -769,6 +779,7 @@ export class EmbeddedReadStore implements ReadStore {
       })();
       state.indexes.set(name, index);
       state.index?.declare(keys);
+      warm(state);
       state.version = version;
     });
   }
