@@ -37,6 +37,7 @@ const FULL: Sizes = {
     warmup: 20,
     loadSeconds: 10,
     connections: 8,
+    distinctSearches: 20_000,
   },
   abuse: {
     catalogue: { documents: 2_000, uploaders: 8, baskets: 0, secondFileEvery: 10 },
@@ -63,6 +64,7 @@ const QUICK: Sizes = {
     warmup: 5,
     loadSeconds: 2,
     connections: 4,
+    distinctSearches: 2_000,
   },
   abuse: {
     catalogue: { documents: 200, uploaders: 4, baskets: 0, secondFileEvery: 10 },
