@@ -6,6 +6,7 @@ const ADAPTERS = [
   'server/src/infrastructure/event-store/(sqlite|kurrentdb)-event-store',
   'server/src/infrastructure/read-store/(embedded|mongo)-read-store',
   'server/src/infrastructure/blob-store/(local-folder|minio)-blob-store',
+  'server/src/infrastructure/payments/(makecommerce-gateway|embedded-gateway/)',
   'server/src/infrastructure/sqlite/',
 ];
 
@@ -23,7 +24,10 @@ module.exports = {
       comment:
         'commands, queries, projections and the API talk to ports; the infrastructure module wires adapters.',
       severity: 'error',
-      from: { path: '^server/src/(commands|queries|projections|api|seed)/', pathNot: '\\.spec\\.ts$' },
+      from: {
+        path: '^server/src/(commands|queries|projections|processes|api|seed)/',
+        pathNot: '\\.spec\\.ts$',
+      },
       to: { path: ADAPTERS.map((a) => `^${a}`) },
     },
     {

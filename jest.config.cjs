@@ -25,6 +25,12 @@ const esmTransform = {
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
 };
 
+/** The demo catalogue (real generated files, processed) is seeded once per run; test servers copy it. */
+const seedOnce = {
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+};
+
 /**
  * CI's second run on Node 24 (.ci/node24-suites.sh): better-sqlite3 is built for one Node ABI, so that
  * run loads a copy rebuilt for Node 24 from BETTER_SQLITE3_DIR; the Node 20 install stays as it is.
@@ -34,13 +40,16 @@ const betterSqlite3 = process.env.BETTER_SQLITE3_DIR
   : {};
 
 module.exports = {
-  // API suites start a real server and hash passwords: 5 s is too tight on a shared 2-core machine.
+  // A real server starts in a suite's beforeAll; on a busy 2-core machine (two workers, browser journeys
+  // beside them, a cold transform cache) that can take longer than jest's default 5 s. Not a speed limit:
+  // bench/ measures speed.
   testTimeout: 30_000,
   projects: [
     {
       displayName: 'server',
       testEnvironment: 'node',
       ...esmTransform,
+      ...seedOnce,
       ...betterSqlite3,
       testMatch: [
         '<rootDir>/server/src/**/*.unit.spec.ts',
@@ -54,6 +63,7 @@ module.exports = {
       displayName: 'e2e',
       testEnvironment: 'node',
       ...esmTransform,
+      ...seedOnce,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e.spec.ts'],
     },
     {

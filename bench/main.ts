@@ -1,22 +1,38 @@
 import 'reflect-metadata';
 import { cpus } from 'node:os';
 import { Logger } from '@nestjs/common';
+import { type BuyingBenchSizes, runBuyingBench } from './buying-bench';
 import { type AbuseBenchSizes, runAbuseBench } from './abuse-bench';
 import { type EventStoreBenchSizes, runEventStoreBench } from './event-store-bench';
 import type { CatalogueSize } from './fixtures/catalogue-writer';
+import type { MoneySize } from './fixtures/money-writer';
+import { runMoneyBench } from './money-bench';
 import { runLighthouseBench } from './lighthouse-bench';
 import { runProjectionRebuildBench } from './projection-rebuild-bench';
 import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
+import { runUploadBench, type UploadBenchSizes } from './upload-bench';
 import { note, printLine } from './support/report';
 import { withTempDir } from './support/temp-dir';
 
-const SECTIONS = ['event-store', 'rebuild', 'search', 'abuse', 'lighthouse'] as const;
+const SECTIONS = [
+  'event-store',
+  'rebuild',
+  'search',
+  'upload',
+  'abuse',
+  'lighthouse',
+  'buying',
+  'money',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 interface Sizes {
   readonly eventStore: EventStoreBenchSizes;
   readonly rebuild: CatalogueSize;
   readonly search: SearchBenchSizes;
+  readonly upload: UploadBenchSizes;
+  readonly buying: BuyingBenchSizes;
+  readonly money: MoneySize;
   readonly abuse: AbuseBenchSizes;
 }
 
@@ -39,12 +55,16 @@ const FULL: Sizes = {
     connections: 8,
     distinctSearches: 20_000,
   },
+  buying: { purchases: 200, concurrency: 8, zipFiles: 10, zipFileMb: 40 },
   abuse: {
     catalogue: { documents: 2_000, uploaders: 8, baskets: 0, secondFileEvery: 10 },
     searches: 300,
     searchConcurrency: 4,
     attackers: 4,
   },
+  upload: { pdfBytes: 39 * 1024 * 1024, docxPages: 200 },
+  // A year of money: about a million events (the ledger's rebuild is the long part of the whole run).
+  money: { events: 1_000_000, uploaders: 200, days: 365 },
 };
 
 /** `--quick`: a smoke run of every code path in a few seconds; its figures mean little. */
@@ -66,12 +86,15 @@ const QUICK: Sizes = {
     connections: 4,
     distinctSearches: 2_000,
   },
+  buying: { purchases: 10, concurrency: 2, zipFiles: 2, zipFileMb: 2 },
   abuse: {
     catalogue: { documents: 200, uploaders: 4, baskets: 0, secondFileEvery: 10 },
     searches: 40,
     searchConcurrency: 4,
     attackers: 2,
   },
+  upload: { pdfBytes: 4 * 1024 * 1024, docxPages: 20 },
+  money: { events: 5_000, uploaders: 10, days: 365 },
 };
 
 function parseArgs(argv: readonly string[]): { sections: Section[]; quick: boolean } {
@@ -117,11 +140,20 @@ async function main(): Promise<void> {
   if (sections.includes('search')) {
     await withTempDir('search', (dir) => runSearchApiBench(dir, sizes.search));
   }
+  if (sections.includes('upload')) {
+    await withTempDir('upload', (dir) => runUploadBench(dir, sizes.upload));
+  }
   if (sections.includes('abuse')) {
     await withTempDir('abuse', (dir) => runAbuseBench(dir, sizes.abuse));
   }
   if (sections.includes('lighthouse') && !quick) {
     await withTempDir('lighthouse', (dir) => runLighthouseBench(dir));
+  }
+  if (sections.includes('buying')) {
+    await withTempDir('buying', (dir) => runBuyingBench(dir, sizes.buying));
+  }
+  if (sections.includes('money')) {
+    await withTempDir('money', (dir) => runMoneyBench(dir, sizes.money));
   }
   const seconds = Math.round((performance.now() - started) / 100) / 10;
   printLine({ bench: 'done', seconds });

@@ -6,8 +6,20 @@ import { AuthModule } from './api/auth/auth.module';
 import { BasketController } from './api/basket/basket.controller';
 import { BlobDownloadController } from './api/blobs/blob-download.controller';
 import { CatalogueController } from './api/catalogue/catalogue.controller';
+import { MyDocumentsController } from './api/documents/my-documents.controller';
+import { CheckoutController } from './api/checkout/checkout.controller';
+import { MakeCommerceCallbacksController } from './api/payments/makecommerce-callbacks.controller';
+import { AdminPurchasesController } from './api/purchases/admin-purchases.controller';
+import { PurchasesController } from './api/purchases/purchases.controller';
+import { UserPurchasesController } from './api/purchases/user-purchases.controller';
 import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
+import { AccountingController } from './api/money/accounting.controller';
+import { AdminAccountantsController } from './api/money/admin-accountants.controller';
+import { AdminPayoutsController } from './api/money/admin-payouts.controller';
+import { AdminReportsController } from './api/money/admin-reports.controller';
+import { ProjectionRebuilds } from './api/money/projection-rebuilds';
+import { UploaderMoneyController } from './api/money/uploader-money.controller';
 import { AnonymousWriteLimitGuard } from './api/http/anonymous-write-limit.guard';
 import { SessionsController } from './api/user/sessions.controller';
 import { SearchController } from './api/search/search.controller';
@@ -17,6 +29,7 @@ import { CommandsModule } from './commands/commands.module';
 import type { AppConfig } from './config/app-config';
 import type { Clock } from './infrastructure/clock/clock';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { ProcessesModule } from './processes/processes.module';
 import { ProjectionsModule } from './projections/projections.module';
 import { QueriesModule } from './queries/queries.module';
 import { DemoSeeder } from './seed/demo-seeder';
@@ -32,10 +45,12 @@ export class AppModule {
         CommandsModule,
         QueriesModule,
         ProjectionsModule,
+        ProcessesModule,
         AuthModule,
       ],
       controllers: [
         CatalogueController,
+        MyDocumentsController,
         SearchController,
         BasketController,
         BlobDownloadController,
@@ -43,11 +58,22 @@ export class AppModule {
         ConfigController,
         UserController,
         AdminUsersController,
+        CheckoutController,
+        MakeCommerceCallbacksController,
+        PurchasesController,
+        UserPurchasesController,
+        AdminPurchasesController,
+        AdminAccountantsController,
+        UploaderMoneyController,
+        AdminPayoutsController,
+        AccountingController,
+        AdminReportsController,
         SessionsController,
       ],
       providers: [
         DemoSeeder,
         BasketExpiryScheduler,
+        ProjectionRebuilds,
         { provide: APP_GUARD, useClass: AnonymousWriteLimitGuard },
       ],
     };

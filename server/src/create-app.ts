@@ -1,16 +1,19 @@
 import 'reflect-metadata';
-import { type LogLevel, Logger } from '@nestjs/common';
+import { type LogLevel, Logger, RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { acceptStreamedUploads } from './api/documents/upload-body';
 import { registerClientApp } from './api/client-app/client-app';
 import { ApiExceptionFilter } from './api/errors/api-exception.filter';
+import { MAKECOMMERCE_CALLBACK_PATHS } from './api/payments/makecommerce-callbacks.controller';
 import { fastifyServerOptions, hardenHttp } from './api/http/http-hardening';
 import { createValidationPipe } from './api/validation/validation';
 import { AppModule } from './app.module';
 import { EndSessionsCommand } from './commands/sign-in/end-sessions.command';
 import type { AppConfig } from './config/app-config';
 import { CLOCK, type Clock } from './infrastructure/clock/clock';
+import { EVENT_STORE, type EventStore } from './infrastructure/event-store/event-store.port';
 import {
   type EmbeddedIdentity,
   mountEmbeddedIdentity,
@@ -26,6 +29,12 @@ import { DemoSeeder } from './seed/demo-seeder';
 export interface CreateAppOptions {
   readonly clock?: Clock;
   readonly logger?: LogLevel[] | false;
+  /**
+   * Answer only once a fresh demo catalogue is complete: its files processed and its templates
+   * published (the test harness seeds one data folder this way and copies it). Otherwise that part
+   * finishes in the background while the server already answers.
+   */
+  readonly awaitDemoCatalogue?: boolean;
   /** The embedded sign-in pages' per-network limits, when not SIGN_IN_LIMITS (tests from one address). */
   readonly signInThrottleLimits?: Partial<ThrottleLimits>;
 }
@@ -49,8 +58,12 @@ export async function createApp(
     },
   );
   hardenHttp(app, config);
-  app.setGlobalPrefix('api');
+  // MakeCommerce's return, cancel and notification arrive form-encoded, so they live outside /api.
+  app.setGlobalPrefix('api', {
+    exclude: MAKECOMMERCE_CALLBACK_PATHS.map((path) => ({ path, method: RequestMethod.ALL })),
+  });
   app.enableShutdownHooks();
+  acceptStreamedUploads(app.getHttpAdapter().getInstance());
 
   const clientApp = await registerClientApp(app, config);
   app.useGlobalFilters(new ApiExceptionFilter(clientApp));
@@ -65,7 +78,13 @@ export async function createApp(
   await runner.start();
   if (config.seedDemoData) {
     const seeded = await app.get(DemoSeeder).seedIfEmpty();
-    await runner.waitFor(seeded, runner.names, 60_000);
+    if (seeded) {
+      await runner.waitFor(seeded.position, runner.names, 60_000);
+      if (options.awaitDemoCatalogue) {
+        await seeded.finished;
+        await runner.waitFor(await app.get<EventStore>(EVENT_STORE).headPosition(), runner.names, 60_000);
+      }
+    }
   }
   if (identity && config.seedDemoData) printDemoAccounts(await identity.seedDemoAccounts());
   await app.getHttpAdapter().getInstance().ready();

@@ -57,18 +57,37 @@ describe('Catalogue API: options, document pages, routing (seeded demo data, rea
   // Search itself: test/api/search.api.spec.ts.
 
   describe('document page', () => {
-    it('shows a published document with its files by slug', async () => {
+    it('shows a published document with its real files by slug: a processed PDF (main) and a DOCX', async () => {
       const [first] = (await search('q=tooleping&limit=50')).items.filter((d) => d.title === 'Tööleping');
       const { body } = await api().get(`/api/documents/${first!.slug}`).expect(200);
       const template = DEMO_TEMPLATES.find((t) => t.title === 'Tööleping')!;
-      expect(body).toMatchObject({ id: first!.id, title: 'Tööleping', price: template.price });
-      expect(body.files).toHaveLength(template.files.length);
-      expect(body.files[0]).toMatchObject({
-        title: template.files[0]!.title,
-        pages: template.files[0]!.pages,
-        sizeKb: template.files[0]!.sizeKb,
-        isMain: true,
-        state: 'done',
+      expect(body).toMatchObject({
+        id: first!.id,
+        title: 'Tööleping',
+        price: template.price,
+        status: 'published',
+      });
+      expect(body.files).toEqual([
+        expect.objectContaining({
+          title: 'Tööleping.pdf',
+          format: 'pdf',
+          pages: template.pages,
+          isMain: true,
+          state: 'done',
+        }),
+        expect.objectContaining({
+          title: 'Tööleping.docx',
+          format: 'docx',
+          pages: template.pages,
+          isMain: false,
+          state: 'done',
+        }),
+      ]);
+      for (const file of body.files as { sizeKb: number }[]) expect(file.sizeKb).toBeGreaterThan(0);
+      // Nothing about where the bytes are kept reaches a visitor.
+      expect(JSON.stringify(body)).not.toMatch(/blobKey|files\/|previews\//);
+      expect(body.preview).toMatchObject({
+        url: expect.stringMatching(`^/api/documents/${first!.slug}/preview`),
       });
     });
 

@@ -70,6 +70,7 @@ describe('Product user API: "My data" and the user terms (real HTTP)', () => {
       active: true,
       termsAccepted: false,
       isAdmin: false,
+      isAccountant: false,
       profile: {
         firstName: '',
         lastName: '',

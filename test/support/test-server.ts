@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +6,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '../../server/src/config/app-config';
 import { createApp } from '../../server/src/create-app';
 import type { Clock } from '../../server/src/infrastructure/clock/clock';
+import { copySeedTemplate } from './seed-template';
 import type { ThrottleLimits } from '../../server/src/infrastructure/identity/embedded/sign-in-limits';
 
 export interface TestServer {
@@ -24,10 +25,11 @@ export interface TestServerOptions {
   readonly dataDir?: string;
   readonly seed?: boolean;
   /**
-   * Keep the sign-in pages' per-network limits as in production. By default a test server relaxes them:
-   * every simulated person of a suite signs in from 127.0.0.1, which production would count as one.
+   * Keep the sign-in pages' per-network limits and the anonymous write limit as in production. By default
+   * a test server relaxes them: every simulated person of a suite comes from 127.0.0.1, which production
+   * would count as one client.
    */
-  readonly productionSignInLimits?: boolean;
+  readonly productionLimits?: boolean;
 }
 
 /** What a test server allows one network (127.0.0.1, where every test person comes from). */
@@ -50,11 +52,15 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * The real server on the embedded profile: a fresh SQLite file in a temporary folder, real HTTP on
- * 127.0.0.1 and a free port, the built client if client/dist exists.
+ * The real server on the embedded profile: a fresh SQLite file in a temporary folder (a copy of the demo
+ * catalogue seeded once per run, unless `seed: false`), real HTTP on 127.0.0.1 and a free port, the built
+ * client if client/dist exists.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'lepinguturg-test-'));
+  // The demo catalogue seeded once for this jest run (global-setup.ts) goes into a new data folder;
+  // without it, the server seeds it itself. A folder that has data (a restart) is used as it is.
+  if (options.seed !== false && !existsSync(join(dataDir, 'lepinguturg.sqlite'))) copySeedTemplate(dataDir);
   // The port is chosen first: the embedded identity provider's issuer URL contains it.
   const port = await freePort();
   const config = loadConfig({
@@ -63,12 +69,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: dataDir,
     SEED_DEMO_DATA: String(options.seed ?? true),
     BASKET_EXPIRY_SWEEP_SECONDS: '0',
+    PURCHASE_SWEEP_SECONDS: '0',
+    ...(!options.productionLimits && { ANONYMOUS_WRITES_PER_MINUTE: '100000' }),
     ...options.env,
   });
   const app = await createApp(config, {
     clock: options.clock,
     logger: ['error'],
-    ...(!options.productionSignInLimits && { signInThrottleLimits: SHARED_TEST_NETWORK_LIMITS }),
+    awaitDemoCatalogue: true,
+    ...(!options.productionLimits && { signInThrottleLimits: SHARED_TEST_NETWORK_LIMITS }),
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {

@@ -132,10 +132,50 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 }
 
 /**
+ * The identity token signed-in calls carry (SPEC §7, api.md "Authentication"), refreshed first when it
+ * is about to expire; null for a visitor. For calls made without http() (uploads with progress).
+ */
+export async function currentBearer(): Promise<string | null> {
+  const { authenticated, expiresAt } = readSession();
+  if (authenticated && expiresAt !== null && expiresAt - EXPIRY_SLACK_MS <= Date.now()) {
+    await sessionRefresher?.();
+  }
+  const session = readSession();
+  return session.authenticated ? session.idToken : null;
+}
+
+/** Tells the app an /api call answered 401 (SPEC §8: replace the route with logout). */
+export function reportUnauthorized(): void {
+  unauthorizedHandler?.();
+}
+
+/**
  * JSON over fetch: base /api, Accept-Language = UI language, 5000 ms timeout. Resolves with the
  * parsed body; rejects with an ApiError (timeouts and network failures included).
  */
-export async function http<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export function http<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return send(path, options, (text) => Promise.resolve((text ? JSON.parse(text) : undefined) as T));
+}
+
+/** A file the API answers (CSV, XML), with its name from Content-Disposition and the response headers. */
+export interface Download {
+  blob: Blob;
+  fileName: string | null;
+  headers: Headers;
+}
+
+/** Like http(), for calls that answer a file instead of JSON. */
+export function httpDownload(path: string, options: RequestOptions = {}): Promise<Download> {
+  return send(path, options, null);
+}
+
+function send<T>(path: string, options: RequestOptions, parse: (text: string) => Promise<T>): Promise<T>;
+function send(path: string, options: RequestOptions, parse: null): Promise<Download>;
+async function send<T>(
+  path: string,
+  options: RequestOptions,
+  parse: ((text: string) => Promise<T>) | null,
+): Promise<T | Download> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -150,17 +190,7 @@ export async function http<T>(path: string, options: RequestOptions = {}): Promi
     'Accept-Language': currentLanguage(),
   };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  // Signed-in calls carry the identity token (SPEC §7, api.md "Authentication").
-  if (!options.anonymous && options.bearer === undefined) {
-    const { authenticated, expiresAt } = readSession();
-    if (authenticated && expiresAt !== null && expiresAt - EXPIRY_SLACK_MS <= Date.now()) {
-      await sessionRefresher?.();
-    }
-  }
-  const session = readSession();
-  const bearer = options.anonymous
-    ? null
-    : (options.bearer ?? (session.authenticated ? session.idToken : null));
+  const bearer = options.anonymous ? null : (options.bearer ?? (await currentBearer()));
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
 
   try {
@@ -177,12 +207,18 @@ export async function http<T>(path: string, options: RequestOptions = {}): Promi
       if (options.signal?.aborted) throw error;
       throw new ApiError(0, CLIENT_ERROR_CODES.network, []);
     }
-    const text = await response.text();
     if (!response.ok) {
-      if (response.status === 401 && options.handleUnauthorized !== false) unauthorizedHandler?.();
+      const text = await response.text();
+      if (response.status === 401 && options.handleUnauthorized !== false) reportUnauthorized();
       throw parseErrorBody(response.status, text);
     }
-    return (text ? JSON.parse(text) : undefined) as T;
+    if (parse) return await parse(await response.text());
+    const disposition = response.headers.get('content-disposition') ?? '';
+    return {
+      blob: await response.blob(),
+      fileName: /filename="([^"]+)"/.exec(disposition)?.[1] ?? null,
+      headers: response.headers,
+    };
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onOuterAbort);

@@ -29,9 +29,32 @@ export interface DocumentFile {
   state: 'processing' | 'done' | 'error';
 }
 
+/** The fields an uploader made public on their profile (docs/api.md "Public uploader fields"). */
+export interface PublicUploaderProfile {
+  email?: string;
+  country?: string;
+  language?: string;
+  areasOfPractice?: string;
+  additionalInfo?: string;
+  organization?: string;
+}
+
+/** Page one as a buyer sees it (docs/api.md "Preview"). */
+export interface DocumentPreview {
+  url: string;
+  width: number;
+  height: number;
+  clearBandHeight: number;
+  /** false only while the document is free. */
+  blurred: boolean;
+}
+
 export interface DocumentDetail extends Omit<DocumentSummary, 'uploader'> {
+  /** 'draft' only when the uploader looks at their own unpublished document. */
+  status?: 'draft' | 'published';
   files: DocumentFile[];
-  uploader: { id: string; name: string; company: string | null };
+  uploader: { id: string; name: string; company: string | null; profile?: PublicUploaderProfile };
+  preview?: DocumentPreview | null;
 }
 
 export type SearchSort = 'relevance' | 'newest' | 'oldest' | 'price-desc' | 'price-asc';
@@ -65,6 +88,28 @@ export interface BasketLine {
   addedAt: string;
 }
 
+/** Who pays (SPEC §2 cart: payer e-mail, first name, surname and address). */
+export interface Payer {
+  email: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+}
+
+/** What goes on a VAT invoice; null when a receipt is enough. */
+export interface InvoiceRequest {
+  companyName: string;
+  registryCode: string;
+  vatNumber: string | null;
+}
+
+/** The buyer's details as last confirmed (kept after a cancelled payment, to fill the form in again). */
+export interface BasketCheckout {
+  payer: Payer;
+  invoice: InvoiceRequest | null;
+  paymentMethod: string;
+}
+
 export interface Basket {
   id: string;
   documents: BasketLine[];
@@ -75,7 +120,10 @@ export interface Basket {
   total: number;
   activeUntil: string | null;
   confirmed: boolean;
-  paymentMethods: null;
+  /** The methods the gateway offered when the basket was confirmed; null while unconfirmed. */
+  paymentMethods: string[] | null;
+  checkout: BasketCheckout | null;
+  purchaseId: string | null;
 }
 
 /** What the add-to-basket action needs to know about a document. */
@@ -124,6 +172,8 @@ export interface ProductUser {
   active: boolean;
   termsAccepted: boolean;
   isAdmin: boolean;
+  /** Granted by an admin: the read-only money audit. */
+  isAccountant: boolean;
   profile: ProfileFields;
   /** First or last name empty: 'Please insert necessary data to proceed!' */
   requiredDataMissing: boolean;
@@ -137,6 +187,7 @@ export interface AdminUser {
   isAdmin: boolean;
   /** Admin through ADMIN_EMAILS: cannot be revoked here. */
   adminByConfig: boolean;
+  isAccountant: boolean;
   termsAccepted: boolean;
   createdAt: string;
 }

@@ -5,6 +5,8 @@ import { AddToCartButton } from '@/features/basket/components/AddToCartButton';
 import { ErrorPage, PAGE_NOT_FOUND, type ErrorPageState } from '@/features/errors/components/ErrorPage';
 // The landing page is part of the shell's chunk: most visits start there, and it is tiny.
 import { HomePage } from '@/features/home/components/HomePage';
+// The document page's Edit, seen only by its uploader: small, and needed with the page.
+import { OwnerEditLink } from '@/features/my-documents/components/OwnerEditLink';
 import { i18n, LANGUAGES } from '../i18n';
 import { AdminLayout } from './layout/AdminLayout';
 import { RootLayout } from './layout/RootLayout';
@@ -38,22 +40,63 @@ const PrivacyPolicyPage = lazyScreen(staticPages, 'PrivacyPolicyPage');
 const TeamPage = lazyScreen(staticPages, 'TeamPage');
 const TermsOfUsePage = lazyScreen(staticPages, 'TermsOfUsePage');
 const UserTermsPage = lazyScreen(staticPages, 'UserTermsPage');
+const MyDocumentsPage = lazyScreen(
+  () => import('@/features/my-documents/components/MyDocumentsPage'),
+  'MyDocumentsPage',
+);
+const UploadPage = lazyScreen(() => import('@/features/my-documents/components/UploadPage'), 'UploadPage');
 const SearchPage = lazyScreen(() => import('@/features/search/components/SearchPage'), 'SearchPage');
 const UserEditPage = lazyScreen(() => import('@/features/users/components/UserEditPage'), 'UserEditPage');
+const purchasePages = () => import('@/features/purchases/components/purchase-pages');
+const PurchaseSummaryPage = lazyScreen(purchasePages, 'PurchaseSummaryPage');
+const PaymentReturnPage = lazyScreen(purchasePages, 'PaymentReturnPage');
+const PaymentCancelPage = lazyScreen(purchasePages, 'PaymentCancelPage');
+const MyPurchasesPage = lazyScreen(purchasePages, 'MyPurchasesPage');
+const adminPurchasePages = () => import('@/features/admin-purchases/components/admin-purchase-pages');
+const AdminPurchasesPage = lazyScreen(adminPurchasePages, 'AdminPurchasesPage');
+const AdminPurchasePage = lazyScreen(adminPurchasePages, 'AdminPurchasePage');
+const AdminInvoicesPage = lazyScreen(adminPurchasePages, 'AdminInvoicesPage');
+const MySalesPage = lazyScreen(() => import('@/features/sales/components/MySalesPage'), 'MySalesPage');
+const PayoutRequestPage = lazyScreen(
+  () => import('@/features/sales/components/PayoutRequestPage'),
+  'PayoutRequestPage',
+);
+const MyPayoutsPage = lazyScreen(() => import('@/features/sales/components/MyPayoutsPage'), 'MyPayoutsPage');
+const DashboardPage = lazyScreen(
+  () => import('@/features/dashboard/components/DashboardPage'),
+  'DashboardPage',
+);
+const AdminPayoutsPage = lazyScreen(
+  () => import('@/features/admin-payouts/components/AdminPayoutsPage'),
+  'AdminPayoutsPage',
+);
+const PayoutEditPage = lazyScreen(
+  () => import('@/features/admin-payouts/components/PayoutEditPage'),
+  'PayoutEditPage',
+);
+const JournalPage = lazyScreen(() => import('@/features/accounting/components/JournalPage'), 'JournalPage');
+const ReportPage = lazyScreen(() => import('@/features/accounting/components/ReportPage'), 'ReportPage');
+const ReportsPage = lazyScreen(
+  () => import('@/features/admin-reports/components/ReportsPage'),
+  'ReportsPage',
+);
 
 /**
  * The public screens that exist, by route name; paths come from the localized route table
- * (config/routes.ts). Names without a screen yet (purchase summary, payment) are not registered,
- * so they fall through to the error page.
+ * (config/routes.ts). Names without a screen are not registered, so they fall through to the error page.
  */
 const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   home: () => <HomePage />,
+  // Search shows its own Edit on the signed-in uploader's results.
   search: () => <SearchPage renderDocumentActions={(document) => <AddToCartButton document={document} />} />,
   searchUploader: () => (
     <SearchPage renderDocumentActions={(document) => <AddToCartButton document={document} />} />
   ),
   document: () => (
-    <DocumentPage renderAddToCart={(document) => <AddToCartButton document={document} size="large" />} />
+    <DocumentPage
+      renderAddToCart={(document) => <AddToCartButton document={document} size="large" />}
+      renderOwnerActions={(document) => <OwnerEditLink document={document} size="large" />}
+    />
   ),
   cart: () => <CartPage />,
   contacts: () => <ContactsPage />,
@@ -65,16 +108,34 @@ const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   accessibility: () => <AccessibilityStatementPage />,
   userterms: () => <UserTermsPage />,
   login: () => <LoginPage />,
+  purchaseSummary: () => <PurchaseSummaryPage />,
+  paymentReturn: () => <PaymentReturnPage />,
+  paymentCancel: () => <PaymentCancelPage />,
 };
 
 /**
  * The screens of the signed-in and admin area, inside the admin layout. The other admin names
- * (dashboard, my documents, …) are in the route table and the sidebar (disabled, 'coming soon'),
+ * (dashboard, my sales, …) are in the route table and the sidebar (disabled, 'coming soon'),
  * but have no screen yet.
  */
 const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   useredit: () => <UserEditPage />,
+  userfiles: () => <MyDocumentsPage />,
+  upload: () => <UploadPage />,
   adminusers: () => <AdminUsersPage />,
+  userpurchases: () => <MyPurchasesPage />,
+  adminpurchases: () => <AdminPurchasesPage />,
+  adminpurchase: () => <AdminPurchasePage />,
+  admininvoices: () => <AdminInvoicesPage />,
+  usersales: () => <MySalesPage />,
+  userpayout: () => <PayoutRequestPage />,
+  userpayouts: () => <MyPayoutsPage />,
+  dashboard: () => <DashboardPage />,
+  adminpayouts: () => <AdminPayoutsPage />,
+  adminpayoutedit: () => <PayoutEditPage />,
+  accountingjournal: () => <JournalPage />,
+  accountingreport: () => <ReportPage />,
+  adminreports: () => <ReportsPage />,
 };
 
 function localizedRoutes(screens: Partial<Record<RouteName, () => ReactNode>>): RouteObject[] {

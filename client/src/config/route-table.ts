@@ -34,12 +34,18 @@ export const ROUTES = {
   userpayouts: { et: '/admin/user/payouts', en: '/en/admin/user/payouts', login: true },
   userpayout: { et: '/admin/user/payout', en: '/en/admin/user/payout', login: true },
   usersales: { et: '/admin/user/sales', en: '/en/admin/user/sales', login: true },
+  // SPEC §2 lists My purchases without a route; this is ours (docs/decisions.md).
+  userpurchases: { et: '/admin/user/purchases', en: '/en/admin/user/purchases', login: true },
   adminusers: { et: '/admin/users', en: '/en/admin/users', login: true },
   admininvoices: { et: '/admin/invoices', en: '/en/admin/invoices', login: true },
   adminpurchases: { et: '/admin/purchases', en: '/en/admin/purchases', login: true },
   adminpurchase: { et: '/admin/purchases/:id', en: '/en/admin/purchases/:id', login: true },
   adminpayouts: { et: '/admin/payouts', en: '/en/admin/payouts', login: true },
   adminpayoutedit: { et: '/admin/payouts/edit/:id?', en: '/en/admin/payouts/edit/:id?', login: true },
+  // The accountant's audit and the admin Reports page (not in SPEC §2; docs/decisions.md "Money screens").
+  accountingjournal: { et: '/admin/accounting/journal', en: '/en/admin/accounting/journal', login: true },
+  accountingreport: { et: '/admin/accounting/report', en: '/en/admin/accounting/report', login: true },
+  adminreports: { et: '/admin/reports', en: '/en/admin/reports', login: true },
 } as const satisfies Record<string, RouteDefinition>;
 
 /** A localized route; `login` marks the routes that need a signed-in user (SPEC §4 guard rule 2). */

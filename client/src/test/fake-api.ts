@@ -125,6 +125,8 @@ function emptyBasket(id: string): Basket {
     activeUntil: null,
     confirmed: false,
     paymentMethods: null,
+    checkout: null,
+    purchaseId: null,
   };
 }
 
@@ -145,13 +147,15 @@ function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-function error(status: number, code: string, message: string): Response {
-  return json(status, { statusCode: status, code, message });
+function error(status: number, code: string, message: string, errors?: Record<string, string[]>): Response {
+  return json(status, { statusCode: status, code, message, ...(errors ? { errors } : {}) });
 }
 
 export class FakeApi {
   documents: DocumentDetail[] = [];
   baskets = new Map<string, Basket>();
+  /** Purchases by id, as GET /api/purchases/:id answers them. */
+  purchases = new Map<string, unknown>();
   requests: RecordedRequest[] = [];
 
   constructor(documents: DocumentDetail[] = [makeDocument()]) {
@@ -360,10 +364,66 @@ export class FakeApi {
         this.baskets.set(id, next);
         return json(200, next);
       }
+      if (method === 'GET' && sub === 'payment-methods') return json(200, { methods: FAKE_PAYMENT_METHODS });
+      if (method === 'POST' && sub === 'confirmation') {
+        const form = body as Record<string, unknown>;
+        const errors: Record<string, string[]> = {};
+        if (form.previewsSeen !== true) errors.previewsSeen = ['Palun kinnitage eelvaated'];
+        if (form.termsAccepted !== true) errors.termsAccepted = ['Ostutingimustega ei ole nõustutud!'];
+        if (Object.keys(errors).length > 0)
+          return error(400, 'VALIDATION.FORM_HAS_ERRORS', 'Vormil on vigu!', errors);
+        const invoice = (form.invoice ?? null) as NonNullable<Basket['checkout']>['invoice'];
+        const next: Basket = {
+          ...basket,
+          confirmed: true,
+          paymentMethods: FAKE_PAYMENT_METHODS.map((m) => m.id),
+          checkout: {
+            payer: {
+              email: String(form.email),
+              firstName: String(form.firstName),
+              lastName: String(form.lastName),
+              address: String(form.address),
+            },
+            invoice,
+            paymentMethod: String(form.paymentMethod),
+          },
+        };
+        this.baskets.set(id, next);
+        return json(200, next);
+      }
+      if (method === 'DELETE' && sub === 'confirmation') {
+        const next: Basket = { ...basket, confirmed: false, paymentMethods: null };
+        this.baskets.set(id, next);
+        return json(200, next);
+      }
+      if (method === 'POST' && sub === 'checkout') {
+        if (!basket.confirmed)
+          return error(409, 'SHOPPING_CART.NOT_CONFIRMED', 'Palun kinnitage esmalt ostukorv.');
+        return json(200, {
+          purchaseId: FAKE_PURCHASE_ID,
+          paymentUrl: 'http://localhost:3000/test-gateway/pay/t-1',
+        });
+      }
+    }
+    if (method === 'GET' && root === 'purchases' && id) {
+      const purchase = this.purchases.get(id);
+      return purchase ? json(200, purchase) : error(404, 'PURCHASE.NOT_FOUND', 'Ostu ei leitud!');
     }
     return error(404, 'ERROR.NOT_FOUND', 'Not found');
   }
 }
+
+export const FAKE_PURCHASE_ID = '0195f0c2-0000-7000-8000-0000000000f1';
+
+/** The embedded test gateway's offer: Estonian bank links and cards. */
+export const FAKE_PAYMENT_METHODS = [
+  { id: 'banklink:ee:swedbank', group: 'banklink', name: 'swedbank', displayName: 'Swedbank', country: 'ee' },
+  { id: 'banklink:ee:seb', group: 'banklink', name: 'seb', displayName: 'SEB', country: 'ee' },
+  { id: 'banklink:ee:lhv', group: 'banklink', name: 'lhv', displayName: 'LHV', country: 'ee' },
+  { id: 'banklink:ee:luminor', group: 'banklink', name: 'luminor', displayName: 'Luminor', country: 'ee' },
+  { id: 'banklink:ee:coop', group: 'banklink', name: 'coop', displayName: 'Coop Pank', country: 'ee' },
+  { id: 'card:visa', group: 'card', name: 'visa', displayName: 'Visa', country: null },
+] as const;
 
 export const FAKE_ISSUER = 'http://localhost:3000/oidc';
 
@@ -396,6 +456,7 @@ export function makeUser(overrides: Partial<ProductUser> = {}): ProductUser {
     active: true,
     termsAccepted: true,
     isAdmin: false,
+    isAccountant: false,
     requiredDataMissing: !firstName || !lastName,
     profile: {
       firstName,
@@ -430,6 +491,7 @@ function toAdminUser(user: ProductUser, extra: Partial<AdminUser>): AdminUser {
     email: user.email,
     isAdmin: user.isAdmin,
     adminByConfig: false,
+    isAccountant: user.isAccountant,
     termsAccepted: user.termsAccepted,
     createdAt: '2025-03-01T10:00:00.000Z',
     ...extra,

@@ -2,7 +2,21 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AddDocumentToBasketHandler } from './basket/add-document-to-basket.handler';
 import { ChangeBasketHandler } from './basket/change-basket.handler';
+import { ConfirmBasketHandler } from './basket/confirm-basket.handler';
+import { InvoiceNumbers } from './invoice/invoice-numbers';
+import { RecordPurchaseDownloadHandler } from './purchase/change-purchase.handler';
+import { CheckOutBasketHandler } from './purchase/check-out-basket.handler';
+import { PurchaseFollowUps } from './purchase/purchase-follow-ups';
+import { PurchaseLinks } from './purchase/purchase-links';
+import { PurchaseMails } from './purchase/purchase-mails';
+import { PurchaseSweepScheduler } from './purchase/purchase-sweep.scheduler';
+import { RecordPaymentMessageHandler } from './purchase/record-payment-message.handler';
+import { RequestFreshLinksHandler } from './purchase/request-fresh-links.handler';
 import { ChangeDocumentHandler } from './document/change-document.handler';
+import { UploadFileHandler } from './document/upload-file.handler';
+import { ChangePayoutHandler } from './payout/change-payout.handler';
+import { RequestPayoutHandler } from './payout/request-payout.handler';
+import { ChangeAccountantRoleHandler } from './profile/change-accountant-role.handler';
 import { AcceptUserTermsHandler } from './profile/accept-user-terms.handler';
 import { ChangeAdminRoleHandler } from './profile/change-admin-role.handler';
 import { RegisterProfileHandler } from './profile/register-profile.handler';
@@ -16,14 +30,28 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
   providers: [
     AggregateStore,
     ChangeDocumentHandler,
+    UploadFileHandler,
     AddDocumentToBasketHandler,
     ChangeBasketHandler,
     RegisterProfileHandler,
     UpdateProfileHandler,
     AcceptUserTermsHandler,
     ChangeAdminRoleHandler,
+    ConfirmBasketHandler,
+    CheckOutBasketHandler,
+    RecordPaymentMessageHandler,
+    RecordPurchaseDownloadHandler,
+    RequestFreshLinksHandler,
+    PurchaseLinks,
+    PurchaseMails,
+    PurchaseFollowUps,
+    InvoiceNumbers,
+    PurchaseSweepScheduler,
+    ChangeAccountantRoleHandler,
+    RequestPayoutHandler,
+    ChangePayoutHandler,
     EndSessionsHandler,
   ],
-  exports: [AggregateStore],
+  exports: [AggregateStore, PurchaseLinks, InvoiceNumbers, PurchaseSweepScheduler],
 })
 export class CommandsModule {}

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './app-config';
+import { ConfigError, EMBEDDED_GATEWAY_SHOP_ID, loadConfig } from './app-config';
 
 const problemsOf = (env: Record<string, string>): readonly string[] => {
   try {
@@ -104,6 +104,9 @@ describe('configuration from the environment', () => {
         'S3_ACCESS_KEY is required for PROFILE=production.',
         'S3_SECRET_KEY is required for PROFILE=production.',
         'OIDC_ISSUER is required for PROFILE=production (a http or https URL).',
+        'BLOB_SIGNING_SECRET is required for PROFILE=production (at least 32 characters; it signs the purchased-file links).',
+        'MAKECOMMERCE_SHOP_ID is required for PAYMENTS=makecommerce.',
+        'MAKECOMMERCE_SECRET_KEY is required for PAYMENTS=makecommerce.',
       ].sort(),
     );
   });
@@ -118,6 +121,8 @@ describe('configuration from the environment', () => {
         S3_ACCESS_KEY: 'a',
         S3_SECRET_KEY: 'b',
         OIDC_ISSUER: 'https://cognito-idp.eu-north-1.amazonaws.com/eu-north-1_abc',
+        BLOB_SIGNING_SECRET: 'x'.repeat(32),
+        PAYMENTS: 'embedded',
       }),
     ).toEqual([
       'EVENTSTORE_URL must be a kurrentdb:// or kurrentdb+discover:// or esdb:// or esdb+discover:// URL (got "http://eventstore:2113").',
@@ -135,6 +140,9 @@ describe('configuration from the environment', () => {
       S3_SECRET_KEY: 'secret-secret',
       OIDC_ISSUER: 'https://auth.example.ee/realms/lepinguturg/',
       OIDC_CLIENT_ID: 'web',
+      BLOB_SIGNING_SECRET: 'x'.repeat(32),
+      MAKECOMMERCE_SHOP_ID: 'f64b1a3e-7b2c-4c1e-9f59-0d6b4b0c2a11',
+      MAKECOMMERCE_SECRET_KEY: 'a-secret-key-of-the-test-shop',
     });
     expect(config.identity).toEqual({
       embedded: false,
@@ -149,6 +157,72 @@ describe('configuration from the environment', () => {
       endpoint: 'http://minio:9000',
       bucket: 'lepinguturg',
       region: 'us-east-1',
+    });
+    expect(config.payments).toMatchObject({
+      gateway: 'makecommerce',
+      apiUrl: 'https://api.test.maksekeskus.ee',
+      shopId: 'f64b1a3e-7b2c-4c1e-9f59-0d6b4b0c2a11',
+    });
+  });
+
+  describe('payments and the seller', () => {
+    it('runs the embedded test gateway on a fresh machine, with demo seller details', () => {
+      const config = loadConfig({});
+      expect(config.payments).toEqual({
+        gateway: 'embedded',
+        apiUrl: 'https://api.test.maksekeskus.ee',
+        shopId: EMBEDDED_GATEWAY_SHOP_ID,
+        secretKey: null,
+        publishableKey: null,
+        sweepSeconds: 60,
+      });
+      expect(config.seller).toMatchObject({ vatNumber: 'EE102345678', invoiceSeries: 'LT' });
+    });
+
+    it("switches to MakeCommerce's live host by variables alone", () => {
+      const config = loadConfig({
+        PAYMENTS: 'makecommerce',
+        MAKECOMMERCE_API_URL: 'https://api.maksekeskus.ee/',
+        MAKECOMMERCE_SHOP_ID: 'shop',
+        MAKECOMMERCE_SECRET_KEY: 'a-secret-key-of-the-shop',
+        MAKECOMMERCE_PUBLISHABLE_KEY: 'pk',
+      });
+      expect(config.payments).toMatchObject({
+        gateway: 'makecommerce',
+        apiUrl: 'https://api.maksekeskus.ee',
+        shopId: 'shop',
+        secretKey: 'a-secret-key-of-the-shop',
+        publishableKey: 'pk',
+      });
+    });
+
+    it('names every bad payment and seller variable', () => {
+      expect(
+        problemsOf({
+          PAYMENTS: 'paypal',
+          MAKECOMMERCE_API_URL: 'ftp://x',
+          MAKECOMMERCE_SECRET_KEY: 'short',
+          SELLER_VAT_NUMBER: 'EE123',
+          INVOICE_SERIES: '1-A',
+          SELLER_EMAIL: 'nobody',
+          PURCHASE_SWEEP_SECONDS: 'soon',
+        }),
+      ).toEqual([
+        'PAYMENTS must be one of embedded, makecommerce (got "paypal").',
+        'MAKECOMMERCE_API_URL must be a http:// or https:// URL (got "ftp://x").',
+        'MAKECOMMERCE_SECRET_KEY must be at least 16 characters long.',
+        'PURCHASE_SWEEP_SECONDS must be a whole number from 0 to 86400 (got "soon").',
+        'SELLER_VAT_NUMBER must be an EU VAT number such as EE102345678 (got "EE123").',
+        'INVOICE_SERIES must be a capital letter and up to nine capitals or digits (got "1-A").',
+        'SELLER_EMAIL must be an e-mail address (got "nobody").',
+      ]);
+    });
+
+    it('asks for the shop id and secret key when MakeCommerce takes the payments', () => {
+      expect(problemsOf({ PAYMENTS: 'makecommerce' })).toEqual([
+        'MAKECOMMERCE_SHOP_ID is required for PAYMENTS=makecommerce.',
+        'MAKECOMMERCE_SECRET_KEY is required for PAYMENTS=makecommerce.',
+      ]);
     });
   });
 });

@@ -1,5 +1,8 @@
 import { resolve } from 'node:path';
+import { ibanProblem, normaliseIban } from '../domain/payout/iban';
 import type { FeeRates } from '../domain/shared/fees';
+import { isValidInvoiceSeries } from '../domain/invoice/invoice-series.decider';
+import { isValidVatNumber, normaliseVatNumber } from '../domain/invoice/vat-number';
 
 export type Profile = 'embedded' | 'production';
 
@@ -35,6 +38,41 @@ export interface MailConfig {
   readonly from: string;
 }
 
+/** MakeCommerce's API hosts (https://developer.makecommerce.net). */
+export const MAKECOMMERCE_TEST_API_URL = 'https://api.test.maksekeskus.ee';
+export const MAKECOMMERCE_LIVE_API_URL = 'https://api.maksekeskus.ee';
+
+/**
+ * Which payment gateway takes the money: `embedded`, the test gateway inside the app (speaking
+ * MakeCommerce's protocol, no real money), or `makecommerce`, MakeCommerce's test or live API.
+ */
+export interface PaymentsConfig {
+  readonly gateway: 'embedded' | 'makecommerce';
+  /** MakeCommerce's API (makecommerce only; the embedded gateway is reached over loopback). */
+  readonly apiUrl: string;
+  readonly shopId: string;
+  /** Signs and verifies messages; on the embedded gateway generated into DATA_DIR when unset. */
+  readonly secretKey: string | null;
+  /** For MakeCommerce's in-page card form (checkout.js); not used by the redirect flow. */
+  readonly publishableKey: string | null;
+  /** How often unpaid purchases past their 30 minutes are cancelled and paid ones completed; 0 = off. */
+  readonly sweepSeconds: number;
+}
+
+/** The seller as VAT invoices name it (EU VAT Directive Art. 226, Estonian VAT Act § 37). */
+export interface SellerConfig {
+  readonly name: string;
+  readonly address: string;
+  readonly registryCode: string;
+  readonly vatNumber: string;
+  readonly email: string;
+  /** The invoice numbers' own series, e.g. LT → LT-000001. */
+  readonly invoiceSeries: string;
+}
+
+/** The embedded test gateway's shop id unless MAKECOMMERCE_SHOP_ID says otherwise. */
+export const EMBEDDED_GATEWAY_SHOP_ID = '5a8f0c2e-7d4b-4e1a-9c3f-6b2d8e1f4a70';
+
 /** What the public site shows beyond the shop itself (SPEC §3 configuration loaded at start). */
 export interface SiteConfig {
   /** The share control (Facebook, LinkedIn) on document pages. */
@@ -64,6 +102,16 @@ export interface AppConfig {
   readonly mongoUrl: string | null;
   readonly mongoDb: string;
   readonly s3: S3Config | null;
+  readonly payments: PaymentsConfig;
+  readonly seller: SellerConfig;
+  /** The platform's bank account that SEPA payout files pay from. */
+  readonly sepaDebtor: { readonly name: string; readonly iban: string; readonly bic: string };
+  /**
+   * The variables file processing reads (SOFFICE_PATH, PDFTOPPM_PATH, PDFINFO_PATH,
+   * FILE_PROCESSING_TIME_LIMIT_SECONDS, FILE_PROCESSING_NETWORK_SANDBOX, PATH), as given: the file
+   * library finds its programs from them.
+   */
+  readonly fileProcessingEnv: Readonly<Record<string, string | undefined>>;
   /**
    * Which proxies may tell the client's address and protocol (X-Forwarded-For/-Proto): false (none,
    * the default), true (any), a hop count, or a list of addresses/CIDRs — Fastify's `trustProxy`.
@@ -75,6 +123,16 @@ export interface AppConfig {
   readonly anonymousWritesPerMinute: number;
   readonly site: SiteConfig;
 }
+
+/** The variables of AppConfig.fileProcessingEnv. */
+const FILE_PROCESSING_VARIABLES = [
+  'SOFFICE_PATH',
+  'PDFTOPPM_PATH',
+  'PDFINFO_PATH',
+  'FILE_PROCESSING_TIME_LIMIT_SECONDS',
+  'FILE_PROCESSING_NETWORK_SANDBOX',
+  'PATH',
+] as const;
 
 export const APP_CONFIG = Symbol('AppConfig');
 
@@ -244,6 +302,24 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   const s3SecretKey = r.text('S3_SECRET_KEY', production, null);
   const s3Bucket = r.text('S3_BUCKET', false, 'lepinguturg') ?? 'lepinguturg';
   const s3Region = r.text('S3_REGION', false, 'us-east-1') ?? 'us-east-1';
+  r.integer('FILE_PROCESSING_TIME_LIMIT_SECONDS', 120, 1, 3600);
+  const fileProcessingEnv = Object.fromEntries(FILE_PROCESSING_VARIABLES.map((name) => [name, env[name]]));
+  if (production && blobSigningSecret === null && r.raw('BLOB_SIGNING_SECRET') === undefined) {
+    r.problems.push(
+      'BLOB_SIGNING_SECRET is required for PROFILE=production (at least 32 characters; it signs the purchased-file links).',
+    );
+  }
+  const payments = readPayments(r, production);
+  const seller = readSeller(r);
+  const sepaDebtor = {
+    name: r.text('SEPA_DEBTOR_NAME', false, 'Lepinguturg OÜ') ?? 'Lepinguturg OÜ',
+    iban: normaliseIban(r.text('SEPA_DEBTOR_IBAN', false, 'EE382200221020145685') ?? ''),
+    bic: (r.text('SEPA_DEBTOR_BIC', false, 'HABAEE2X') ?? '').toUpperCase(),
+  };
+  if (ibanProblem(sepaDebtor.iban) !== null)
+    r.problems.push(`SEPA_DEBTOR_IBAN must be a valid IBAN of the SEPA area (got "${sepaDebtor.iban}").`);
+  if (!/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(sepaDebtor.bic))
+    r.problems.push(`SEPA_DEBTOR_BIC must be a BIC of 8 or 11 characters (got "${sepaDebtor.bic}").`);
   const trustProxy = r.trustProxy('TRUST_PROXY');
   const devMailbox = r.oneOf<'loopback' | 'off'>('DEV_MAILBOX', ['loopback', 'off'], 'loopback');
   const anonymousWritesPerMinute = r.integer('ANONYMOUS_WRITES_PER_MINUTE', 30, 0, 100_000);
@@ -288,9 +364,70 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     mongoUrl,
     mongoDb,
     s3,
+    fileProcessingEnv,
+    payments,
+    seller,
+    sepaDebtor,
     trustProxy,
     devMailbox: profile === 'embedded' ? devMailbox : 'off',
     anonymousWritesPerMinute,
     site,
+  };
+}
+
+function readPayments(r: Reader, production: boolean): PaymentsConfig {
+  const gateway = r.oneOf<PaymentsConfig['gateway']>(
+    'PAYMENTS',
+    ['embedded', 'makecommerce'],
+    production ? 'makecommerce' : 'embedded',
+  );
+  const makeCommerce = gateway === 'makecommerce';
+  const apiUrl = (
+    r.url('MAKECOMMERCE_API_URL', ['http', 'https'], false) ?? MAKECOMMERCE_TEST_API_URL
+  ).replace(/\/+$/, '');
+  const required = (name: string): string | null => {
+    const value = r.raw(name);
+    if (value === undefined && makeCommerce)
+      r.problems.push(`${name} is required for PAYMENTS=makecommerce.`);
+    return value ?? null;
+  };
+  const shopId = required('MAKECOMMERCE_SHOP_ID') ?? EMBEDDED_GATEWAY_SHOP_ID;
+  const secretKey = required('MAKECOMMERCE_SECRET_KEY');
+  if (secretKey !== null && secretKey.length < 16) {
+    r.problems.push('MAKECOMMERCE_SECRET_KEY must be at least 16 characters long.');
+  }
+  return {
+    gateway,
+    apiUrl,
+    shopId,
+    secretKey,
+    publishableKey: r.raw('MAKECOMMERCE_PUBLISHABLE_KEY') ?? null,
+    sweepSeconds: r.integer('PURCHASE_SWEEP_SECONDS', 60, 0, 86_400),
+  };
+}
+
+function readSeller(r: Reader): SellerConfig {
+  const text = (name: string, fallback: string) => r.text(name, false, fallback) ?? fallback;
+  const vatNumber = normaliseVatNumber(text('SELLER_VAT_NUMBER', 'EE102345678'));
+  if (!isValidVatNumber(vatNumber)) {
+    r.problems.push(`SELLER_VAT_NUMBER must be an EU VAT number such as EE102345678 (got "${vatNumber}").`);
+  }
+  const invoiceSeries = text('INVOICE_SERIES', 'LT').toUpperCase();
+  if (!isValidInvoiceSeries(invoiceSeries)) {
+    r.problems.push(
+      `INVOICE_SERIES must be a capital letter and up to nine capitals or digits (got "${invoiceSeries}").`,
+    );
+  }
+  const email = text('SELLER_EMAIL', 'info@lepinguturg.ee');
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+    r.problems.push(`SELLER_EMAIL must be an e-mail address (got "${email}").`);
+  }
+  return {
+    name: text('SELLER_NAME', 'Lepinguturg OÜ'),
+    address: text('SELLER_ADDRESS', 'Narva mnt 5, 10117 Tallinn, Estonia'),
+    registryCode: text('SELLER_REGISTRY_CODE', '16123456'),
+    vatNumber,
+    email,
+    invoiceSeries,
   };
 }

@@ -46,9 +46,39 @@ export type FileAdded = DomainEvent<
     readonly blobKey: string | null;
   }
 >;
+/**
+ * Page one of a file as images in the BlobStore (docs/decisions.md "Previews"). Both are rendered on the
+ * server; the clear one is served only while the document is free, so the clear pixels of a paid
+ * document's page never reach someone who has not bought it.
+ */
+export interface FilePreview {
+  /** Page one, everything below the clear band blurred. */
+  readonly blurredKey: string;
+  /** Page one, not blurred. */
+  readonly clearKey: string;
+  readonly contentType: string;
+  readonly width: number;
+  readonly height: number;
+  /** Pixels from the top that stay clear in the blurred image. */
+  readonly clearBandHeight: number;
+}
+
+/**
+ * Processing read the file. Version 2 added `method` (how the pages were counted) and `preview`;
+ * version 1 payloads are lifted with `method: 'unknown'` and no preview.
+ */
 export type FileProcessed = DomainEvent<
   'FileProcessed',
-  { readonly documentId: string; readonly fileId: string; readonly pages: number; readonly sizeKb: number }
+  {
+    readonly documentId: string;
+    readonly fileId: string;
+    readonly pages: number;
+    readonly sizeKb: number;
+    /** How the page count was found, e.g. 'pdf', 'soffice', 'docx-metadata', 'txt-lines'. */
+    readonly method: string;
+    /** Null when no preview could be rendered (the file is still usable). */
+    readonly preview: FilePreview | null;
+  }
 >;
 export type FileProcessingFailed = DomainEvent<
   'FileProcessingFailed',

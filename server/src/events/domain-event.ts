@@ -8,6 +8,8 @@ export interface DomainEvent<Type extends string = string, Data extends object =
 export interface StoredEvent<E extends DomainEvent = DomainEvent> {
   readonly type: E['type'];
   readonly data: E['data'];
+  /** The event's id in the store; the projection runner always sets it (journal and ledger cite it). */
+  readonly eventId?: string;
   readonly streamId: string;
   readonly revision: number;
   readonly position: bigint;

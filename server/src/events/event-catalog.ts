@@ -1,11 +1,14 @@
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
+import type { InvoiceEvent } from './invoice.events';
+import type { PayoutEvent } from './payout.events';
 import type { ProfileEvent } from './profile.events';
 import type { PurchaseEvent } from './purchase.events';
 import type { SignInEvent } from './sign-in.events';
 
 /** Every event the system writes. */
-export type AnyDomainEvent = DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | SignInEvent;
+export type AnyDomainEvent =
+  DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | InvoiceEvent | PayoutEvent | SignInEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -16,7 +19,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   DocumentCreated: 1,
   DocumentDetailsEdited: 1,
   FileAdded: 1,
-  FileProcessed: 1,
+  FileProcessed: 2,
   FileProcessingFailed: 1,
   MainFileChosen: 1,
   FileRemoved: 1,
@@ -27,6 +30,12 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   BasketDocumentRemoved: 1,
   BasketCleared: 1,
   BasketExpired: 1,
+  BasketConfirmed: 1,
+  BasketConfirmationCanceled: 1,
+  BasketDocumentRepriced: 1,
+  BasketDocumentWithdrawn: 1,
+  BasketCheckedOut: 1,
+  BasketConverted: 1,
   ProfileRegistered: 1,
   ProfileUpdated: 1,
   UserTermsAccepted: 1,
@@ -36,14 +45,26 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PurchasePaid: 1,
   PurchaseCanceled: 1,
   PurchaseFilesDownloaded: 1,
+  PurchasePaymentStarted: 1,
+  PurchaseConfirmationSent: 1,
+  PurchaseLinksRenewed: 1,
+  InvoiceNumberAssigned: 1,
+  AccountantRoleGranted: 1,
+  AccountantRoleRevoked: 1,
+  PayoutRequested: 1,
+  PayoutExecuted: 1,
+  PayoutRejected: 1,
   SessionsEnded: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */
 export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
 
-/** Upcasters by event type and the version they lift from. None yet: every event is at version 1. */
-export const UPCASTERS: Partial<Record<EventType, Readonly<Record<number, Upcaster>>>> = {};
+/** Upcasters by event type and the version they lift from. */
+export const UPCASTERS: Partial<Record<EventType, Readonly<Record<number, Upcaster>>>> = {
+  // v2 recorded how the pages were counted and the preview images; older facts had neither.
+  FileProcessed: { 1: (data) => ({ ...data, method: 'unknown', preview: null }) },
+};
 
 /** Brings a stored payload up to the current schema version of its type. */
 export function upcast(type: string, schemaVersion: number, data: unknown): unknown {

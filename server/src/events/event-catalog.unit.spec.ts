@@ -16,6 +16,12 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   BasketDocumentRemoved: true,
   BasketCleared: true,
   BasketExpired: true,
+  BasketConfirmed: true,
+  BasketConfirmationCanceled: true,
+  BasketDocumentRepriced: true,
+  BasketDocumentWithdrawn: true,
+  BasketCheckedOut: true,
+  BasketConverted: true,
   ProfileRegistered: true,
   ProfileUpdated: true,
   UserTermsAccepted: true,
@@ -25,6 +31,15 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   PurchasePaid: true,
   PurchaseCanceled: true,
   PurchaseFilesDownloaded: true,
+  PurchasePaymentStarted: true,
+  PurchaseConfirmationSent: true,
+  PurchaseLinksRenewed: true,
+  InvoiceNumberAssigned: true,
+  AccountantRoleGranted: true,
+  AccountantRoleRevoked: true,
+  PayoutRequested: true,
+  PayoutExecuted: true,
+  PayoutRejected: true,
   SessionsEnded: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];
@@ -60,11 +75,20 @@ describe('event catalog', () => {
   });
 
   describe('upcast', () => {
-    it.each(eventTypes)('passes a version-1 %s payload through unchanged', (type) => {
+    const atVersionOne = eventTypes.filter((type) => CURRENT_SCHEMA_VERSION[type] === 1);
+
+    it.each(atVersionOne)('passes a version-1 %s payload through unchanged', (type) => {
       const payload = { documentId: 'doc-1', nested: { a: 1 } };
       const result = upcast(type, 1, payload);
       expect(result).toBe(payload);
       expect(result).toEqual({ documentId: 'doc-1', nested: { a: 1 } });
+    });
+
+    it('lifts a version-1 FileProcessed (no method, no preview) to version 2', () => {
+      const v1 = { documentId: 'doc-1', fileId: 'file-1', pages: 4, sizeKb: 118 };
+      expect(upcast('FileProcessed', 1, v1)).toEqual({ ...v1, method: 'unknown', preview: null });
+      const v2 = { ...v1, method: 'pdf', preview: null };
+      expect(upcast('FileProcessed', 2, v2)).toBe(v2);
     });
 
     it('passes the payload of a type without upcasters through, whatever its version', () => {

@@ -62,7 +62,25 @@ export type AdminRoleRevoked = DomainEvent<
   { readonly userId: string; readonly revokedBy: string }
 >;
 
+/** An admin made the user an accountant: read-only access to every money event and report. */
+export type AccountantRoleGranted = DomainEvent<
+  'AccountantRoleGranted',
+  { readonly userId: string; readonly grantedBy: string }
+>;
+
+/** An admin took the user's accountant role away. */
+export type AccountantRoleRevoked = DomainEvent<
+  'AccountantRoleRevoked',
+  { readonly userId: string; readonly revokedBy: string }
+>;
+
 export type ProfileEvent =
-  ProfileRegistered | ProfileUpdated | UserTermsAccepted | AdminRoleGranted | AdminRoleRevoked;
+  | ProfileRegistered
+  | ProfileUpdated
+  | UserTermsAccepted
+  | AdminRoleGranted
+  | AdminRoleRevoked
+  | AccountantRoleGranted
+  | AccountantRoleRevoked;
 
 export const profileStreamId = (userId: string): string => `profile-${userId}`;

@@ -130,10 +130,46 @@ export type PurchaseFilesDownloaded = DomainEvent<
   }
 >;
 
+/** The buyer was sent to the gateway: a transaction exists there for this purchase. */
+export type PurchasePaymentStarted = DomainEvent<
+  'PurchasePaymentStarted',
+  {
+    readonly purchaseId: string;
+    readonly provider: string;
+    readonly transactionId: string;
+    readonly paymentMethod: string;
+    /** Where the buyer pays (the chosen method's page at the gateway). */
+    readonly paymentUrl: string;
+    readonly startedAt: string;
+  }
+>;
+
+/** The purchase confirmation with download links was handed to the mail port. */
+export type PurchaseConfirmationSent = DomainEvent<
+  'PurchaseConfirmationSent',
+  { readonly purchaseId: string; readonly sentAt: string }
+>;
+
 /**
- * The purchase's events that other work reads. The buying work may add further purchase events (payment
- * started, invoice issued, links re-sent) to this union; these four keep their shape.
+ * The buyer asked for fresh download links (their links had run out): the links now work until
+ * `linksValidUntil`, and a mail with them went to the payer's address.
  */
-export type PurchaseEvent = PurchaseCreated | PurchasePaid | PurchaseCanceled | PurchaseFilesDownloaded;
+export type PurchaseLinksRenewed = DomainEvent<
+  'PurchaseLinksRenewed',
+  { readonly purchaseId: string; readonly renewedAt: string; readonly linksValidUntil: string }
+>;
+
+/**
+ * The purchase's events. The first four are read by other work (earnings, the ledger, sales pages) and
+ * keep their shape; the rest follow the payment and the download links.
+ */
+export type PurchaseEvent =
+  | PurchaseCreated
+  | PurchasePaid
+  | PurchaseCanceled
+  | PurchaseFilesDownloaded
+  | PurchasePaymentStarted
+  | PurchaseConfirmationSent
+  | PurchaseLinksRenewed;
 
 export const purchaseStreamId = (purchaseId: string): string => `purchase-${purchaseId}`;

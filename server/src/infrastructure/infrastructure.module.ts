@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@nestjs/common';
 import { BLOB_SIGNING_SECRET } from '../api/blobs/blob-download.tokens';
 import { FEE_RATES } from '../commands/basket/fee-rates.token';
+import { PURCHASE_LINK_SECRET } from '../commands/purchase/purchase-links';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BLOB_STORE, type BlobStore } from './blob-store/blob-store.port';
 import { LocalFolderBlobStore } from './blob-store/local-folder-blob-store';
@@ -26,6 +27,13 @@ import { MAILER, type Mailer } from './mail/mail.port';
 import { OutboxMailer } from './mail/outbox-mailer';
 import { SmtpMailer } from './mail/smtp-mailer';
 import { EVENT_STORE, type EventStore } from './event-store/event-store.port';
+import {
+  EMBEDDED_GATEWAY_PATH,
+  EmbeddedGatewayMount,
+} from './payments/embedded-gateway/embedded-gateway.mount';
+import { EmbeddedTestGateway } from './payments/embedded-gateway/embedded-test-gateway';
+import { MakeCommerceGateway } from './payments/makecommerce-gateway';
+import { PAYMENT_GATEWAY, type PaymentGateway } from './payments/payment-gateway.port';
 import { KurrentDbEventStore } from './event-store/kurrentdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { EmbeddedReadStore } from './read-store/embedded-read-store';
@@ -48,6 +56,28 @@ function embeddedSigningSecret(config: AppConfig): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
   return secret;
+}
+
+/** A secret kept in DATA_DIR (generated at the first start), so links and test payments survive restarts. */
+function secretInDataDir(config: AppConfig, fileName: string): string {
+  const file = join(config.dataDir, fileName);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('hex');
+  try {
+    ensurePrivateDir(config.dataDir);
+    writeFileSync(file, secret, { mode: PRIVATE_FILE_MODE });
+  } catch {
+    // A read-only data folder: the secret lives as long as the process.
+  }
+  return secret;
+}
+
+/** The app reaches its own embedded services over loopback (like the embedded provider's JWKS). */
+function loopbackUrl(config: AppConfig): string {
+  const host = ['0.0.0.0', '127.0.0.1', 'localhost', '::', ''].includes(config.host)
+    ? '127.0.0.1'
+    : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }
 
 /** Closes the stores, then the SQLite file they share, when the app shuts down. */
@@ -75,6 +105,10 @@ class InfrastructureLifecycle implements OnApplicationShutdown {
 export class InfrastructureModule {
   static forConfig(config: AppConfig, clock: Clock = systemClock): DynamicModule {
     const embedded = config.profile === 'embedded';
+    const embeddedPayments = config.payments.gateway === 'embedded';
+    const gatewaySecret = embeddedPayments
+      ? (config.payments.secretKey ?? secretInDataDir(config, '.test-gateway-secret'))
+      : config.payments.secretKey!;
     return {
       module: InfrastructureModule,
       providers: [
@@ -132,6 +166,42 @@ export class InfrastructureModule {
             outbox ?? new SmtpMailer(config.mail.smtpUrl!, config.mail.from),
         },
         {
+          // Purchase links get their own key, derived from the blob-link secret, so a signature of one
+          // kind of link never opens the other.
+          provide: PURCHASE_LINK_SECRET,
+          inject: [BLOB_SIGNING_SECRET],
+          useFactory: (blobSecret: string) =>
+            createHmac('sha256', blobSecret || (config.blobSigningSecret ?? ''))
+              .update('purchase-links')
+              .digest('hex'),
+        },
+        ...(embeddedPayments
+          ? [
+              {
+                provide: EmbeddedTestGateway,
+                useFactory: () =>
+                  new EmbeddedTestGateway({
+                    shopId: config.payments.shopId,
+                    secretKey: gatewaySecret,
+                    publicBaseUrl: `${config.publicUrl}${EMBEDDED_GATEWAY_PATH}`,
+                    clock,
+                  }),
+              },
+              EmbeddedGatewayMount,
+            ]
+          : []),
+        {
+          provide: PAYMENT_GATEWAY,
+          useFactory: (): PaymentGateway =>
+            new MakeCommerceGateway({
+              apiUrl: embeddedPayments
+                ? `${loopbackUrl(config)}${EMBEDDED_GATEWAY_PATH}`
+                : config.payments.apiUrl,
+              shopId: config.payments.shopId,
+              secretKey: gatewaySecret,
+            }),
+        },
+        {
           provide: IDENTITY_SESSIONS,
           inject: [SQLITE_DATABASE],
           useFactory: (db: SqliteDatabase | null): IdentitySessions =>
@@ -150,6 +220,8 @@ export class InfrastructureModule {
         SQLITE_DATABASE,
         MAILER,
         OUTBOX,
+        PURCHASE_LINK_SECRET,
+        PAYMENT_GATEWAY,
         IDENTITY_SESSIONS,
       ],
     };

@@ -16,6 +16,8 @@ export interface ProjectionStatus {
   readonly checkpoint: string | null;
   readonly head: string | null;
   readonly behind: boolean;
+  /** Why the projection stopped, while it cannot get past an event (e.g. an unbalanced ledger posting). */
+  readonly error: string | null;
 }
 
 export interface RebuildProgress {
@@ -52,6 +54,7 @@ export function toStoredEvent(recorded: RecordedEvent): StoredEvent {
   return {
     type: recorded.type,
     data: upcast(recorded.type, recorded.schemaVersion, recorded.data) as object,
+    eventId: recorded.id,
     streamId: recorded.streamId,
     revision: recorded.revision,
     position: recorded.position,
@@ -72,6 +75,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly retryTimers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly errors = new Map<string, string>();
   private waiters: Waiter[] = [];
   private running = false;
   private readonly batchSize: number;
@@ -155,6 +159,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
           checkpoint: checkpoint?.toString() ?? null,
           head: head?.toString() ?? null,
           behind: head !== null && (checkpoint === null || checkpoint < head),
+          error: this.errors.get(p.name) ?? null,
         };
       }),
     );
@@ -232,6 +237,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
 
   private retryLater(projection: Projection, error: unknown): void {
     this.logger.error(`Projection ${projection.name} failed; restarting from its checkpoint`, error as Error);
+    this.errors.set(projection.name, error instanceof Error ? error.message : String(error));
     this.subscriptions.delete(projection.name);
     if (!this.running) return;
     const timer = setTimeout(() => {
@@ -289,6 +295,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
       tx.setCheckpoint(last.position);
       reached = last.position;
     });
+    this.errors.delete(projection.name);
     const known = this.positions.get(projection.name) ?? null;
     if (reached !== null && (known === null || reached > known)) this.positions.set(projection.name, reached);
     this.flushWaiters(false);

@@ -1,8 +1,14 @@
 import { Module } from '@nestjs/common';
 import { BasketProjection } from './basket/basket.projection';
 import { CatalogueProjection } from './catalogue/catalogue.projection';
+import { MyDocumentsProjection } from './my-documents/my-documents.projection';
+import { DashboardProjection } from './money/dashboard.projection';
+import { LedgerProjection } from './money/ledger.projection';
+import { PayoutsProjection } from './money/payouts.projection';
+import { SalesProjection } from './money/sales.projection';
 import { PROJECTIONS } from './projection';
 import { ProjectionRunner } from './projection-runner';
+import { PurchasesProjection } from './purchases/purchases.projection';
 import { SignInProjection } from './sign-in/sign-in.projection';
 import { SearchProjection } from './search/search.projection';
 import { UsersProjection } from './users/users.projection';
@@ -12,8 +18,14 @@ export const ALL_PROJECTIONS = () => [
   new CatalogueProjection(),
   new BasketProjection(),
   new UsersProjection(),
+  new PurchasesProjection(),
+  new LedgerProjection(),
+  new SalesProjection(),
+  new PayoutsProjection(),
+  new DashboardProjection(),
   new SignInProjection(),
   new SearchProjection(),
+  new MyDocumentsProjection(),
 ];
 
 @Module({

@@ -2,7 +2,27 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ExpiredBasketsHandler } from './basket/expired-baskets.handler';
 import { GetBasketHandler } from './basket/get-basket.handler';
+import { GetDocumentPreviewHandler } from './catalogue/get-document-preview.handler';
 import { GetDocumentHandler } from './catalogue/get-document.handler';
+import { GetMyDocumentHandler } from './my-documents/get-my-document.handler';
+import { GetPriceSplitHandler } from './my-documents/get-price-split.handler';
+import { ListMyDocumentsHandler } from './my-documents/list-my-documents.handler';
+import {
+  FindPurchasesByNumberHandler,
+  GetPurchaseHandler,
+  ListInvoicesHandler,
+  ListPurchasesHandler,
+  PurchasesDueHandler,
+} from './purchases/purchases.handlers';
+import { ExportSepaFileHandler } from './money/export-sepa-file.handler';
+import { GetDashboardHandler } from './money/get-dashboard.handler';
+import { GetJournalHandler } from './money/get-journal.handler';
+import { GetPayoutRequestInfoHandler } from './money/get-payout-request-info.handler';
+import { GetPayoutHandler } from './money/get-payout.handler';
+import { GetReconciliationHandler } from './money/get-reconciliation.handler';
+import { GetReleasedEarningsHandler } from './money/get-released-earnings.handler';
+import { GetSalesSummaryHandler } from './money/get-sales-summary.handler';
+import { ListPayoutsHandler } from './money/list-payouts.handler';
 import { GetSessionsEndedAtHandler } from './sign-in/get-sessions-ended-at.handler';
 import { SearchDocumentsHandler } from './search/search-documents.handler';
 import { GetAdminUserHandler } from './users/get-admin-user.handler';
@@ -15,11 +35,29 @@ import { ListUsersHandler } from './users/list-users.handler';
   providers: [
     SearchDocumentsHandler,
     GetDocumentHandler,
+    GetDocumentPreviewHandler,
+    GetMyDocumentHandler,
+    ListMyDocumentsHandler,
+    GetPriceSplitHandler,
     GetBasketHandler,
     ExpiredBasketsHandler,
     GetProductUserHandler,
     ListUsersHandler,
     GetAdminUserHandler,
+    GetPurchaseHandler,
+    ListPurchasesHandler,
+    ListInvoicesHandler,
+    FindPurchasesByNumberHandler,
+    PurchasesDueHandler,
+    GetReleasedEarningsHandler,
+    GetSalesSummaryHandler,
+    GetPayoutRequestInfoHandler,
+    ListPayoutsHandler,
+    GetPayoutHandler,
+    ExportSepaFileHandler,
+    GetJournalHandler,
+    GetReconciliationHandler,
+    GetDashboardHandler,
     GetSessionsEndedAtHandler,
   ],
 })

@@ -1,4 +1,3 @@
-import type { FileFormat } from '../domain/catalogue/catalogue-codes';
 import type { DocumentDetails } from '../events/document.events';
 
 /** A seeded uploader profile; issue "Identity" links these to demo accounts by e-mail. */
@@ -12,19 +11,15 @@ export interface DemoUploader {
   readonly company: string | null;
 }
 
-export interface DemoFile {
-  readonly title: string;
-  readonly format: FileFormat;
-  readonly pages: number;
-  readonly sizeKb: number;
-}
-
 /** A demo template: the document's details as the uploader enters them, plus its owner, files and age. */
 export interface DemoTemplate extends DocumentDetails {
   /** DemoUploader.key of the owner. */
   readonly uploader: string;
-  /** The first file is the main one. At least one. */
-  readonly files: readonly DemoFile[];
+  /**
+   * How many pages the demo files have: at first start the seed generates a PDF (the main file) and a
+   * DOCX of the template with this many pages of clauses and uploads them like an uploader would.
+   */
+  readonly pages: number;
   /** false = a draft the uploader has not published. */
   readonly published: boolean;
   /** Created this many days before the seed runs (gives the newest/oldest sort something to do). */

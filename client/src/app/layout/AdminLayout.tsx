@@ -5,7 +5,14 @@ import { PageSkeleton } from '../../components/Skeleton';
 import { useLocalizedPath } from '../../hooks/use-language';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../hooks/use-media-query';
 import { useSessionUser } from '../../stores/session-store';
-import { ADMIN_ITEMS, DASHBOARD_ITEM, MenuIconSvg, USER_ITEMS, type AccountMenuItem } from './account-menu';
+import {
+  ACCOUNTING_ITEMS,
+  ADMIN_ITEMS,
+  DASHBOARD_ITEM,
+  MenuIconSvg,
+  USER_ITEMS,
+  type AccountMenuItem,
+} from './account-menu';
 
 const COLLAPSED_KEY = 'lepinguturg.sidebarCollapsed';
 
@@ -69,11 +76,13 @@ export function AdminLayout() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const isAdmin = user?.isAdmin === true;
+  const isAuditor = isAdmin || user?.isAccountant === true;
   const small = useMediaQuery(SMALL_SCREEN_QUERY);
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();
   const adminHeadingId = useId();
+  const accountingHeadingId = useId();
 
   const location = useLocation();
   const [seenLocation, setSeenLocation] = useState(location.key);
@@ -140,6 +149,18 @@ export function AdminLayout() {
               </h2>
               <ul className="sidebar__list" aria-labelledby={adminHeadingId}>
                 {ADMIN_ITEMS.map((item) => (
+                  <SidebarItem key={item.name} item={item} />
+                ))}
+              </ul>
+            </div>
+          )}
+          {isAuditor && (
+            <div className="sidebar__group" data-testid="sidebar-accounting-group">
+              <h2 id={accountingHeadingId} className="sidebar__heading">
+                <span className="sidebar__label">{t('ACCOUNT.ACCOUNTING')}</span>
+              </h2>
+              <ul className="sidebar__list" aria-labelledby={accountingHeadingId}>
+                {ACCOUNTING_ITEMS.map((item) => (
                   <SidebarItem key={item.name} item={item} />
                 ))}
               </ul>

@@ -4,7 +4,13 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { NEUTRAL_ROUTES, routeToRemember } from '../../config/routes';
 import { useLocalizedPath } from '../../hooks/use-language';
 import { useAuthEmail, useSessionActions, useSessionUser } from '../../stores/session-store';
-import { ADMIN_ITEMS, DASHBOARD_ITEM, USER_ITEMS, type AccountMenuItem } from './account-menu';
+import {
+  ACCOUNTING_ITEMS,
+  ADMIN_ITEMS,
+  DASHBOARD_ITEM,
+  USER_ITEMS,
+  type AccountMenuItem,
+} from './account-menu';
 
 /** 'Sign in': remembers the current route with its query (SPEC §2; error and unknown pages mean home) and goes to login. */
 export function SignInButton() {
@@ -114,6 +120,7 @@ export function UserMenu() {
   const items: AccountMenuItem[] = [
     ...USER_ITEMS,
     ...(user?.isAdmin ? [DASHBOARD_ITEM, ...ADMIN_ITEMS] : []),
+    ...(user?.isAdmin || user?.isAccountant ? ACCOUNTING_ITEMS : []),
   ];
 
   return (

@@ -47,15 +47,16 @@ describe('top bar', () => {
     const items = within(menu).getAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual([
       'Minu andmed',
-      'Minu dokumendidTulekul',
-      'Minu müükTulekul',
-      'Minu väljamaksedTulekul',
+      'Minu dokumendid',
+      'Minu müük',
+      'Minu väljamaksed',
+      'Minu ostud',
       'Logi välja',
       'Logi välja kõigis seadmetes',
     ]);
     expect(document.activeElement).toBe(items[0]);
     await userEvent.keyboard('{ArrowUp}');
-    expect(document.activeElement).toBe(items[5]);
+    expect(document.activeElement).toBe(items[items.length - 1]);
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);
@@ -72,12 +73,28 @@ describe('top bar', () => {
     renderApp('/en', api);
     await userEvent.click(screen.getByTestId('user-menu-button'));
     expect(screen.getByTestId('user-menu-item-adminusers').getAttribute('href')).toBe('/en/admin/users');
-    expect(screen.getByTestId('user-menu-item-dashboard').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('user-menu-item-dashboard').getAttribute('href')).toBe(
+      '/en/admin/user/dashboard',
+    );
+    expect(screen.getByTestId('user-menu-item-accountingjournal').getAttribute('href')).toBe(
+      '/en/admin/accounting/journal',
+    );
+  });
+
+  it('adds the accounting items for accountants, and no admin items', async () => {
+    const api = new FakeApi();
+    givenSignedIn(api, makeUser({ isAccountant: true }));
+    renderApp('/en', api);
+    await userEvent.click(screen.getByTestId('user-menu-button'));
+    expect(screen.getByTestId('user-menu-item-accountingreport').getAttribute('href')).toBe(
+      '/en/admin/accounting/report',
+    );
+    expect(screen.queryByTestId('user-menu-item-adminpayouts')).toBeNull();
   });
 });
 
 describe('admin layout', () => {
-  it('shows the user items and no admin group to a non-admin; future screens are disabled, not links', async () => {
+  it('shows the user items, all of them links, and no admin group to a non-admin', async () => {
     const api = new FakeApi();
     givenSignedIn(api, makeUser());
     renderApp('/admin/user/edit', api);
@@ -89,12 +106,13 @@ describe('admin layout', () => {
     );
     expect(within(sidebar).getByTestId('sidebar-item-home').getAttribute('href')).toBe('/');
     expect(within(sidebar).getByTestId('sidebar-item-search').getAttribute('href')).toBe('/otsing');
+    expect(within(sidebar).queryByTestId('sidebar-accounting-group')).toBeNull();
     for (const name of ['userfiles', 'usersales', 'userpayouts']) {
-      const item = within(sidebar).getByTestId(`sidebar-item-${name}`);
-      expect(item.tagName).toBe('SPAN');
-      expect(item.getAttribute('aria-disabled')).toBe('true');
-      expect(item.textContent).toContain('Tulekul');
+      expect(within(sidebar).getByTestId(`sidebar-item-${name}`).tagName).toBe('A');
     }
+    expect(within(sidebar).getByTestId('sidebar-item-userfiles').getAttribute('href')).toBe(
+      '/admin/user/files',
+    );
   });
 
   it('shows the dashboard and the admin group to an admin, in English under /en/admin', async () => {
@@ -103,10 +121,24 @@ describe('admin layout', () => {
     renderApp('/en/admin/user/edit', api);
     const group = await screen.findByTestId('sidebar-admin-group');
     expect(within(group).getByTestId('sidebar-item-adminusers').getAttribute('href')).toBe('/en/admin/users');
-    for (const name of ['admininvoices', 'adminpurchases', 'adminpayouts']) {
-      expect(within(group).getByTestId(`sidebar-item-${name}`).textContent).toContain('Coming soon');
+    for (const name of ['admininvoices', 'adminpurchases']) {
+      expect(within(group).getByTestId(`sidebar-item-${name}`).getAttribute('href')).toBe(
+        `/en/admin/${name.slice('admin'.length)}`,
+      );
     }
-    expect(screen.getByTestId('sidebar-item-dashboard').getAttribute('aria-disabled')).toBe('true');
+    expect(within(group).getByTestId('sidebar-item-adminpayouts').getAttribute('href')).toBe(
+      '/en/admin/payouts',
+    );
+    expect(within(group).getByTestId('sidebar-item-adminreports').getAttribute('href')).toBe(
+      '/en/admin/reports',
+    );
+    expect(screen.getByTestId('sidebar-item-dashboard').getAttribute('href')).toBe(
+      '/en/admin/user/dashboard',
+    );
+    const accounting = screen.getByTestId('sidebar-accounting-group');
+    expect(within(accounting).getByTestId('sidebar-item-accountingreport').getAttribute('href')).toBe(
+      '/en/admin/accounting/report',
+    );
   });
 
   it('collapses and expands the sidebar with its toggle', async () => {

@@ -10,7 +10,10 @@ export type MenuIcon =
   | 'payouts'
   | 'invoices'
   | 'users'
-  | 'purchases';
+  | 'purchases'
+  | 'journal'
+  | 'report'
+  | 'reports';
 
 export interface AccountMenuItem {
   name: RouteName;
@@ -23,9 +26,10 @@ export interface AccountMenuItem {
 /** The signed-in user's own screens (SPEC §2 admin layout, in its order). */
 export const USER_ITEMS: readonly AccountMenuItem[] = [
   { name: 'useredit', label: 'ACCOUNT.MY_DATA', icon: 'user' },
-  { name: 'userfiles', label: 'ACCOUNT.MY_DOCUMENTS', icon: 'documents', comingSoon: true },
-  { name: 'usersales', label: 'ACCOUNT.MY_SALES', icon: 'sales', comingSoon: true },
-  { name: 'userpayouts', label: 'ACCOUNT.MY_PAYOUTS', icon: 'payouts', comingSoon: true },
+  { name: 'userfiles', label: 'ACCOUNT.MY_DOCUMENTS', icon: 'documents' },
+  { name: 'usersales', label: 'ACCOUNT.MY_SALES', icon: 'sales' },
+  { name: 'userpayouts', label: 'ACCOUNT.MY_PAYOUTS', icon: 'payouts' },
+  { name: 'userpurchases', label: 'ACCOUNT.MY_PURCHASES', icon: 'purchases' },
 ];
 
 /** Admin only (SPEC §6): the dashboard and the admin group. */
@@ -33,14 +37,20 @@ export const DASHBOARD_ITEM: AccountMenuItem = {
   name: 'dashboard',
   label: 'ACCOUNT.DASHBOARD',
   icon: 'dashboard',
-  comingSoon: true,
 };
 
 export const ADMIN_ITEMS: readonly AccountMenuItem[] = [
-  { name: 'admininvoices', label: 'ACCOUNT.INVOICES', icon: 'invoices', comingSoon: true },
+  { name: 'admininvoices', label: 'ACCOUNT.INVOICES', icon: 'invoices' },
   { name: 'adminusers', label: 'ACCOUNT.USERS', icon: 'users' },
-  { name: 'adminpurchases', label: 'ACCOUNT.PURCHASES', icon: 'purchases', comingSoon: true },
-  { name: 'adminpayouts', label: 'ACCOUNT.PAYOUTS', icon: 'payouts', comingSoon: true },
+  { name: 'adminpurchases', label: 'ACCOUNT.PURCHASES', icon: 'purchases' },
+  { name: 'adminpayouts', label: 'ACCOUNT.PAYOUTS', icon: 'payouts' },
+  { name: 'adminreports', label: 'ACCOUNT.REPORTS', icon: 'reports' },
+];
+
+/** Accountants and admins: the read-only money audit. */
+export const ACCOUNTING_ITEMS: readonly AccountMenuItem[] = [
+  { name: 'accountingjournal', label: 'ACCOUNT.JOURNAL', icon: 'journal' },
+  { name: 'accountingreport', label: 'ACCOUNT.RECONCILIATION', icon: 'report' },
 ];
 
 const ICON_PATHS: Record<MenuIcon, string> = {
@@ -55,6 +65,9 @@ const ICON_PATHS: Record<MenuIcon, string> = {
   users:
     'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14a6.5 6.5 0 0 1 3.5 6',
   purchases: 'M4 5h2l2 11h10l2-8H7M10 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2zM17 20a1 1 0 1 0 0-2 1 1 0 0 0 0 2z',
+  journal: 'M5 4h14v16H5zM8 8h8M8 12h8M8 16h5',
+  report: 'M5 4h14v16H5zM8 15l3-3 2 2 3-4',
+  reports: 'M4 12a8 8 0 1 0 2.3-5.6M4 4v4h4M12 8v4l3 2',
 };
 
 export function MenuIconSvg({ icon }: { icon: MenuIcon }) {

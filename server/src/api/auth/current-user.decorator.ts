@@ -11,3 +11,9 @@ export const CurrentUser = createParamDecorator((_: unknown, ctx: ExecutionConte
   if (!user) throw new ApiError(401, 'AUTH.UNAUTHORIZED');
   return user;
 });
+
+/** The caller of an `@OptionalSignIn()` route when signed in; null for a visitor. */
+export const OptionalUser = createParamDecorator(
+  (_: unknown, ctx: ExecutionContext): AuthenticatedUser | null =>
+    ctx.switchToHttp().getRequest<{ user?: AuthenticatedUser }>().user ?? null,
+);

@@ -1,4 +1,4 @@
-import { Controller, Get, Param } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   APPLICABLE_LAWS,
@@ -6,10 +6,14 @@ import {
   FIELDS_OF_LAW,
   FILE_FORMATS,
 } from '../../domain/catalogue/catalogue-codes';
+import type { FastifyReply } from 'fastify';
+import { BLOB_STORE, type BlobStore } from '../../infrastructure/blob-store/blob-store.port';
 import type { DocumentDetail } from '../../queries/catalogue/document.views';
+import { GetDocumentPreviewQuery } from '../../queries/catalogue/get-document-preview.query';
 import { GetDocumentQuery } from '../../queries/catalogue/get-document.query';
 import { ApiError } from '../errors/api-error';
-import { Public } from '../auth/auth.decorators';
+import { OptionalSignIn, Public } from '../auth/auth.decorators';
+import { type AuthenticatedUser, OptionalUser } from '../auth/current-user.decorator';
 
 const SLUG = /^[a-z0-9-]{1,160}$/;
 
@@ -17,7 +21,10 @@ const SLUG = /^[a-z0-9-]{1,160}$/;
 @Public()
 @Controller()
 export class CatalogueController {
-  constructor(private readonly queryBus: QueryBus) {}
+  constructor(
+    private readonly queryBus: QueryBus,
+    @Inject(BLOB_STORE) private readonly blobs: BlobStore,
+  ) {}
 
   @Get('catalogue/options')
   options() {
@@ -29,10 +36,43 @@ export class CatalogueController {
     };
   }
 
+  /** A published document; its uploader also sees it while it is a draft. */
   @Get('documents/:slug')
-  async document(@Param('slug') slug: string): Promise<DocumentDetail> {
-    const found = SLUG.test(slug) ? await this.queryBus.execute(new GetDocumentQuery(slug)) : null;
+  @OptionalSignIn()
+  async document(
+    @Param('slug') slug: string,
+    @OptionalUser() viewer: AuthenticatedUser | null,
+  ): Promise<DocumentDetail> {
+    const found = SLUG.test(slug)
+      ? await this.queryBus.execute(new GetDocumentQuery(slug, viewer?.userId ?? null))
+      : null;
     if (!found) throw new ApiError(404, 'DOCUMENT.NOT_FOUND');
     return found;
+  }
+
+  /**
+   * Page one of the document as a buyer sees it: blurred below the clear band while the document is
+   * paid, clear while it is free. Only images rendered on the server are ever sent.
+   */
+  @Get('documents/:slug/preview')
+  @OptionalSignIn()
+  @Header('X-Content-Type-Options', 'nosniff')
+  async preview(
+    @Param('slug') slug: string,
+    @OptionalUser() viewer: AuthenticatedUser | null,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    const image = SLUG.test(slug)
+      ? await this.queryBus.execute(new GetDocumentPreviewQuery(slug, viewer?.userId ?? null))
+      : null;
+    const info = image ? await this.blobs.stat(image.blobKey) : null;
+    if (!image || !info) throw new ApiError(404, 'DOCUMENT.PREVIEW_NOT_FOUND');
+    // A signed-in viewer may be looking at their own draft: that answer must not be cached for others.
+    void reply.header('Cache-Control', viewer === null ? 'public, max-age=300' : 'private, no-store');
+    return new StreamableFile(await this.blobs.get(image.blobKey), {
+      type: image.contentType,
+      length: info.size,
+      disposition: 'inline',
+    });
   }
 }

@@ -1,7 +1,10 @@
 import type { MessageRef } from '../../domain/shared/domain-error';
 import type { UiLanguage } from './language';
+import { BUYING_MESSAGES } from './messages/buying.messages';
 import { COMMON_MESSAGES } from './messages/common.messages';
+import { DOCUMENTS_MESSAGES } from './messages/documents.messages';
 import type { MessageCatalogs } from './messages/message-catalogs';
+import { MONEY_MESSAGES } from './messages/money.messages';
 import { SECURITY_MESSAGES } from './messages/security.messages';
 import { SEARCH_MESSAGES } from './messages/search.messages';
 
@@ -11,7 +14,14 @@ type Catalog = Readonly<Record<string, string>>;
  * Server-side texts for every error code and field message; the client holds the same keys. One file
  * per area under messages/, merged here; a key defined in two areas stops the server at start.
  */
-const AREAS: readonly MessageCatalogs[] = [COMMON_MESSAGES, SECURITY_MESSAGES, SEARCH_MESSAGES];
+const AREAS: readonly MessageCatalogs[] = [
+  COMMON_MESSAGES,
+  DOCUMENTS_MESSAGES,
+  SECURITY_MESSAGES,
+  SEARCH_MESSAGES,
+  MONEY_MESSAGES,
+  BUYING_MESSAGES,
+];
 
 function merge(language: UiLanguage): Catalog {
   const merged: Record<string, string> = {};

@@ -1,30 +1,63 @@
-import type { BasketDocumentAdded, BasketEvent } from '../../events/basket.events';
+import type {
+  BasketConfirmed,
+  BasketDocumentAdded,
+  BasketDocumentRepriced,
+  BasketDocumentWithdrawn,
+  BasketEvent,
+} from '../../events/basket.events';
+import type { InvoiceRequest, Payer } from '../../events/purchase.events';
 import type { DocumentState } from '../catalogue/document.decider';
 import { type DomainCommand, assertNever } from '../shared/command';
 import { DomainError } from '../shared/domain-error';
 import { type FeeRates, splitPrice } from '../shared/fees';
 import type { Cents } from '../shared/money';
+import { type CheckoutDetails, sameCheckoutDetails, validateCheckoutDetails } from './checkout-details';
 
 /** SPEC §9: a basket is valid for one hour after the last document was added. */
 export const BASKET_VALIDITY_MS = 60 * 60 * 1000;
 
+/** One document in the basket with the fee split decided when it was added (or last repriced). */
 export interface BasketLineState {
   readonly documentId: string;
+  readonly slug: string;
+  readonly title: string;
   readonly price: Cents;
+  readonly vat: Cents;
+  readonly licenceFee: Cents;
+  readonly serviceFee: Cents;
+}
+
+/** What the buyer confirmed (SPEC §4 "Confirming sets confirmed and stores …"). */
+export interface BasketConfirmation {
+  readonly payer: Payer;
+  readonly invoice: InvoiceRequest | null;
+  readonly paymentMethod: string;
+  readonly paymentMethods: readonly string[];
+  readonly language: 'et' | 'en';
+  readonly buyerId: string | null;
+  readonly total: Cents;
 }
 
 export interface BasketState {
   readonly lines: readonly BasketLineState[];
   readonly activeUntil: string | null;
-  readonly confirmed: boolean;
-  readonly paymentMethods: readonly string[] | null;
+  /** Null while the basket is not confirmed. */
+  readonly confirmation: BasketConfirmation | null;
+  /** The purchase "Go pay" made of the current confirmation; null before that. */
+  readonly purchaseId: string | null;
+  /** How many times the basket was ever confirmed; names each confirmation's purchase. Never reset. */
+  readonly confirmations: number;
+  /** Purchases whose payment already converted this basket. Never reset. */
+  readonly convertedPurchaseIds: readonly string[];
 }
 
 export const initialBasketState: BasketState = {
   lines: [],
   activeUntil: null,
-  confirmed: false,
-  paymentMethods: null,
+  confirmation: null,
+  purchaseId: null,
+  confirmations: 0,
+  convertedPurchaseIds: [],
 };
 
 /** What the basket needs to know of a document, read from the document's own stream. */
@@ -59,13 +92,70 @@ export type RemoveDocumentFromBasket = DomainCommand<
 export type ClearBasket = DomainCommand<'ClearBasket', { readonly basketId: string }>;
 export type ExpireBasket = DomainCommand<'ExpireBasket', { readonly basketId: string }>;
 
-export type BasketCommand = AddDocumentToBasket | RemoveDocumentFromBasket | ClearBasket | ExpireBasket;
+/** The documents of the basket as their own streams tell now (null: no such document), with the rates in force. */
+interface CurrentFacts {
+  readonly documents: readonly (BasketDocumentFacts | null)[];
+  readonly rates: FeeRates;
+}
+
+/** The buyer confirms the cart with their details, the method chosen and the total they saw. */
+export type ConfirmBasket = DomainCommand<
+  'ConfirmBasket',
+  CurrentFacts & {
+    readonly basketId: string;
+    readonly details: CheckoutDetails;
+    /** The total the buyer saw: a different total means the basket changed under them. */
+    readonly expectedTotal: Cents;
+    /** The methods the gateway offers now. */
+    readonly offeredMethods: readonly string[];
+    readonly language: 'et' | 'en';
+    readonly buyerId: string | null;
+  }
+>;
+
+/** "Go pay": the confirmed basket becomes the purchase `purchaseId`. */
+export type CheckOutBasket = DomainCommand<
+  'CheckOutBasket',
+  CurrentFacts & { readonly basketId: string; readonly purchaseId: string }
+>;
+
+/** The payment was cancelled (purchaseId), or the buyer reopened the details (null): unconfirm. */
+export type CancelBasketConfirmation = DomainCommand<
+  'CancelBasketConfirmation',
+  { readonly basketId: string; readonly purchaseId: string | null }
+>;
+
+/** The purchase was paid: its documents leave the basket. */
+export type ConvertBasket = DomainCommand<
+  'ConvertBasket',
+  { readonly basketId: string; readonly purchaseId: string; readonly documentIds: readonly string[] }
+>;
+
+export type BasketCommand =
+  | AddDocumentToBasket
+  | RemoveDocumentFromBasket
+  | ClearBasket
+  | ExpireBasket
+  | ConfirmBasket
+  | CheckOutBasket
+  | CancelBasketConfirmation
+  | ConvertBasket;
 
 /** A basket with documents whose hour has run out. */
 export function isBasketExpired(state: BasketState, now: Date): boolean {
   return (
     state.lines.length > 0 && state.activeUntil !== null && now.getTime() >= Date.parse(state.activeUntil)
   );
+}
+
+/** The sum of the lines' prices: what the buyer pays. */
+export function basketTotal(state: BasketState): Cents {
+  return state.lines.reduce((sum, line) => sum + line.price, 0);
+}
+
+/** Whether the events of a confirmation or checkout show that the basket changed instead. */
+export function basketChangedUnderBuyer(events: readonly BasketEvent[]): boolean {
+  return events.some((e) => e.type === 'BasketDocumentRepriced' || e.type === 'BasketDocumentWithdrawn');
 }
 
 function add({ data, context }: AddDocumentToBasket, state: BasketState): BasketEvent[] {
@@ -113,6 +203,103 @@ function expire({ data, context }: ExpireBasket, state: BasketState): BasketEven
   return isBasketExpired(state, context.now) ? [{ type: 'BasketExpired', data }] : [];
 }
 
+/** A basket with documents, still within its hour; else "The basket is empty!". */
+function liveLines(state: BasketState, now: Date): readonly BasketLineState[] {
+  if (state.lines.length === 0 || isBasketExpired(state, now)) {
+    throw new DomainError('SHOPPING_CART.BASKET_EMPTY');
+  }
+  return state.lines;
+}
+
+/**
+ * Compares each line with its document now: unpublished or deleted documents are withdrawn, changed
+ * prices (or rates) reprice the line. The buyer then sees the new total before paying.
+ */
+function changesSinceAdded(
+  basketId: string,
+  lines: readonly BasketLineState[],
+  { documents, rates }: CurrentFacts,
+): (BasketDocumentRepriced | BasketDocumentWithdrawn)[] {
+  const changes: (BasketDocumentRepriced | BasketDocumentWithdrawn)[] = [];
+  for (const line of lines) {
+    const document = documents.find((d) => d?.documentId === line.documentId) ?? null;
+    if (document === null || !document.published) {
+      changes.push({ type: 'BasketDocumentWithdrawn', data: { basketId, documentId: line.documentId } });
+      continue;
+    }
+    const { price, vat, licenceFee, serviceFee } = splitPrice(document.price, rates);
+    if (
+      price !== line.price ||
+      vat !== line.vat ||
+      licenceFee !== line.licenceFee ||
+      serviceFee !== line.serviceFee
+    ) {
+      changes.push({
+        type: 'BasketDocumentRepriced',
+        data: { basketId, documentId: line.documentId, price, vat, licenceFee, serviceFee },
+      });
+    }
+  }
+  return changes;
+}
+
+function confirm({ data, context }: ConfirmBasket, state: BasketState): BasketEvent[] {
+  const lines = liveLines(state, context.now);
+  const valid = validateCheckoutDetails(data.details, data.offeredMethods);
+  const changes = changesSinceAdded(data.basketId, lines, data);
+  // Recorded instead of a confirmation: the caller answers SHOPPING_CART.PRICES_CHANGED.
+  if (changes.length > 0) return changes;
+  const total = basketTotal(state);
+  if (data.expectedTotal !== total) throw new DomainError('SHOPPING_CART.PRICES_CHANGED');
+  const current = state.confirmation;
+  if (
+    current !== null &&
+    state.purchaseId === null &&
+    current.language === data.language &&
+    current.buyerId === data.buyerId &&
+    sameCheckoutDetails(current, valid)
+  ) {
+    return [];
+  }
+  const confirmed: BasketConfirmed = {
+    type: 'BasketConfirmed',
+    data: {
+      basketId: data.basketId,
+      payer: valid.payer,
+      invoice: valid.invoice,
+      paymentMethod: valid.paymentMethod,
+      paymentMethods: [...data.offeredMethods],
+      previewsSeen: true,
+      termsAccepted: true,
+      language: data.language,
+      buyerId: data.buyerId,
+      total,
+    },
+  };
+  return [confirmed];
+}
+
+function checkOut({ data, context }: CheckOutBasket, state: BasketState): BasketEvent[] {
+  const lines = liveLines(state, context.now);
+  if (state.confirmation === null) throw new DomainError('SHOPPING_CART.NOT_CONFIRMED');
+  if (state.purchaseId === data.purchaseId) return [];
+  const changes = changesSinceAdded(data.basketId, lines, data);
+  if (changes.length > 0) return changes;
+  return [{ type: 'BasketCheckedOut', data: { basketId: data.basketId, purchaseId: data.purchaseId } }];
+}
+
+function cancelConfirmation({ data }: CancelBasketConfirmation, state: BasketState): BasketEvent[] {
+  if (state.confirmation === null) return [];
+  // A late cancel of an earlier purchase must not unconfirm the buyer's newer confirmation.
+  if (data.purchaseId !== null && state.purchaseId !== data.purchaseId) return [];
+  return [{ type: 'BasketConfirmationCanceled', data }];
+}
+
+function convert({ data }: ConvertBasket, state: BasketState): BasketEvent[] {
+  if (state.convertedPurchaseIds.includes(data.purchaseId)) return [];
+  return [{ type: 'BasketConverted', data }];
+}
+
 /** Decides what happens to a basket. Pure: the time comes in the command's context. */
 export function decideBasket(command: BasketCommand, state: BasketState): BasketEvent[] {
   switch (command.type) {
@@ -124,26 +311,79 @@ export function decideBasket(command: BasketCommand, state: BasketState): Basket
       return clear(command, state);
     case 'ExpireBasket':
       return expire(command, state);
+    case 'ConfirmBasket':
+      return confirm(command, state);
+    case 'CheckOutBasket':
+      return checkOut(command, state);
+    case 'CancelBasketConfirmation':
+      return cancelConfirmation(command, state);
+    case 'ConvertBasket':
+      return convert(command, state);
     default:
       return assertNever(command);
   }
 }
 
-/** SPEC §4: adding sets active-until, unconfirms the basket and clears payment methods; clearing empties it. */
+const unconfirmed = (state: BasketState): BasketState => ({ ...state, confirmation: null, purchaseId: null });
+
+/**
+ * SPEC §4: adding sets active-until, unconfirms the basket and clears payment methods; any other change
+ * of the lines unconfirms it too (the buyer confirms the total they pay); clearing empties it.
+ */
 export function evolveBasket(state: BasketState, event: BasketEvent): BasketState {
   switch (event.type) {
-    case 'BasketDocumentAdded':
+    case 'BasketDocumentAdded': {
+      const { documentId, slug, title, price, vat, licenceFee, serviceFee, activeUntil } = event.data;
       return {
-        lines: [...state.lines, { documentId: event.data.documentId, price: event.data.price }],
-        activeUntil: event.data.activeUntil,
-        confirmed: false,
-        paymentMethods: null,
+        ...unconfirmed(state),
+        lines: [...state.lines, { documentId, slug, title, price, vat, licenceFee, serviceFee }],
+        activeUntil,
       };
+    }
     case 'BasketDocumentRemoved':
-      return { ...state, lines: state.lines.filter((line) => line.documentId !== event.data.documentId) };
+    case 'BasketDocumentWithdrawn':
+      return {
+        ...unconfirmed(state),
+        lines: state.lines.filter((line) => line.documentId !== event.data.documentId),
+      };
+    case 'BasketDocumentRepriced': {
+      const { documentId, price, vat, licenceFee, serviceFee } = event.data;
+      return {
+        ...unconfirmed(state),
+        lines: state.lines.map((line) =>
+          line.documentId === documentId ? { ...line, price, vat, licenceFee, serviceFee } : line,
+        ),
+      };
+    }
     case 'BasketCleared':
     case 'BasketExpired':
-      return initialBasketState;
+      return {
+        ...initialBasketState,
+        confirmations: state.confirmations,
+        convertedPurchaseIds: state.convertedPurchaseIds,
+      };
+    case 'BasketConfirmed': {
+      const { payer, invoice, paymentMethod, paymentMethods, language, buyerId, total } = event.data;
+      return {
+        ...state,
+        confirmation: { payer, invoice, paymentMethod, paymentMethods, language, buyerId, total },
+        purchaseId: null,
+        confirmations: state.confirmations + 1,
+      };
+    }
+    case 'BasketConfirmationCanceled':
+      return unconfirmed(state);
+    case 'BasketCheckedOut':
+      return { ...state, purchaseId: event.data.purchaseId };
+    case 'BasketConverted': {
+      const lines = state.lines.filter((line) => !event.data.documentIds.includes(line.documentId));
+      return {
+        ...unconfirmed(state),
+        lines,
+        activeUntil: lines.length > 0 ? state.activeUntil : null,
+        convertedPurchaseIds: [...state.convertedPurchaseIds, event.data.purchaseId],
+      };
+    }
     default:
       return assertNever(event);
   }

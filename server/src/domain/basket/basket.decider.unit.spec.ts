@@ -239,55 +239,89 @@ describe('Basket decider', () => {
   });
 
   describe('evolve (SPEC §4)', () => {
+    const employmentLine = {
+      documentId: 'doc-employment',
+      slug: 'tooleping-doc-employment',
+      title: 'Tööleping',
+      price: 1240,
+      vat: 240,
+      licenceFee: 1000,
+      serviceFee: 200,
+    };
+    const contractLine = {
+      documentId: 'doc-contract',
+      slug: 'uurileping-doc-contract',
+      title: 'Üürileping',
+      price: 1000,
+      vat: 194,
+      licenceFee: 806,
+      serviceFee: 161,
+    };
     const confirmedWithPaymentMethods: BasketState = {
-      lines: [{ documentId: 'doc-employment', price: 1240 }],
+      lines: [employmentLine],
       activeUntil: '2026-03-14T11:00:00.000Z',
-      confirmed: true,
-      paymentMethods: ['swedbank', 'seb'],
+      confirmation: {
+        payer: { email: 'mari@example.ee', firstName: 'Mari', lastName: 'Maasikas', address: 'Tallinn' },
+        invoice: null,
+        paymentMethod: 'banklink:ee:swedbank',
+        paymentMethods: ['banklink:ee:swedbank', 'banklink:ee:seb'],
+        language: 'et',
+        buyerId: null,
+        total: 1240,
+      },
+      purchaseId: 'purchase-1',
+      confirmations: 1,
+      convertedPurchaseIds: [],
     };
 
-    it('starts empty', () => {
+    it('starts empty and unconfirmed', () => {
       expect(basketDecider.initialState).toEqual({
         lines: [],
         activeUntil: null,
-        confirmed: false,
-        paymentMethods: null,
+        confirmation: null,
+        purchaseId: null,
+        confirmations: 0,
+        convertedPurchaseIds: [],
       });
     });
 
     it('adding appends the document, sets active-until, unconfirms and clears payment methods', () => {
       expect(basketDecider.evolve(confirmedWithPaymentMethods, contractAdded)).toEqual({
-        lines: [
-          { documentId: 'doc-employment', price: 1240 },
-          { documentId: 'doc-contract', price: 1000 },
-        ],
+        lines: [employmentLine, contractLine],
         activeUntil: '2026-03-14T11:00:00.000Z',
-        confirmed: false,
-        paymentMethods: null,
+        confirmation: null,
+        purchaseId: null,
+        confirmations: 1,
+        convertedPurchaseIds: [],
       });
     });
 
-    it('removing drops that document and keeps the rest', () => {
+    it('removing drops that document, keeps the rest, and unconfirms', () => {
       expect(
         foldEvents(basketDecider, [
           basketDocumentAdded(),
           contractAdded,
           basketDocumentRemoved('doc-employment'),
         ]),
-      ).toEqual({
-        lines: [{ documentId: 'doc-contract', price: 1000 }],
-        activeUntil: '2026-03-14T11:00:00.000Z',
-        confirmed: false,
-        paymentMethods: null,
+      ).toEqual({ ...initialBasketState, lines: [contractLine], activeUntil: '2026-03-14T11:00:00.000Z' });
+      expect(
+        basketDecider.evolve(confirmedWithPaymentMethods, basketDocumentRemoved('doc-employment'))
+          .confirmation,
+      ).toBeNull();
+    });
+
+    it('clearing empties everything but the count of confirmations (purchase ids never repeat)', () => {
+      expect(basketDecider.evolve(confirmedWithPaymentMethods, basketCleared())).toEqual({
+        ...initialBasketState,
+        confirmations: 1,
       });
     });
 
-    it('clearing empties everything', () => {
-      expect(basketDecider.evolve(confirmedWithPaymentMethods, basketCleared())).toEqual(initialBasketState);
-    });
-
-    it('expiring empties everything', () => {
-      expect(basketDecider.evolve(confirmedWithPaymentMethods, basketExpired())).toEqual(initialBasketState);
+    it('expiring empties everything but the count of confirmations', () => {
+      expect(basketDecider.evolve(confirmedWithPaymentMethods, basketExpired())).toEqual({
+        ...initialBasketState,
+        confirmations: 1,
+      });
     });
   });
 });

@@ -2,6 +2,7 @@ import type {
   DocumentDetails,
   DocumentEvent,
   DocumentUnpublished,
+  FilePreview,
   FileProcessed,
 } from '../../events/document.events';
 import { type DomainCommand, SYSTEM_ACTOR, assertNever } from '../shared/command';
@@ -20,6 +21,12 @@ import { documentSlug } from './slug';
 
 /** SPEC §5: upload size at most 40 MB. */
 export const MAX_FILE_SIZE_KB = 40 * 1024;
+/** SPEC §5 in bytes: the upload stops reading past this many. */
+export const MAX_FILE_SIZE_BYTES = MAX_FILE_SIZE_KB * 1024;
+/** A template and its annexes; more is a mistake or abuse (docs/decisions.md "Files of a document"). */
+export const MAX_FILES_PER_DOCUMENT = 10;
+/** The original file name is kept as the file's title. */
+export const MAX_FILE_TITLE_LENGTH = 200;
 
 export type FileState = 'processing' | 'done' | 'error';
 
@@ -72,7 +79,12 @@ export type AddFile = DomainCommand<
 >;
 export type RecordFileProcessed = DomainCommand<
   'RecordFileProcessed',
-  FileRef & { readonly pages: number; readonly sizeKb: number }
+  FileRef & {
+    readonly pages: number;
+    readonly sizeKb: number;
+    readonly method: string;
+    readonly preview: FilePreview | null;
+  }
 >;
 export type RecordFileProcessingFailed = DomainCommand<
   'RecordFileProcessingFailed',
@@ -185,7 +197,7 @@ function file(doc: Existing, fileId: string): DocumentFileState {
 }
 
 /** SPEC §4: publishing needs at least one uploaded, processed file marked main. */
-export function canBePublished(files: readonly DocumentFileState[]): boolean {
+export function canBePublished(files: readonly Pick<DocumentFileState, 'isMain' | 'state'>[]): boolean {
   return files.some((f) => f.isMain && f.state === 'done');
 }
 
@@ -210,6 +222,9 @@ function edit(command: EditDocumentDetails, state: DocumentState): DocumentEvent
 function addFile({ data, context }: AddFile, state: DocumentState): DocumentEvent[] {
   const doc = owned(state, context.actorId);
   if (doc.files.some((f) => f.fileId === data.fileId)) throw new DomainError('FILE.ALREADY_EXISTS');
+  if (doc.files.length >= MAX_FILES_PER_DOCUMENT) throw new DomainError('FILE.TOO_MANY');
+  if (typeof data.title !== 'string' || data.title.trim() === '' || data.title.length > MAX_FILE_TITLE_LENGTH)
+    throw new DomainError('FILE.NAME_INVALID');
   if (!isOneOf(FILE_FORMATS, data.format)) throw new DomainError('FILE.EXTENSION_NOT_ALLOWED');
   if (!Number.isFinite(data.sizeKb) || data.sizeKb <= 0) throw new DomainError('FILE.EMPTY');
   if (data.sizeKb > MAX_FILE_SIZE_KB) throw new DomainError('FILE.TOO_LARGE');

@@ -6,6 +6,7 @@ import {
   DOCUMENT_ID,
   DOCUMENT_SLUG,
   FILE_ID,
+  aPreview,
   SECOND_FILE_ID,
   aDocumentDetails,
   aDraftReadyToPublish,
@@ -31,7 +32,13 @@ import {
   removeFile,
   unpublishDocument,
 } from '../testing/document.builders';
-import { MAX_FILE_SIZE_KB, documentDecider, initialDocumentState } from './document.decider';
+import {
+  MAX_FILES_PER_DOCUMENT,
+  MAX_FILE_SIZE_BYTES,
+  MAX_FILE_SIZE_KB,
+  documentDecider,
+  initialDocumentState,
+} from './document.decider';
 
 const spec = deciderSpec(documentDecider);
 
@@ -363,6 +370,43 @@ describe('Document decider', () => {
       spec.given([documentCreated()]).when(addFile({ sizeKb })).thenThrows('FILE.EMPTY');
     });
 
+    it('keeps the original file name as the title; a name of 1 to 200 characters', () => {
+      spec
+        .given([documentCreated()])
+        .when(addFile({ title: 'Tööleping (lõplik) v2.docx' }))
+        .then([fileAdded(FILE_ID, { title: 'Tööleping (lõplik) v2.docx' }), mainFileChosen(FILE_ID)]);
+      spec
+        .given([documentCreated()])
+        .when(addFile({ title: `${'a'.repeat(195)}.docx` }))
+        .then([fileAdded(FILE_ID, { title: `${'a'.repeat(195)}.docx` }), mainFileChosen(FILE_ID)]);
+      for (const title of ['', '   ', `${'a'.repeat(196)}.docx`]) {
+        spec.given([documentCreated()]).when(addFile({ title })).thenThrows('FILE.NAME_INVALID');
+      }
+    });
+
+    it('40 MB is 41,943,040 bytes', () => {
+      expect(MAX_FILE_SIZE_BYTES).toBe(41_943_040);
+    });
+
+    it('holds at most 10 files', () => {
+      expect(MAX_FILES_PER_DOCUMENT).toBe(10);
+      const nine = Array.from({ length: 9 }, (_, i) => fileAdded(`file-${i + 1}`));
+      const history = [documentCreated(), ...nine];
+      spec
+        .given(history)
+        .when(addFile({ fileId: 'file-10' }))
+        .then([fileAdded('file-10')]);
+      spec
+        .given([...history, fileAdded('file-10')])
+        .when(addFile({ fileId: 'file-11' }))
+        .thenThrows('FILE.TOO_MANY');
+      // Removing one makes room again.
+      spec
+        .given([...history, fileAdded('file-10'), fileRemoved('file-3')])
+        .when(addFile({ fileId: 'file-11' }))
+        .then([fileAdded('file-11')]);
+    });
+
     it('refuses a file id the document already has', () => {
       spec
         .given([documentCreated(), fileAdded(FILE_ID), mainFileChosen(FILE_ID)])
@@ -386,6 +430,26 @@ describe('Document decider', () => {
         .given(uploading)
         .when(recordFileProcessed({ by }))
         .then([fileProcessed(FILE_ID)]);
+    });
+
+    it('records the pages, the size, how the pages were counted and the preview images', () => {
+      spec
+        .given(uploading)
+        .when(recordFileProcessed({ pages: 12, sizeKb: 301, method: 'pdf', preview: aPreview() }))
+        .then([fileProcessed(FILE_ID, { pages: 12, sizeKb: 301, method: 'pdf', preview: aPreview() })]);
+      expect(
+        foldEvents(documentDecider, [
+          ...uploading,
+          fileProcessed(FILE_ID, { pages: 12, sizeKb: 301, preview: null }),
+        ]),
+      ).toMatchObject({ files: [{ fileId: FILE_ID, state: 'done', pages: 12, sizeKb: 301 }] });
+    });
+
+    it('a file without a preview is still processed', () => {
+      spec
+        .given(uploading)
+        .when(recordFileProcessed({ preview: null }))
+        .then([fileProcessed(FILE_ID, { preview: null })]);
     });
 
     it.each([SYSTEM_ACTOR, UPLOADER_ID])('%s records that processing failed', (by) => {

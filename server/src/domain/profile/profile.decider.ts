@@ -17,6 +17,7 @@ export type ProfileState =
       readonly details: ProfileDetails;
       readonly termsAccepted: boolean;
       readonly adminGranted: boolean;
+      readonly accountantGranted: boolean;
     };
 
 export const initialProfileState: ProfileState = { registered: false };
@@ -56,7 +57,20 @@ export type GrantAdmin = DomainCommand<'GrantAdmin', { readonly userId: string }
 /** An admin (context.actorId) takes the user's administrator role away. */
 export type RevokeAdmin = DomainCommand<'RevokeAdmin', { readonly userId: string }>;
 
-export type ProfileCommand = RegisterProfile | UpdateProfile | AcceptUserTerms | GrantAdmin | RevokeAdmin;
+/** An admin (context.actorId) makes the user an accountant (read-only money audit). */
+export type GrantAccountant = DomainCommand<'GrantAccountant', { readonly userId: string }>;
+
+/** An admin (context.actorId) takes the user's accountant role away. */
+export type RevokeAccountant = DomainCommand<'RevokeAccountant', { readonly userId: string }>;
+
+export type ProfileCommand =
+  | RegisterProfile
+  | UpdateProfile
+  | AcceptUserTerms
+  | GrantAdmin
+  | RevokeAdmin
+  | GrantAccountant
+  | RevokeAccountant;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -123,7 +137,19 @@ function revokeAdmin({ data, context }: RevokeAdmin, state: ProfileState): Profi
   return [{ type: 'AdminRoleRevoked', data: { userId: data.userId, revokedBy: context.actorId } }];
 }
 
-/** Decides what happens to a user's profile: its fields, the user terms and the admin role. */
+function grantAccountant({ data, context }: GrantAccountant, state: ProfileState): ProfileEvent[] {
+  if (!state.registered) throw new DomainError('USER.NOT_FOUND');
+  if (state.accountantGranted) return [];
+  return [{ type: 'AccountantRoleGranted', data: { userId: data.userId, grantedBy: context.actorId } }];
+}
+
+function revokeAccountant({ data, context }: RevokeAccountant, state: ProfileState): ProfileEvent[] {
+  if (!state.registered) throw new DomainError('USER.NOT_FOUND');
+  if (!state.accountantGranted) return [];
+  return [{ type: 'AccountantRoleRevoked', data: { userId: data.userId, revokedBy: context.actorId } }];
+}
+
+/** Decides what happens to a user's profile: its fields, the user terms and the admin and accountant roles. */
 export function decideProfile(command: ProfileCommand, state: ProfileState): ProfileEvent[] {
   switch (command.type) {
     case 'RegisterProfile':
@@ -136,6 +162,10 @@ export function decideProfile(command: ProfileCommand, state: ProfileState): Pro
       return grantAdmin(command, state);
     case 'RevokeAdmin':
       return revokeAdmin(command, state);
+    case 'GrantAccountant':
+      return grantAccountant(command, state);
+    case 'RevokeAccountant':
+      return revokeAccountant(command, state);
     default:
       return assertNever(command);
   }
@@ -151,6 +181,7 @@ export function evolveProfile(state: ProfileState, event: ProfileEvent): Profile
         details: registeredDetails(event.data),
         termsAccepted: false,
         adminGranted: false,
+        accountantGranted: false,
       };
     case 'ProfileUpdated':
       return state.registered ? { ...state, details: event.data.details } : state;
@@ -160,6 +191,10 @@ export function evolveProfile(state: ProfileState, event: ProfileEvent): Profile
       return state.registered ? { ...state, adminGranted: true } : state;
     case 'AdminRoleRevoked':
       return state.registered ? { ...state, adminGranted: false } : state;
+    case 'AccountantRoleGranted':
+      return state.registered ? { ...state, accountantGranted: true } : state;
+    case 'AccountantRoleRevoked':
+      return state.registered ? { ...state, accountantGranted: false } : state;
     default:
       return assertNever(event);
   }

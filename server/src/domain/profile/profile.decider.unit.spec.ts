@@ -326,6 +326,53 @@ describe('Profile decider', () => {
     });
   });
 
+  describe('GrantAccountant and RevokeAccountant', () => {
+    const granted = (by = ADMIN_ID) =>
+      ({ type: 'AccountantRoleGranted', data: { userId: UPLOADER_ID, grantedBy: by } }) as const;
+    const revoked = (by = ADMIN_ID) =>
+      ({ type: 'AccountantRoleRevoked', data: { userId: UPLOADER_ID, revokedBy: by } }) as const;
+    const grantAccountant = (by = ADMIN_ID) =>
+      ({
+        type: 'GrantAccountant',
+        data: { userId: UPLOADER_ID },
+        context: { actorId: by, now: NOW },
+      }) as const;
+    const revokeAccountant = (by = ADMIN_ID) =>
+      ({
+        type: 'RevokeAccountant',
+        data: { userId: UPLOADER_ID },
+        context: { actorId: by, now: NOW },
+      }) as const;
+
+    it('grants the role once, naming the admin', () => {
+      spec.given([profileRegistered()]).when(grantAccountant()).then([granted()]);
+      spec.given([profileRegistered(), granted()]).when(grantAccountant()).thenNothing();
+    });
+
+    it('revokes a granted role once, naming the admin', () => {
+      spec
+        .given([profileRegistered(), granted()])
+        .when(revokeAccountant(OTHER_USER_ID))
+        .then([revoked(OTHER_USER_ID)]);
+      spec.given([profileRegistered(), granted(), revoked()]).when(revokeAccountant()).thenNothing();
+    });
+
+    it('keeps the accountant and admin roles apart', () => {
+      expect(foldEvents(profileDecider, [profileRegistered(), granted()])).toMatchObject({
+        accountantGranted: true,
+        adminGranted: false,
+      });
+      expect(foldEvents(profileDecider, [profileRegistered(), granted(), revoked()])).toMatchObject({
+        accountantGranted: false,
+      });
+    });
+
+    it('knows no user without a profile', () => {
+      spec.given([]).when(grantAccountant()).thenThrows('USER.NOT_FOUND');
+      spec.given([]).when(revokeAccountant()).thenThrows('USER.NOT_FOUND');
+    });
+  });
+
   describe('evolve', () => {
     it('starts unregistered and remembers e-mail, profile, terms and the granted role', () => {
       expect(profileDecider.initialState).toEqual({ registered: false });
@@ -346,6 +393,7 @@ describe('Profile decider', () => {
         },
         termsAccepted: false,
         adminGranted: false,
+        accountantGranted: false,
       });
       expect(
         foldEvents(profileDecider, [

@@ -1,5 +1,9 @@
 import type {
+  BasketCheckedOut,
   BasketCleared,
+  BasketConfirmationCanceled,
+  BasketConfirmed,
+  BasketConverted,
   BasketDocumentAdded,
   BasketDocumentRemoved,
   BasketExpired,
@@ -7,12 +11,17 @@ import type {
 import type {
   AddDocumentToBasket,
   BasketDocumentFacts,
+  CancelBasketConfirmation,
+  CheckOutBasket,
   ClearBasket,
+  ConfirmBasket,
+  ConvertBasket,
   ExpireBasket,
   RemoveDocumentFromBasket,
 } from '../basket/basket.decider';
+import type { CheckoutDetails } from '../basket/checkout-details';
 import { DEFAULT_FEE_RATES } from '../shared/fees';
-import { type By, NOW, aContext } from './command-context.builders';
+import { type By, NOW, SYSTEM_ACTOR, aContext } from './command-context.builders';
 
 export const BASKET_ID = 'basket-1';
 
@@ -91,4 +100,112 @@ export function basketCleared(): BasketCleared {
 
 export function basketExpired(): BasketExpired {
   return { type: 'BasketExpired', data: { basketId: BASKET_ID } };
+}
+
+export const SWEDBANK = 'banklink:ee:swedbank';
+export const OFFERED_METHODS = [SWEDBANK, 'banklink:ee:seb', 'banklink:ee:lhv', 'card:visa'];
+export const PURCHASE_ID = 'purchase-1';
+
+/** The cart's form, filled in as a careful buyer does. */
+export function aCheckoutDetails(overrides: Partial<CheckoutDetails> = {}): CheckoutDetails {
+  return {
+    email: 'Mari.Maasikas@Example.ee ',
+    firstName: ' Mari',
+    lastName: 'Maasikas',
+    address: 'Tartu mnt 1, 10115 Tallinn',
+    previewsSeen: true,
+    termsAccepted: true,
+    invoice: null,
+    paymentMethod: SWEDBANK,
+    ...overrides,
+  };
+}
+
+/** The 12.40 € document as its stream tells now (published, same price). */
+const unchangedDocuments = [aBasketDocument()];
+
+export function confirmBasket({ by, at, ...data }: Data<ConfirmBasket> = {}): ConfirmBasket {
+  return {
+    type: 'ConfirmBasket',
+    data: {
+      basketId: BASKET_ID,
+      details: aCheckoutDetails(),
+      expectedTotal: 1240,
+      offeredMethods: OFFERED_METHODS,
+      language: 'et',
+      buyerId: null,
+      documents: unchangedDocuments,
+      rates: DEFAULT_FEE_RATES,
+      ...data,
+    },
+    context: aContext({ by, at }),
+  };
+}
+
+export function basketConfirmed(data: Partial<BasketConfirmed['data']> = {}): BasketConfirmed {
+  return {
+    type: 'BasketConfirmed',
+    data: {
+      basketId: BASKET_ID,
+      payer: {
+        email: 'mari.maasikas@example.ee',
+        firstName: 'Mari',
+        lastName: 'Maasikas',
+        address: 'Tartu mnt 1, 10115 Tallinn',
+      },
+      invoice: null,
+      paymentMethod: SWEDBANK,
+      paymentMethods: OFFERED_METHODS,
+      previewsSeen: true,
+      termsAccepted: true,
+      language: 'et',
+      buyerId: null,
+      total: 1240,
+      ...data,
+    },
+  };
+}
+
+export function checkOutBasket({ by, at, ...data }: Data<CheckOutBasket> = {}): CheckOutBasket {
+  return {
+    type: 'CheckOutBasket',
+    data: {
+      basketId: BASKET_ID,
+      purchaseId: PURCHASE_ID,
+      documents: unchangedDocuments,
+      rates: DEFAULT_FEE_RATES,
+      ...data,
+    },
+    context: aContext({ by, at }),
+  };
+}
+
+export function basketCheckedOut(purchaseId = PURCHASE_ID): BasketCheckedOut {
+  return { type: 'BasketCheckedOut', data: { basketId: BASKET_ID, purchaseId } };
+}
+
+export function cancelBasketConfirmation(purchaseId: string | null = PURCHASE_ID): CancelBasketConfirmation {
+  return {
+    type: 'CancelBasketConfirmation',
+    data: { basketId: BASKET_ID, purchaseId },
+    context: aContext(),
+  };
+}
+
+export function basketConfirmationCanceled(
+  purchaseId: string | null = PURCHASE_ID,
+): BasketConfirmationCanceled {
+  return { type: 'BasketConfirmationCanceled', data: { basketId: BASKET_ID, purchaseId } };
+}
+
+export function convertBasket(purchaseId = PURCHASE_ID, documentIds = ['doc-employment']): ConvertBasket {
+  return {
+    type: 'ConvertBasket',
+    data: { basketId: BASKET_ID, purchaseId, documentIds },
+    context: aContext({ by: SYSTEM_ACTOR }),
+  };
+}
+
+export function basketConverted(purchaseId = PURCHASE_ID, documentIds = ['doc-employment']): BasketConverted {
+  return { type: 'BasketConverted', data: { basketId: BASKET_ID, purchaseId, documentIds } };
 }

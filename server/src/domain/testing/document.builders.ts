@@ -7,6 +7,7 @@ import type {
   DocumentPublished,
   DocumentUnpublished,
   FileAdded,
+  FilePreview,
   FileProcessed,
   FileProcessingFailed,
   FileRemoved,
@@ -45,6 +46,18 @@ export function aDocumentDetails(overrides: Partial<DocumentDetails> = {}): Docu
     year: 2025,
     price: 1240,
     ...overrides,
+  };
+}
+
+/** The preview images processing stores for a file. */
+export function aPreview(fileId = FILE_ID): FilePreview {
+  return {
+    blurredKey: `previews/${fileId}-blurred`,
+    clearKey: `previews/${fileId}-clear`,
+    contentType: 'image/webp',
+    width: 800,
+    height: 1131,
+    clearBandHeight: 340,
   };
 }
 
@@ -96,7 +109,15 @@ export function recordFileProcessed({
 }: Data<RecordFileProcessed> = {}): RecordFileProcessed {
   return {
     type: 'RecordFileProcessed',
-    data: { documentId: DOCUMENT_ID, fileId: FILE_ID, pages: 4, sizeKb: 118, ...data },
+    data: {
+      documentId: DOCUMENT_ID,
+      fileId: FILE_ID,
+      pages: 4,
+      sizeKb: 118,
+      method: 'soffice',
+      preview: aPreview(data.fileId ?? FILE_ID),
+      ...data,
+    },
     context: aContext({ by, at }),
   };
 }
@@ -188,7 +209,18 @@ export function fileAdded(fileId = FILE_ID, data: Partial<FileAdded['data']> = {
 }
 
 export function fileProcessed(fileId = FILE_ID, data: Partial<FileProcessed['data']> = {}): FileProcessed {
-  return { type: 'FileProcessed', data: { documentId: DOCUMENT_ID, fileId, pages: 4, sizeKb: 118, ...data } };
+  return {
+    type: 'FileProcessed',
+    data: {
+      documentId: DOCUMENT_ID,
+      fileId,
+      pages: 4,
+      sizeKb: 118,
+      method: 'soffice',
+      preview: aPreview(fileId),
+      ...data,
+    },
+  };
 }
 
 export function fileProcessingFailed(fileId = FILE_ID, reason = 'unreadable'): FileProcessingFailed {

@@ -1,3 +1,4 @@
+import type { InvoiceRequest, Payer } from '../../events/purchase.events';
 import type { ReadModel } from '../../infrastructure/read-store/read-store.port';
 
 export const BASKETS_COLLECTION = 'baskets';
@@ -13,10 +14,21 @@ export interface BasketLineView {
   readonly addedAt: string;
 }
 
+/** The buyer's details as last confirmed: kept after a cancelled payment so the form is filled in again. */
+export interface BasketCheckoutView {
+  readonly payer: Payer;
+  readonly invoice: InvoiceRequest | null;
+  readonly paymentMethod: string;
+}
+
 export interface BasketView extends ReadModel {
   readonly lines: readonly BasketLineView[];
   readonly activeUntil: string | null;
   readonly confirmed: boolean;
+  /** The methods offered when the basket was confirmed (SPEC §3); null while unconfirmed. */
   readonly paymentMethods: readonly string[] | null;
+  readonly checkout?: BasketCheckoutView | null;
+  /** The purchase "Go pay" made of the current confirmation. */
+  readonly purchaseId?: string | null;
   readonly updatedAt: string;
 }

@@ -105,7 +105,16 @@ export class CatalogueProjection implements Projection {
           { _id: documentId },
           {
             $push: {
-              files: { id: fileId, title, format, pages: null, sizeKb, isMain: false, state: 'processing' },
+              files: {
+                id: fileId,
+                title,
+                format,
+                pages: null,
+                sizeKb,
+                isMain: false,
+                state: 'processing',
+                preview: null,
+              },
             },
             $set: { updatedAt: at },
           },
@@ -115,7 +124,13 @@ export class CatalogueProjection implements Projection {
       case 'FileProcessed':
         return this.updateFiles(documents, event.data.documentId, at, (f) =>
           f.id === event.data.fileId
-            ? { ...f, state: 'done', pages: event.data.pages, sizeKb: event.data.sizeKb }
+            ? {
+                ...f,
+                state: 'done',
+                pages: event.data.pages,
+                sizeKb: event.data.sizeKb,
+                preview: event.data.preview,
+              }
             : f,
         );
       case 'FileProcessingFailed':

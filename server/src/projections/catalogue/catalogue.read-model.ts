@@ -1,5 +1,6 @@
 import type { FileState } from '../../domain/catalogue/document.decider';
 import type { PublicUploaderProfile } from '../../domain/profile/profile-details';
+import type { FilePreview } from '../../events/document.events';
 import type { ReadModel } from '../../infrastructure/read-store/read-store.port';
 
 export const DOCUMENTS_COLLECTION = 'catalogue_documents';
@@ -13,6 +14,8 @@ export interface DocumentFileView {
   readonly sizeKb: number;
   readonly isMain: boolean;
   readonly state: FileState;
+  /** Page one's images once processed (absent on files projected before previews existed). */
+  readonly preview?: FilePreview | null;
 }
 
 /** One document as the detail page reads it (all statuses; queries show only published ones). Search has its own read model. */

@@ -12,6 +12,8 @@ const HANDLED: ReadonlySet<string> = new Set<ProfileEvent['type']>([
   'UserTermsAccepted',
   'AdminRoleGranted',
   'AdminRoleRevoked',
+  'AccountantRoleGranted',
+  'AccountantRoleRevoked',
 ]);
 
 const searchTextOf = (firstName: string, lastName: string, email: string): string =>
@@ -45,6 +47,7 @@ export class UsersProjection implements Projection {
             termsAccepted: false,
             termsAcceptedAt: null,
             isAdminGranted: false,
+            isAccountantGranted: false,
             createdAt: at,
             updatedAt: at,
             searchText: searchTextOf(firstName, lastName, email),
@@ -82,6 +85,18 @@ export class UsersProjection implements Projection {
         return;
       case 'AdminRoleRevoked':
         await users.updateOne({ _id: event.data.userId }, { $set: { isAdminGranted: false, updatedAt: at } });
+        return;
+      case 'AccountantRoleGranted':
+        await users.updateOne(
+          { _id: event.data.userId },
+          { $set: { isAccountantGranted: true, updatedAt: at } },
+        );
+        return;
+      case 'AccountantRoleRevoked':
+        await users.updateOne(
+          { _id: event.data.userId },
+          { $set: { isAccountantGranted: false, updatedAt: at } },
+        );
         return;
     }
   }

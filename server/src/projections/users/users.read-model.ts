@@ -13,6 +13,8 @@ export interface UserView extends ReadModel {
   readonly termsAcceptedAt: string | null;
   /** Granted by an admin (events); admins by configuration (ADMIN_EMAILS) are decided when read. */
   readonly isAdminGranted: boolean;
+  /** Granted by an admin: read-only access to every money event and report. Absent on older documents. */
+  readonly isAccountantGranted?: boolean;
   readonly createdAt: string;
   readonly updatedAt: string;
   /** Folded first name, last name and e-mail (see foldForSearch). */

@@ -21,6 +21,8 @@ export function summarizeBasket(basketId: string, view: BasketView | null, now: 
     activeUntil: lines.length > 0 ? (view?.activeUntil ?? null) : null,
     confirmed: lines.length > 0 && (view?.confirmed ?? false),
     paymentMethods: lines.length > 0 ? (view?.paymentMethods ?? null) : null,
+    checkout: lines.length > 0 ? (view?.checkout ?? null) : null,
+    purchaseId: lines.length > 0 ? (view?.purchaseId ?? null) : null,
   };
 }
 

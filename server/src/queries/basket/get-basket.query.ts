@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { BasketLineView } from '../../projections/basket/basket.read-model';
+import type { BasketCheckoutView, BasketLineView } from '../../projections/basket/basket.read-model';
 
 /** The basket as the cart shows it (docs/api.md, Basket). */
 export interface BasketSummary {
@@ -13,6 +13,10 @@ export interface BasketSummary {
   readonly activeUntil: string | null;
   readonly confirmed: boolean;
   readonly paymentMethods: readonly string[] | null;
+  /** The buyer's details as last confirmed (the cart's form is filled in with them); null before. */
+  readonly checkout: BasketCheckoutView | null;
+  /** The purchase started from the current confirmation ("Go pay"); null before. */
+  readonly purchaseId: string | null;
 }
 
 /** A basket at a moment: past its hour it reads as empty, even before the expiry is recorded. */

@@ -1,4 +1,6 @@
+import type { FileState } from '../../domain/catalogue/document.decider';
 import type { PublicUploaderProfile } from '../../domain/profile/profile-details';
+import type { FilePreview } from '../../events/document.events';
 import type { DocumentFileView, DocumentView } from '../../projections/catalogue/catalogue.read-model';
 
 /** A search result (docs/api.md, DocumentSummary). */
@@ -21,7 +23,32 @@ export interface DocumentSummary {
   readonly updatedAt: string;
 }
 
+/** A file as anyone who may see the document sees it (no storage keys). */
+export interface DocumentFile {
+  readonly id: string;
+  readonly title: string;
+  readonly format: string;
+  readonly pages: number | null;
+  readonly sizeKb: number;
+  readonly isMain: boolean;
+  readonly state: FileState;
+}
+
+/** The preview image a visitor gets (docs/api.md "Preview"). */
+export interface DocumentPreview {
+  /** Root-relative; changes when the image does (another main file, free ↔ paid). */
+  readonly url: string;
+  readonly width: number;
+  readonly height: number;
+  /** Pixels from the top that are clear; everything below is blurred (when `blurred`). */
+  readonly clearBandHeight: number;
+  /** false only while the document is free. */
+  readonly blurred: boolean;
+}
+
 export interface DocumentDetail extends Omit<DocumentSummary, 'uploader'> {
+  /** 'draft' only when the owner looks at their own unpublished document. */
+  readonly status: 'draft' | 'published';
   readonly uploader: {
     readonly id: string;
     readonly name: string;
@@ -29,7 +56,40 @@ export interface DocumentDetail extends Omit<DocumentSummary, 'uploader'> {
     /** Only the fields the uploader made public (docs/api.md "Public uploader fields"). */
     readonly profile: PublicUploaderProfile;
   };
-  readonly files: readonly DocumentFileView[];
+  readonly files: readonly DocumentFile[];
+  readonly preview: DocumentPreview | null;
+}
+
+/** What previewSource needs of a document (the catalogue's and My documents' views both have it). */
+interface PreviewableDocument {
+  readonly slug: string;
+  readonly price: number;
+  readonly files: readonly Pick<DocumentFileView, 'id' | 'isMain' | 'state' | 'preview'>[];
+}
+
+/** Which image stands for the document: page one of the main file, else of the first processed file. */
+export function previewSource(
+  doc: Pick<PreviewableDocument, 'files' | 'price'>,
+): { readonly fileId: string; readonly preview: FilePreview; readonly blurred: boolean } | null {
+  const ready = (f: PreviewableDocument['files'][number]) => f.state === 'done' && f.preview != null;
+  const file = doc.files.find((f) => f.isMain && ready(f)) ?? doc.files.find(ready);
+  if (!file?.preview) return null;
+  return { fileId: file.id, preview: file.preview, blurred: doc.price > 0 };
+}
+
+/** The preview a visitor gets of this document, with the URL that serves it. */
+export function toPreview(doc: PreviewableDocument): DocumentPreview | null {
+  const source = previewSource(doc);
+  if (!source) return null;
+  const { fileId, preview, blurred } = source;
+  const version = `${fileId.slice(-12)}${blurred ? 'b' : 'c'}`;
+  return {
+    url: `/api/documents/${doc.slug}/preview?v=${version}`,
+    width: preview.width,
+    height: preview.height,
+    clearBandHeight: preview.clearBandHeight,
+    blurred,
+  };
 }
 
 export function toSummary(doc: DocumentView): DocumentSummary {
@@ -55,12 +115,22 @@ export function toSummary(doc: DocumentView): DocumentSummary {
 export function toDetail(doc: DocumentView): DocumentDetail {
   return {
     ...toSummary(doc),
+    status: doc.status === 'published' ? 'published' : 'draft',
     uploader: {
       id: doc.uploaderId,
       name: doc.uploaderName,
       company: doc.uploaderCompany,
       profile: doc.uploaderProfile ?? {},
     },
-    files: doc.files,
+    files: doc.files.map(({ id, title, format, pages, sizeKb, isMain, state }) => ({
+      id,
+      title,
+      format,
+      pages,
+      sizeKb,
+      isMain,
+      state,
+    })),
+    preview: toPreview(doc),
   };
 }

@@ -24,6 +24,8 @@ export interface ProductUser {
   readonly active: boolean;
   readonly termsAccepted: boolean;
   readonly isAdmin: boolean;
+  /** Granted by an admin: the accountant's read-only money audit. */
+  readonly isAccountant: boolean;
   readonly profile: ProfileDetails;
   readonly requiredDataMissing: boolean;
 }
@@ -36,6 +38,7 @@ export interface AdminUser {
   readonly email: string;
   readonly isAdmin: boolean;
   readonly adminByConfig: boolean;
+  readonly isAccountant: boolean;
   readonly termsAccepted: boolean;
   readonly createdAt: string;
 }
@@ -54,6 +57,7 @@ export function toAdminUser(user: UserView, adminEmails: readonly string[]): Adm
     email: user.email,
     isAdmin: adminByConfig || user.isAdminGranted,
     adminByConfig,
+    isAccountant: user.isAccountantGranted === true,
     termsAccepted: user.termsAccepted,
     createdAt: user.createdAt,
   };
@@ -79,6 +83,7 @@ export function toProductUser(
     active: true,
     termsAccepted: user?.termsAccepted ?? false,
     isAdmin: adminByConfig || (user?.isAdminGranted ?? false),
+    isAccountant: user?.isAccountantGranted === true,
     profile,
     requiredDataMissing: profile.firstName === '' || profile.lastName === '',
   };

@@ -14,6 +14,7 @@ function adminUser(n: number, overrides: Partial<AdminUser> = {}): AdminUser {
     email: `kasutaja${n}@example.ee`,
     isAdmin: false,
     adminByConfig: false,
+    isAccountant: false,
     termsAccepted: true,
     createdAt: '2025-03-01T10:00:00.000Z',
     ...overrides,

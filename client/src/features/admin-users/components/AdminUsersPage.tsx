@@ -7,7 +7,9 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
 import { useAdminUsers } from '../api/get-admin-users';
+import { useSetUserAccountant } from '../api/set-user-accountant';
 import { useSetUserAdmin } from '../api/set-user-admin';
+import './admin-users-roles.css';
 
 export const FILTER_DEBOUNCE_MS = 400;
 
@@ -67,6 +69,7 @@ export function AdminUsersPage() {
   const q = searchParams.get('q') ?? '';
   const users = useAdminUsers(q, isAdmin);
   const setAdmin = useSetUserAdmin();
+  const setAccountant = useSetUserAccountant();
   const { confirmRequested, toastShown, errorOccurred } = useUiActions();
 
   // Typed freely; the URL (and so the query) follows after a pause.
@@ -107,6 +110,36 @@ export function AdminUsersPage() {
               toastShown({
                 tone: 'success',
                 text: t(grant ? 'ADMIN_USERS.GRANTED' : 'ADMIN_USERS.REVOKED', { name }),
+              }),
+            onError: errorOccurred,
+          },
+        ),
+    });
+  };
+
+  const toggleAccountant = (user: AdminUser) => {
+    const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+    const grant = !user.isAccountant;
+    confirmRequested({
+      title: t(
+        grant ? 'ADMIN_USERS.GRANT_ACCOUNTANT_CONFIRM_TITLE' : 'ADMIN_USERS.REVOKE_ACCOUNTANT_CONFIRM_TITLE',
+      ),
+      text: t(
+        grant ? 'ADMIN_USERS.GRANT_ACCOUNTANT_CONFIRM_TEXT' : 'ADMIN_USERS.REVOKE_ACCOUNTANT_CONFIRM_TEXT',
+        {
+          name,
+        },
+      ),
+      onConfirm: () =>
+        setAccountant.mutate(
+          { userId: user.id, isAccountant: grant },
+          {
+            onSuccess: () =>
+              toastShown({
+                tone: 'success',
+                text: t(grant ? 'ADMIN_USERS.ACCOUNTANT_GRANTED' : 'ADMIN_USERS.ACCOUNTANT_REVOKED', {
+                  name,
+                }),
               }),
             onError: errorOccurred,
           },
@@ -194,6 +227,11 @@ export function AdminUsersPage() {
                       <span className="badge badge--admin" data-testid="admin-user-admin-badge">
                         {t('ADMIN_USERS.ADMIN')}
                       </span>
+                    )}{' '}
+                    {user.isAccountant && (
+                      <span className="badge badge--admin" data-testid="admin-user-accountant-badge">
+                        {t('ADMIN_USERS.ACCOUNTANT')}
+                      </span>
                     )}
                   </td>
                   <td className="admin-users__actions">
@@ -202,7 +240,26 @@ export function AdminUsersPage() {
                       selfId={self.id}
                       pending={setAdmin.isPending && setAdmin.variables.userId === user.id}
                       onToggle={() => toggle(user)}
-                    />
+                    />{' '}
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={() => toggleAccountant(user)}
+                      disabled={setAccountant.isPending && setAccountant.variables.userId === user.id}
+                      aria-label={t(
+                        user.isAccountant
+                          ? 'ADMIN_USERS.REVOKE_ACCOUNTANT_LABEL'
+                          : 'ADMIN_USERS.GRANT_ACCOUNTANT_LABEL',
+                        { name: `${user.firstName} ${user.lastName}`.trim() || user.email },
+                      )}
+                      data-testid={
+                        user.isAccountant ? 'admin-user-revoke-accountant' : 'admin-user-grant-accountant'
+                      }
+                    >
+                      {t(
+                        user.isAccountant ? 'ADMIN_USERS.REVOKE_ACCOUNTANT' : 'ADMIN_USERS.GRANT_ACCOUNTANT',
+                      )}
+                    </button>
                   </td>
                 </tr>
               ))}

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../utils/format';
 import { useClearBasket } from '../api/clear-basket';
 import { useBasket } from '../api/get-basket';
 import { useRemoveDocumentFromBasket } from '../api/remove-document-from-basket';
+import { CheckoutForm } from './CheckoutForm';
 
 /** One line of the cart. The removal runs in CartPage, which outlives the line it removes. */
 function CartLine({
@@ -93,35 +94,38 @@ export function CartPage() {
       )}
       {basket && basket.documents.length > 0 && (
         <div className="cart">
-          <section className="card cart__lines" aria-labelledby="cart-lines-title">
-            <h2 id="cart-lines-title" className="card__title">
-              {t('BASKET.DOCUMENT_COUNT', { count: basket.documentCount })}
-            </h2>
-            <ul className="cart-lines">
-              {basket.documents.map((line) => (
-                <CartLine
-                  key={line.documentId}
-                  line={line}
-                  removing={remove.isPending && remove.variables === line.documentId}
-                  onRemove={() => removeLine(line.documentId)}
-                />
-              ))}
-            </ul>
-            <div className="cart__line-actions">
-              <Link to={path('search')} className="button button--ghost">
-                {t('BASKET.CONTINUE_SHOPPING')}
-              </Link>
-              <button
-                type="button"
-                className="button button--danger-ghost"
-                onClick={askToClear}
-                disabled={clear.isPending}
-                data-testid="cart-clear"
-              >
-                {t('BASKET.CLEAR')}
-              </button>
-            </div>
-          </section>
+          <div className="cart__main">
+            <section className="card cart__lines" aria-labelledby="cart-lines-title">
+              <h2 id="cart-lines-title" className="card__title">
+                {t('BASKET.DOCUMENT_COUNT', { count: basket.documentCount })}
+              </h2>
+              <ul className="cart-lines">
+                {basket.documents.map((line) => (
+                  <CartLine
+                    key={line.documentId}
+                    line={line}
+                    removing={remove.isPending && remove.variables === line.documentId}
+                    onRemove={() => removeLine(line.documentId)}
+                  />
+                ))}
+              </ul>
+              <div className="cart__line-actions">
+                <Link to={path('search')} className="button button--ghost">
+                  {t('BASKET.CONTINUE_SHOPPING')}
+                </Link>
+                <button
+                  type="button"
+                  className="button button--danger-ghost"
+                  onClick={askToClear}
+                  disabled={clear.isPending}
+                  data-testid="cart-clear"
+                >
+                  {t('BASKET.CLEAR')}
+                </button>
+              </div>
+            </section>
+            <CheckoutForm key={basket.confirmed ? 'confirmed' : 'open'} basket={basket} />
+          </div>
           <aside className="card cart__summary" aria-labelledby="cart-summary-title">
             <h2 id="cart-summary-title" className="card__title">
               {t('BASKET.SUMMARY')}
@@ -157,18 +161,11 @@ export function CartPage() {
                 {t('BASKET.ACTIVE_UNTIL', { time: formatDateTime(basket.activeUntil) })}
               </p>
             )}
-            <button
-              type="button"
-              className="button button--primary button--block"
-              disabled
-              aria-describedby="payment-soon"
-              data-testid="cart-go-pay"
-            >
-              {t('BASKET.GO_PAY')}
-            </button>
-            <p id="payment-soon" className="hint">
-              {t('BASKET.PAYMENT_SOON')}
-            </p>
+            {basket.confirmed && (
+              <p className="cart__status" data-testid="cart-status">
+                {t('CHECKOUT.READY_TO_PAY')}
+              </p>
+            )}
           </aside>
         </div>
       )}

@@ -5,6 +5,7 @@ import { ApiError } from '../../../api/http';
 import type { DocumentDetail } from '../../../api/types';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
+import { PreviewImage } from '../../../components/PreviewImage';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
@@ -15,6 +16,8 @@ import { DocumentTabs } from './DocumentTabs';
 interface DocumentPageProps {
   /** The add-to-basket action, composed by the app (it belongs to the basket feature). */
   renderAddToCart?: (document: DocumentDetail) => ReactNode;
+  /** The uploader's own actions (Edit), composed by the app; they render nothing for others. */
+  renderOwnerActions?: (document: DocumentDetail) => ReactNode;
 }
 
 function Overview({ document }: { document: DocumentDetail }) {
@@ -43,6 +46,22 @@ function Overview({ document }: { document: DocumentDetail }) {
     </span>,
   ]);
   if (document.uploader.company) rows.push([t('DOCUMENT_PAGE.COMPANY'), document.uploader.company]);
+  // Everything else the uploader made public on their profile (docs/decisions.md "Product user and profile").
+  const profile = document.uploader.profile ?? {};
+  if (profile.areasOfPractice)
+    rows.push([t('DOCUMENT_PAGE.UPLOADER_AREAS_OF_PRACTICE'), profile.areasOfPractice]);
+  if (profile.additionalInfo) rows.push([t('DOCUMENT_PAGE.UPLOADER_INFO'), profile.additionalInfo]);
+  if (profile.email)
+    rows.push([
+      t('DOCUMENT_PAGE.UPLOADER_EMAIL'),
+      <a key="e" href={`mailto:${profile.email}`} className="inline-link">
+        {profile.email}
+      </a>,
+    ]);
+  if (profile.country)
+    rows.push([t('DOCUMENT_PAGE.UPLOADER_COUNTRY'), codeLabel(t, 'COUNTRY', profile.country)]);
+  if (profile.language)
+    rows.push([t('DOCUMENT_PAGE.UPLOADER_LANGUAGE'), codeLabel(t, 'LANGUAGE', profile.language)]);
   if (document.tags.length) rows.push([t('DOCUMENT_PAGE.TAGS'), document.tags.join(', ')]);
   return (
     <dl className="facts">
@@ -97,7 +116,34 @@ function Files({ document }: { document: DocumentDetail }) {
   );
 }
 
-export function DocumentPage({ renderAddToCart }: DocumentPageProps) {
+function Preview({ document }: { document: DocumentDetail }) {
+  const { t } = useTranslation();
+  if (!document.preview) return null;
+  return (
+    <section className="card document-page__preview" aria-labelledby="document-preview-title">
+      <h2 className="card__title" id="document-preview-title">
+        {t('DOCUMENT_PAGE.PREVIEW')}
+      </h2>
+      <figure className="document-page__preview-figure">
+        <PreviewImage
+          preview={document.preview}
+          alt={t('DOCUMENT_PAGE.PREVIEW_ALT', { title: document.title })}
+          signedIn={document.status === 'draft'}
+          testId="document-preview"
+        />
+        <figcaption className="hint">
+          {t(
+            document.preview.blurred
+              ? 'DOCUMENT_PAGE.PREVIEW_BLURRED_NOTE'
+              : 'DOCUMENT_PAGE.PREVIEW_CLEAR_NOTE',
+          )}
+        </figcaption>
+      </figure>
+    </section>
+  );
+}
+
+export function DocumentPage({ renderAddToCart, renderOwnerActions }: DocumentPageProps) {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   const { slug = '' } = useParams();
@@ -142,6 +188,11 @@ export function DocumentPage({ renderAddToCart }: DocumentPageProps) {
         <span aria-hidden="true"> / </span>
         <span aria-current="page">{document.title}</span>
       </nav>
+      {document.status === 'draft' && (
+        <p className="notice notice--warning" data-testid="document-draft-notice">
+          {t('DOCUMENT_PAGE.DRAFT_NOTICE')}
+        </p>
+      )}
       <div className="document-page__grid">
         <article className="card document-page__main">
           <h1 className="page__title" data-testid="document-title">
@@ -172,8 +223,10 @@ export function DocumentPage({ renderAddToCart }: DocumentPageProps) {
             freeWhenZero
             className={`price price--large${document.price === 0 ? ' price--free' : ''}`}
           />
-          {renderAddToCart?.(document)}
+          {document.status !== 'draft' && renderAddToCart?.(document)}
+          {renderOwnerActions?.(document)}
           <p className="hint">{t('DOCUMENT_PAGE.PREVIEW_NOTE')}</p>
+          <Preview document={document} />
         </aside>
       </div>
     </div>

@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import { ledgerDay } from '../server/src/domain/ledger/ledger-day';
+import {
+  MONEY_EVENT_TYPES,
+  type MoneyEvent,
+  entriesFor,
+  purchaseSplit,
+} from '../server/src/domain/ledger/posting';
+import { type TurnoverTable, addToTurnover } from '../server/src/domain/ledger/reconciliation';
+import type { PurchaseCreated } from '../server/src/events/purchase.events';
+import { SqliteEventStore } from '../server/src/infrastructure/event-store/sqlite-event-store';
+import { EmbeddedReadStore } from '../server/src/infrastructure/read-store/embedded-read-store';
+import { openSqliteDatabase } from '../server/src/infrastructure/sqlite/sqlite-database';
+import { LedgerProjection } from '../server/src/projections/money/ledger.projection';
+import { ProjectionRunner } from '../server/src/projections/projection-runner';
+import { GetReconciliationHandler } from '../server/src/queries/money/get-reconciliation.handler';
+import { GetReconciliationQuery } from '../server/src/queries/money/get-reconciliation.query';
+import { type MoneySize, writeMoney } from './fixtures/money-writer';
+import { BENCH_NOW } from './projection-rebuild-bench';
+import { note, perSecond, printLine, round } from './support/report';
+
+const REPORT_REPEATS = 20;
+
+/**
+ * The ledger's figures: rebuilding the ledger projection over a year of money events (about a million at
+ * full size) on the embedded stores, the posting rules alone over the same log (what the store adds), and
+ * the reconciliation report of that whole year from the rebuilt ledger.
+ */
+export async function runMoneyBench(dir: string, size: MoneySize): Promise<void> {
+  const db = openSqliteDatabase(join(dir, 'money.sqlite'));
+  const eventStore = new SqliteEventStore(db);
+  const readStore = new EmbeddedReadStore(db);
+  try {
+    note(`money: writing about ${size.events} money events over ${size.days} days`);
+    const written = await writeMoney(db, eventStore, size, BENCH_NOW);
+    printLine({
+      bench: 'money-fixture',
+      events: written.events,
+      purchases: written.purchases,
+      payouts: written.payouts,
+      uploaders: size.uploaders,
+      days: size.days,
+      writeMs: round(written.ms),
+    });
+
+    note('money: posting rules alone (no store)');
+    let started = performance.now();
+    const splits = new Map<string, ReturnType<typeof purchaseSplit>>();
+    const days = new Map<string, TurnoverTable>();
+    let posted = 0;
+    let after: bigint | null = null;
+    for (;;) {
+      const page = await eventStore.readAll(after, 5_000);
+      const last = page.at(-1);
+      if (!last) break;
+      after = last.position;
+      for (const recorded of page) {
+        if (recorded.type === 'PurchaseCreated') {
+          const data = recorded.data as PurchaseCreated['data'];
+          splits.set(data.purchaseId, purchaseSplit(data));
+        } else if (MONEY_EVENT_TYPES.has(recorded.type)) {
+          const event = { type: recorded.type, data: recorded.data } as MoneyEvent;
+          const split = event.type === 'PurchasePaid' ? (splits.get(event.data.purchaseId) ?? null) : null;
+          const day = ledgerDay(recorded.metadata.occurredAt);
+          days.set(day, addToTurnover(days.get(day) ?? {}, entriesFor(event, split, recorded.id)));
+        }
+        posted += 1;
+      }
+    }
+    let ms = performance.now() - started;
+    printLine({
+      bench: 'ledger-posting-rules',
+      events: posted,
+      ms: round(ms),
+      eventsPerSecond: perSecond(posted, ms),
+    });
+
+    note('money: rebuilding the ledger projection');
+    const ledger = new LedgerProjection();
+    const runner = new ProjectionRunner(eventStore, readStore, [ledger], { batchSize: 500 });
+    started = performance.now();
+    const result = await runner.rebuild(ledger.name);
+    ms = performance.now() - started;
+    const postings = await readStore.collection('ledger_postings').count({});
+    printLine({
+      bench: 'ledger-rebuild',
+      readStore: 'embedded',
+      events: result.events,
+      postings,
+      ms: round(ms),
+      eventsPerSecond: perSecond(result.events, ms),
+    });
+
+    const handler = new GetReconciliationHandler(readStore);
+    const lastDay = ledgerDay(BENCH_NOW.toISOString());
+    const firstDay = ledgerDay(new Date(BENCH_NOW.getTime() - size.days * 86_400_000).toISOString());
+    const times: number[] = [];
+    let balances = true;
+    for (let i = 0; i < REPORT_REPEATS; i++) {
+      const t0 = performance.now();
+      const report = await handler.execute(new GetReconciliationQuery({ from: firstDay, to: lastDay }));
+      times.push(performance.now() - t0);
+      balances &&= report.balances;
+    }
+    times.sort((a, b) => a - b);
+    printLine({
+      bench: 'reconciliation-report',
+      from: firstDay,
+      to: lastDay,
+      days: days.size,
+      balances,
+      repeats: REPORT_REPEATS,
+      p50Ms: round(times[Math.floor(times.length / 2)]!),
+      maxMs: round(times.at(-1)!),
+    });
+  } finally {
+    await readStore.close();
+    await eventStore.close();
+    db.close();
+  }
+}

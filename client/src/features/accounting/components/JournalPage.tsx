@@ -1,0 +1,236 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Money } from '../../../components/Money';
+import { Spinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useUiActions } from '../../../stores/ui-store';
+import { formatDateTime } from '../../../utils/format';
+import { saveDownload } from '../../../utils/save-download';
+import { downloadJournalCsv, type JournalFilter, useJournal } from '../api/get-journal';
+import { AuditorOnly } from './AuditorOnly';
+import { ACCOUNT_GROUPS, accountLabel } from './accounts';
+import './accounting.css';
+
+const FILTER_KEYS = ['from', 'to', 'group', 'movement', 'payoutId', 'purchaseId'] as const;
+
+function Journal() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filter: JournalFilter = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filter[key] = value;
+  }
+  const journal = useJournal(filter, true);
+  const { errorOccurred } = useUiActions();
+  const pages = journal.data?.pages ?? [];
+  const rows = pages.flatMap((p) => p.items);
+  const last = pages[pages.length - 1];
+
+  const set = (key: (typeof FILTER_KEYS)[number], value: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        if (key === 'group') next.delete('movement');
+        return next;
+      },
+      { replace: true },
+    );
+  const exportCsv = () =>
+    downloadJournalCsv(filter).then((file) => saveDownload(file, 'journal.csv'), errorOccurred);
+
+  return (
+    <>
+      <div className="accounting-filters">
+        <div className="field">
+          <label htmlFor="journal-from" className="field__label">
+            {t('SALES.FROM')}
+          </label>
+          <input
+            id="journal-from"
+            type="date"
+            className="field__control"
+            value={filter.from ?? ''}
+            onChange={(e) => set('from', e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="journal-to" className="field__label">
+            {t('SALES.TO')}
+          </label>
+          <input
+            id="journal-to"
+            type="date"
+            className="field__control"
+            value={filter.to ?? ''}
+            onChange={(e) => set('to', e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="journal-group" className="field__label">
+            {t('ACCOUNTING.ACCOUNT')}
+          </label>
+          <select
+            id="journal-group"
+            className="field__control"
+            value={filter.movement?.split('|')[0] ?? filter.group ?? ''}
+            onChange={(e) => set('group', e.target.value)}
+            data-testid="journal-group"
+          >
+            <option value="">{t('ACCOUNTING.ALL_ACCOUNTS')}</option>
+            {ACCOUNT_GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {accountLabel(t, g)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void exportCsv()}
+          data-testid="journal-csv"
+        >
+          {t('ACCOUNTING.EXPORT_CSV')}
+        </button>
+      </div>
+      {(filter.movement || filter.payoutId || filter.purchaseId) && (
+        <p className="notice" data-testid="journal-filtered">
+          {filter.movement &&
+            t('ACCOUNTING.FILTERED_MOVEMENT', {
+              movement: t(`ACCOUNTING.MOVEMENT.${filter.movement.split('|')[1]}`),
+            })}{' '}
+          {filter.payoutId && t('ACCOUNTING.FILTERED_PAYOUT', { id: filter.payoutId })}
+          {filter.purchaseId && t('ACCOUNTING.FILTERED_PURCHASE', { id: filter.purchaseId })}{' '}
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => setParams({}, { replace: true })}
+          >
+            {t('ACCOUNTING.CLEAR_FILTER')}
+          </button>
+        </p>
+      )}
+      {journal.isPending && <Spinner />}
+      {last && (
+        <p aria-live="polite" data-testid="journal-count">
+          {t('ACCOUNTING.SHOWING', { visible: rows.length, total: last.total })} ·{' '}
+          {t('ACCOUNTING.TOTAL_AMOUNT')}: <Money cents={last.amount} testId="journal-amount" />
+        </p>
+      )}
+      {rows.length > 0 && (
+        <div className="table-wrap card">
+          <table className="table journal" data-testid="journal">
+            <caption className="visually-hidden">{t('ACCOUNT.JOURNAL')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('ACCOUNTING.POSITION_COLUMN')}</th>
+                <th scope="col">{t('ACCOUNTING.TIME')}</th>
+                <th scope="col">{t('ACCOUNTING.EVENT')}</th>
+                <th scope="col">{t('ACCOUNTING.ENTRIES')}</th>
+                <th scope="col" className="table__num">
+                  {t('ACCOUNTING.AMOUNT')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr
+                  key={row.event.eventId}
+                  id={`event-${row.event.eventId}`}
+                  data-testid="journal-row"
+                  data-event-type={row.event.eventType}
+                >
+                  <td>{row.event.position}</td>
+                  <td>{formatDateTime(row.event.occurredAt)}</td>
+                  <td>
+                    <strong>{t(`ACCOUNTING.EVENT_TYPE.${row.event.eventType}`)}</strong>
+                    <dl className="journal__facts">
+                      <dt>{t('ACCOUNTING.EVENT_ID')}</dt>
+                      <dd>
+                        <code data-testid="journal-event-id">{row.event.eventId}</code>
+                      </dd>
+                      <dt>{t('ACCOUNTING.STREAM')}</dt>
+                      <dd>
+                        <code>
+                          {row.event.streamId}@{row.event.revision}
+                        </code>
+                      </dd>
+                      <dt>{t('ACCOUNTING.ACTOR')}</dt>
+                      <dd>
+                        <code>{row.event.actorId ?? '–'}</code>
+                      </dd>
+                      {row.sources.map((s) => (
+                        <span key={s.eventId} className="journal__source">
+                          <dt>{t('ACCOUNTING.SOURCE')}</dt>
+                          <dd>
+                            <code>
+                              {s.eventType} {s.eventId}
+                            </code>
+                          </dd>
+                        </span>
+                      ))}
+                    </dl>
+                  </td>
+                  <td>
+                    <table className="journal__entries">
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('ACCOUNTING.ACCOUNT')}</th>
+                          <th scope="col" className="table__num">
+                            {t('ACCOUNTING.DEBIT')}
+                          </th>
+                          <th scope="col" className="table__num">
+                            {t('ACCOUNTING.CREDIT')}
+                          </th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {row.entries.map((e, index) => (
+                          <tr key={index}>
+                            <td>{accountLabel(t, e.account)}</td>
+                            <td className="table__num">{e.debit ? <Money cents={e.debit} /> : ''}</td>
+                            <td className="table__num">{e.credit ? <Money cents={e.credit} /> : ''}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </td>
+                  <td className="table__num">
+                    <Money cents={row.amount} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {journal.hasNextPage && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void journal.fetchNextPage()}
+          disabled={journal.isFetchingNextPage}
+        >
+          {t('ADMIN_USERS.LOAD_MORE')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** The accountant's journal (route accountingjournal): every money event and its balanced entries. */
+export function JournalPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('ACCOUNT.JOURNAL'));
+  return (
+    <AuditorOnly title={t('ACCOUNT.JOURNAL')}>
+      <div className="page accounting">
+        <h1 className="page__title">{t('ACCOUNT.JOURNAL')}</h1>
+        <Journal />
+      </div>
+    </AuditorOnly>
+  );
+}

@@ -1,0 +1,243 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { FormattedDate } from '../../../components/FormattedDate';
+import { Money } from '../../../components/Money';
+import { PayoutStatusBadge } from '../../../components/PayoutStatusBadge';
+import { Spinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
+import { useSessionUser } from '../../../stores/session-store';
+import { useUiActions } from '../../../stores/ui-store';
+import { formatMoney } from '../../../utils/format';
+import { formatDay, isoDay } from '../../../utils/period';
+import { saveDownload } from '../../../utils/save-download';
+import { useAdminPayouts } from '../api/get-admin-payouts';
+import { type SepaFormat, useExportSepa } from '../api/export-sepa';
+import './admin-payouts.css';
+
+const FILTERS = ['requested', 'executed', 'rejected', 'all'] as const;
+type FilterName = (typeof FILTERS)[number];
+
+/** Admin payouts (route adminpayouts): requested / paid filter, selection and the SEPA file for the bank. */
+export function AdminPayoutsPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('ACCOUNT.PAYOUTS'));
+  const language = useLanguage();
+  const path = useLocalizedPath();
+  const isAdmin = useSessionUser()?.isAdmin === true;
+  const [params, setParams] = useSearchParams();
+  const filter: FilterName = (FILTERS as readonly string[]).includes(params.get('status') ?? '')
+    ? (params.get('status') as FilterName)
+    : 'requested';
+  const payouts = useAdminPayouts(filter === 'all' ? null : filter, isAdmin);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [format, setFormat] = useState<SepaFormat>('pain.001.001.09');
+  const [executionDate, setExecutionDate] = useState(isoDay(new Date()));
+  const [exported, setExported] = useState<{ messageId: string; count: number; controlSum: number } | null>(
+    null,
+  );
+  const exportSepa = useExportSepa();
+  const { errorOccurred, toastShown } = useUiActions();
+
+  if (!isAdmin) {
+    return (
+      <div className="page">
+        <h1 className="page__title">{t('ACCOUNT.PAYOUTS')}</h1>
+        <p className="notice notice--danger" role="alert" data-testid="admin-only">
+          {t('ERROR.ADMIN_ONLY')}
+        </p>
+      </div>
+    );
+  }
+
+  const items = payouts.data?.items ?? [];
+  const requested = items.filter((p) => p.status === 'requested');
+  const chosen = requested.filter((p) => selected.has(p.id));
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const choose = (name: FilterName) => {
+    setSelected(new Set());
+    setParams({ status: name }, { replace: true });
+  };
+  const download = () =>
+    exportSepa.mutate(
+      { payoutIds: chosen.map((p) => p.id), format, executionDate },
+      {
+        onSuccess: (file) => {
+          saveDownload(file, `payouts.${format}.xml`);
+          const summary = {
+            messageId: file.headers.get('x-sepa-message-id') ?? '',
+            count: Number(file.headers.get('x-sepa-count') ?? 0),
+            controlSum: Number(file.headers.get('x-sepa-control-sum') ?? 0),
+          };
+          setExported(summary);
+          toastShown({ tone: 'success', text: t('ADMIN_PAYOUTS.EXPORTED', { count: summary.count }) });
+        },
+        onError: errorOccurred,
+      },
+    );
+
+  return (
+    <div className="page admin-payouts">
+      <h1 className="page__title">{t('ACCOUNT.PAYOUTS')}</h1>
+      <div className="admin-payouts__filters" role="group" aria-label={t('ADMIN_PAYOUTS.FILTER')}>
+        {FILTERS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            className={`button button--small ${filter === name ? 'button--primary' : 'button--secondary'}`}
+            aria-pressed={filter === name}
+            onClick={() => choose(name)}
+            data-testid={`payouts-filter-${name}`}
+          >
+            {t(`ADMIN_PAYOUTS.FILTER_${name.toUpperCase()}`)}
+          </button>
+        ))}
+      </div>
+
+      {payouts.isPending && <Spinner />}
+      {payouts.isSuccess && items.length === 0 && (
+        <p className="empty-state__text" data-testid="admin-payouts-none">
+          {t('ADMIN_PAYOUTS.NONE')}
+        </p>
+      )}
+      {items.length > 0 && (
+        <div className="table-wrap card">
+          <table className="table" data-testid="admin-payouts">
+            <caption className="visually-hidden">{t('ACCOUNT.PAYOUTS')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">{t('ADMIN_PAYOUTS.SELECT')}</span>
+                </th>
+                <th scope="col">{t('PAYOUT.USER')}</th>
+                <th scope="col">{t('PAYOUT.IBAN')}</th>
+                <th scope="col" className="table__num">
+                  {t('PAYOUT.AMOUNT')}
+                </th>
+                <th scope="col" className="table__num">
+                  {t('PAYOUT.TRANSFER_FEE')}
+                </th>
+                <th scope="col" className="table__num">
+                  {t('PAYOUT.NET_AMOUNT')}
+                </th>
+                <th scope="col">{t('PAYOUT.REQUESTED_AT')}</th>
+                <th scope="col">{t('PAYOUT.PAYOUT_DATE')}</th>
+                <th scope="col">{t('PAYOUT.STATUS_COLUMN')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((p) => (
+                <tr key={p.id} data-testid="admin-payout-row" data-payout-id={p.id}>
+                  <td>
+                    {p.status === 'requested' && (
+                      <input
+                        type="checkbox"
+                        checked={selected.has(p.id)}
+                        onChange={() => toggle(p.id)}
+                        aria-label={t('ADMIN_PAYOUTS.SELECT_PAYOUT', { name: p.payeeName })}
+                        data-testid="admin-payout-select"
+                      />
+                    )}
+                  </td>
+                  <td>
+                    <Link to={path('adminpayoutedit', { id: p.id })} data-testid="admin-payout-edit">
+                      {p.payeeName}
+                    </Link>
+                  </td>
+                  <td className="iban">{p.iban}</td>
+                  <td className="table__num">
+                    <Money cents={p.amount} />
+                  </td>
+                  <td className="table__num">
+                    <Money cents={p.transferFee} />
+                  </td>
+                  <td className="table__num">
+                    <Money cents={p.netAmount} />
+                  </td>
+                  <td>
+                    <FormattedDate value={p.requestedAt} />
+                  </td>
+                  <td>{p.executionDate ? formatDay(p.executionDate) : '–'}</td>
+                  <td>
+                    <PayoutStatusBadge status={p.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      {requested.length > 0 && (
+        <section className="card sepa-export" aria-labelledby="sepa-export-title">
+          <h2 id="sepa-export-title" className="card__title">
+            {t('ADMIN_PAYOUTS.SEPA_TITLE')}
+          </h2>
+          <div className="sepa-export__fields">
+            <div className="field">
+              <label htmlFor="sepa-format" className="field__label">
+                {t('ADMIN_PAYOUTS.SEPA_FORMAT')}
+              </label>
+              <select
+                id="sepa-format"
+                className="field__control"
+                value={format}
+                onChange={(e) => setFormat(e.target.value as SepaFormat)}
+                data-testid="sepa-format"
+              >
+                <option value="pain.001.001.09">pain.001.001.09</option>
+                <option value="pain.001.001.03">pain.001.001.03</option>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="sepa-date" className="field__label">
+                {t('ADMIN_PAYOUTS.SEPA_EXECUTION_DATE')}
+              </label>
+              <input
+                id="sepa-date"
+                type="date"
+                className="field__control"
+                value={executionDate}
+                onChange={(e) => setExecutionDate(e.target.value)}
+              />
+            </div>
+          </div>
+          <p className="hint" aria-live="polite" data-testid="sepa-selection">
+            {t('ADMIN_PAYOUTS.SEPA_SELECTED', {
+              count: chosen.length,
+              sum: formatMoney(
+                chosen.reduce((s, p) => s + p.netAmount, 0),
+                language,
+              ),
+            })}
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={chosen.length === 0 || exportSepa.isPending}
+            onClick={download}
+            data-testid="sepa-export"
+          >
+            {t('ADMIN_PAYOUTS.SEPA_EXPORT')}
+          </button>
+          {exported && (
+            <p className="notice" data-testid="sepa-exported">
+              {t('ADMIN_PAYOUTS.SEPA_DONE', {
+                messageId: exported.messageId,
+                count: exported.count,
+                sum: formatMoney(exported.controlSum, language),
+              })}
+            </p>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

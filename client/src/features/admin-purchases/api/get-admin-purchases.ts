@@ -1,0 +1,115 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { http } from '../../../api/http';
+import type { InvoiceRequest, Payer } from '../../../api/types';
+
+export type PurchaseStatus = 'pending' | 'paid' | 'canceled';
+
+/** A purchase in the admin list (SPEC §2: user, invoice name, payment date, canceled date, active until, status). */
+export interface AdminPurchaseItem {
+  id: string;
+  number: string;
+  status: PurchaseStatus;
+  buyerId: string | null;
+  payer: { firstName: string; lastName: string; email: string };
+  invoiceName: string | null;
+  invoiceNumber: string | null;
+  documentTitles: string[];
+  total: number;
+  createdAt: string;
+  paidAt: string | null;
+  canceledAt: string | null;
+  activeUntil: string | null;
+}
+
+export interface AdminPurchasePage {
+  items: AdminPurchaseItem[];
+  total: number;
+  offset: number;
+  limit: number;
+}
+
+export interface HistoryEntry {
+  type: string;
+  occurredAt: string;
+  actorId: string | null;
+  data: Record<string, unknown>;
+}
+
+/** One purchase with everything recorded about it (api.md "Admin: purchases"). */
+export interface AdminPurchase {
+  id: string;
+  number: string;
+  status: PurchaseStatus;
+  createdAt: string;
+  activeUntil: string;
+  paidAt: string | null;
+  canceledAt: string | null;
+  cancelReason: string | null;
+  language: 'et' | 'en';
+  payer: Payer;
+  paymentMethod: string;
+  documents: { documentId: string; title: string; uploaderName: string; price: number }[];
+  totals: { price: number; vat: number; licenceFee: number; serviceFee: number; uploaderEarnings: number };
+  invoice: (InvoiceRequest & { number: string | null }) | null;
+  documentUrl: string | null;
+  basketId: string;
+  buyerId: string | null;
+  provider: string | null;
+  transactionId: string | null;
+  downloadCount: number;
+  history: HistoryEntry[];
+}
+
+export const ADMIN_PURCHASES_PAGE_SIZE = 20;
+
+export const adminPurchaseKeys = {
+  all: ['admin', 'purchases'] as const,
+  list: (q: string, status: string) => [...adminPurchaseKeys.all, 'list', { q, status }] as const,
+  detail: (id: string) => [...adminPurchaseKeys.all, 'detail', id] as const,
+};
+
+export function getAdminPurchases(
+  params: { q: string; status: string; offset: number },
+  signal?: AbortSignal,
+): Promise<AdminPurchasePage> {
+  return http<AdminPurchasePage>('/admin/purchases', {
+    query: {
+      q: params.q.trim(),
+      status: params.status,
+      offset: params.offset,
+      limit: ADMIN_PURCHASES_PAGE_SIZE,
+    },
+    signal,
+  });
+}
+
+export function adminPurchasesQueryOptions(q: string, status: string) {
+  return infiniteQueryOptions({
+    queryKey: adminPurchaseKeys.list(q, status),
+    queryFn: ({ pageParam, signal }) => getAdminPurchases({ q, status, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last) => {
+      const next = last.offset + last.items.length;
+      return last.items.length > 0 && next < last.total ? next : undefined;
+    },
+  });
+}
+
+export function useAdminPurchases(q: string, status: string, enabled: boolean) {
+  return useInfiniteQuery({ ...adminPurchasesQueryOptions(q, status), enabled });
+}
+
+export function getAdminPurchase(id: string, signal?: AbortSignal): Promise<AdminPurchase> {
+  return http<AdminPurchase>(`/admin/purchases/${encodeURIComponent(id)}`, { signal });
+}
+
+export function adminPurchaseQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: adminPurchaseKeys.detail(id),
+    queryFn: ({ signal }) => getAdminPurchase(id, signal),
+  });
+}
+
+export function useAdminPurchase(id: string, enabled: boolean) {
+  return useQuery({ ...adminPurchaseQueryOptions(id), enabled });
+}

@@ -1,0 +1,355 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../../api/http';
+import type { Basket } from '../../../api/types';
+import { useLocalizedPath } from '../../../hooks/use-language';
+import { useSessionUser } from '../../../stores/session-store';
+import { useUiActions } from '../../../stores/ui-store';
+import { useCheckOut } from '../api/check-out';
+import { useConfirmBasket, useReopenBasket } from '../api/confirm-basket';
+import { usePaymentMethods } from '../api/get-payment-methods';
+import {
+  type CheckoutField,
+  type CheckoutValues,
+  formFieldOf,
+  initialCheckoutValues,
+  toConfirmBody,
+  validateCheckout,
+} from '../checkout-form';
+import { PaymentMethodChoice } from './PaymentMethodChoice';
+import './checkout.css';
+
+function TextField({
+  field,
+  label,
+  type = 'text',
+  autoComplete,
+  value,
+  error,
+  disabled,
+  onChange,
+}: {
+  field: CheckoutField;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  value: string;
+  error?: string;
+  disabled: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = `checkout-${field}`;
+  return (
+    <div className={`field checkout__field${error ? ' checkout__field--invalid' : ''}`}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__control"
+        type={type}
+        autoComplete={autoComplete}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${field}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        data-testid={id}
+      />
+      {error && (
+        <p className="field__error" id={`${field}-error`} data-testid={`field-error-${field}`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Tick({
+  field,
+  checked,
+  error,
+  disabled,
+  onChange,
+  children,
+}: {
+  field: CheckoutField;
+  checked: boolean;
+  error?: string;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  const id = `checkout-${field}`;
+  return (
+    <div className="checkout__tick">
+      <div className="checkbox">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${field}-error` : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+          data-testid={id}
+        />
+        <label htmlFor={id}>{children}</label>
+      </div>
+      {error && (
+        <p className="field__error" id={`${field}-error`} data-testid={`field-error-${field}`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The cart's checkout (SPEC §2, §4, §5): payer details, the invoice option, the previews-seen tick, the
+ * terms of use and sale agreement with the EU consent to immediate delivery of digital content, the
+ * payment method; "Confirm cart", then "Go pay" to the gateway. A confirmed basket shows its details
+ * locked until the buyer reopens them.
+ */
+export function CheckoutForm({ basket }: { basket: Basket }) {
+  const { t } = useTranslation();
+  const path = useLocalizedPath();
+  const user = useSessionUser();
+  const { toastShown, errorOccurred } = useUiActions();
+  const methods = usePaymentMethods(basket.total, basket.documentCount > 0);
+  const confirm = useConfirmBasket();
+  const reopen = useReopenBasket();
+  const checkOut = useCheckOut();
+  const [values, setValues] = useState<CheckoutValues>(() => initialCheckoutValues(basket, user));
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<CheckoutField, string>>>({});
+
+  const free = basket.total === 0;
+  const offered = methods.data?.methods ?? [];
+  const chosen = free ? 'free' : values.paymentMethod;
+  const clientErrors = submitted ? validateCheckout({ ...values, paymentMethod: chosen }) : {};
+  const errorOf = (field: CheckoutField): string | undefined =>
+    serverErrors[field] ?? (clientErrors[field] ? t(clientErrors[field]) : undefined);
+  const locked = basket.confirmed || confirm.isPending;
+
+  const set = <K extends CheckoutField>(field: K, value: CheckoutValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const complete = { ...values, paymentMethod: chosen };
+    if (Object.keys(validateCheckout(complete)).length > 0) {
+      toastShown({ tone: 'danger', text: t('VALIDATION.FORM_HAS_ERRORS') });
+      return;
+    }
+    confirm.mutate(toConfirmBody(complete, basket.total), {
+      onSuccess: () => toastShown({ tone: 'success', text: t('CHECKOUT.CONFIRMED') }),
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          const byField: Partial<Record<CheckoutField, string>> = {};
+          for (const [name, messages] of Object.entries(error.fieldErrors)) {
+            const field = formFieldOf(name);
+            if (field && messages[0]) byField[field] = messages[0];
+          }
+          setServerErrors(byField);
+        }
+        errorOccurred(error);
+      },
+    });
+  };
+
+  const goPay = () =>
+    checkOut.mutate(undefined, {
+      onSuccess: ({ paymentUrl }) => window.location.assign(paymentUrl),
+      onError: errorOccurred,
+    });
+
+  return (
+    <section className="card checkout" aria-labelledby="checkout-title">
+      <h2 id="checkout-title" className="card__title">
+        {t('CHECKOUT.TITLE')}
+      </h2>
+      <form id="checkout-form" className="checkout__form" noValidate onSubmit={submit}>
+        <fieldset className="checkout__group">
+          <legend className="checkout__legend">{t('CHECKOUT.PAYER')}</legend>
+          <div className="checkout__grid">
+            <TextField
+              field="email"
+              type="email"
+              autoComplete="email"
+              label={t('CHECKOUT.EMAIL')}
+              value={values.email}
+              error={errorOf('email')}
+              disabled={locked}
+              onChange={(v) => set('email', v)}
+            />
+            <span className="checkout__spacer" />
+            <TextField
+              field="firstName"
+              autoComplete="given-name"
+              label={t('CHECKOUT.FIRST_NAME')}
+              value={values.firstName}
+              error={errorOf('firstName')}
+              disabled={locked}
+              onChange={(v) => set('firstName', v)}
+            />
+            <TextField
+              field="lastName"
+              autoComplete="family-name"
+              label={t('CHECKOUT.LAST_NAME')}
+              value={values.lastName}
+              error={errorOf('lastName')}
+              disabled={locked}
+              onChange={(v) => set('lastName', v)}
+            />
+            <div className="checkout__wide">
+              <TextField
+                field="address"
+                autoComplete="street-address"
+                label={t('CHECKOUT.ADDRESS')}
+                value={values.address}
+                error={errorOf('address')}
+                disabled={locked}
+                onChange={(v) => set('address', v)}
+              />
+            </div>
+          </div>
+        </fieldset>
+
+        <fieldset className="checkout__group">
+          <legend className="checkout__legend">{t('CHECKOUT.INVOICE')}</legend>
+          <Tick
+            field="wantsInvoice"
+            checked={values.wantsInvoice}
+            disabled={locked}
+            onChange={(v) => set('wantsInvoice', v)}
+          >
+            {t('CHECKOUT.WANTS_INVOICE')}
+          </Tick>
+          {values.wantsInvoice ? (
+            <div className="checkout__grid">
+              <div className="checkout__wide">
+                <TextField
+                  field="companyName"
+                  autoComplete="organization"
+                  label={t('CHECKOUT.COMPANY_NAME')}
+                  value={values.companyName}
+                  error={errorOf('companyName')}
+                  disabled={locked}
+                  onChange={(v) => set('companyName', v)}
+                />
+              </div>
+              <TextField
+                field="registryCode"
+                autoComplete="off"
+                label={t('CHECKOUT.REGISTRY_CODE')}
+                value={values.registryCode}
+                error={errorOf('registryCode')}
+                disabled={locked}
+                onChange={(v) => set('registryCode', v)}
+              />
+              <TextField
+                field="vatNumber"
+                autoComplete="off"
+                label={t('CHECKOUT.VAT_NUMBER')}
+                value={values.vatNumber}
+                error={errorOf('vatNumber')}
+                disabled={locked}
+                onChange={(v) => set('vatNumber', v)}
+              />
+            </div>
+          ) : (
+            <p className="hint">{t('CHECKOUT.RECEIPT_HINT')}</p>
+          )}
+        </fieldset>
+
+        {free ? (
+          <p className="notice" data-testid="checkout-free">
+            {t('CHECKOUT.NOTHING_TO_PAY')}
+          </p>
+        ) : methods.isError ? (
+          <p className="notice notice--danger" role="alert">
+            {t('PAYMENT.GATEWAY_UNAVAILABLE')}
+          </p>
+        ) : (
+          <PaymentMethodChoice
+            methods={offered}
+            value={values.paymentMethod}
+            disabled={locked}
+            error={errorOf('paymentMethod')}
+            onChange={(v) => set('paymentMethod', v)}
+          />
+        )}
+
+        <div className="checkout__group">
+          <Tick
+            field="previewsSeen"
+            checked={values.previewsSeen}
+            error={errorOf('previewsSeen')}
+            disabled={locked}
+            onChange={(v) => set('previewsSeen', v)}
+          >
+            {t('CHECKOUT.PREVIEWS_SEEN')}
+          </Tick>
+          <Tick
+            field="termsAccepted"
+            checked={values.termsAccepted}
+            error={errorOf('termsAccepted')}
+            disabled={locked}
+            onChange={(v) => set('termsAccepted', v)}
+          >
+            {t('CHECKOUT.TERMS_ACCEPTED')}{' '}
+            <Link to={path('termsofuse')} target="_blank" rel="noopener">
+              {t('CHECKOUT.TERMS_LINK')}
+            </Link>
+          </Tick>
+        </div>
+
+        {basket.confirmed && (
+          <div className="notice checkout__confirmed" role="status" data-testid="checkout-confirmed">
+            <p>{t('CHECKOUT.CONFIRMED_NOTICE')}</p>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => reopen.mutate(undefined, { onError: errorOccurred })}
+              disabled={reopen.isPending || checkOut.isPending}
+              data-testid="checkout-change"
+            >
+              {t('CHECKOUT.CHANGE_DETAILS')}
+            </button>
+          </div>
+        )}
+
+        <div className="checkout__actions">
+          <button
+            type="submit"
+            className="button button--secondary"
+            disabled={locked}
+            data-testid="cart-confirm"
+          >
+            {t('CHECKOUT.CONFIRM_CART')}
+          </button>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={!basket.confirmed || checkOut.isPending || checkOut.isSuccess}
+            aria-describedby={basket.confirmed ? undefined : 'checkout-go-pay-hint'}
+            onClick={goPay}
+            data-testid="cart-go-pay"
+          >
+            {t('BASKET.GO_PAY')}
+          </button>
+        </div>
+        {!basket.confirmed && (
+          <p id="checkout-go-pay-hint" className="hint">
+            {t('CHECKOUT.CONFIRM_FIRST')}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams } from 'react-router';
+import { Spinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useLocalizedPath } from '../../../hooks/use-language';
+import { usePurchase } from '../api/get-purchase';
+import { cancelText } from './cancel-text';
+import './purchases.css';
+
+/**
+ * Where the gateway sends the buyer back (route paymentReturn): waits for the payment's outcome (the
+ * gateway's message may still be on its way), then opens the purchase summary, or says what happened.
+ */
+export function PaymentReturnPage() {
+  const { t } = useTranslation();
+  const path = useLocalizedPath();
+  const { id = '' } = useParams();
+  useDocumentTitle(t('PAYMENT.RETURN_TITLE'));
+  const { data: purchase, isError } = usePurchase(id, true);
+
+  if (purchase?.status === 'paid') return <Navigate to={path('purchaseSummary', { id })} replace />;
+  return (
+    <div className="page page--narrow payment-return">
+      <h1 className="page__title">{t('PAYMENT.RETURN_TITLE')}</h1>
+      {isError && (
+        <p className="notice notice--danger" role="alert">
+          {t('PURCHASE.NOT_FOUND')}
+        </p>
+      )}
+      {!isError && (!purchase || purchase.status === 'pending') && (
+        <div role="status" className="payment-return__waiting" data-testid="payment-waiting">
+          <Spinner />
+          <p>{t('PAYMENT.CONFIRMING')}</p>
+        </div>
+      )}
+      {purchase?.status === 'canceled' && (
+        <div className="notice notice--warning" role="alert" data-testid="payment-not-paid">
+          <p>{t(cancelText(purchase.cancelReason))}</p>
+          <Link className="button button--primary" to={path('cart')}>
+            {t('PAYMENT.BACK_TO_CART')}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FAKE_PURCHASE_ID, FakeApi } from '../../../test/fake-api';
+import { normalizeSpaces, renderApp } from '../../../test/render-app';
+import type { PurchaseSummary } from '../api/get-purchase';
+
+function aPurchase(overrides: Partial<PurchaseSummary> = {}): PurchaseSummary {
+  return {
+    id: FAKE_PURCHASE_ID,
+    number: '0195F0C2',
+    status: 'paid',
+    createdAt: '2026-03-14T10:00:00.000Z',
+    activeUntil: '2026-03-14T10:30:00.000Z',
+    paidAt: '2026-03-14T10:05:00.000Z',
+    canceledAt: null,
+    cancelReason: null,
+    language: 'et',
+    payer: { email: 'mari@example.ee', firstName: 'Mari', lastName: 'Maasikas', address: 'Tartu mnt 1' },
+    paymentMethod: 'banklink:ee:swedbank',
+    documents: [
+      {
+        documentId: 'd1',
+        slug: 'tooleping',
+        title: 'Tööleping',
+        uploaderName: 'Kadri Tamm',
+        price: 1240,
+        files: [
+          {
+            fileId: 'f1',
+            title: 'Tööleping',
+            fileName: 'Tööleping.docx',
+            format: 'docx',
+            sizeKb: 46,
+            pages: 7,
+            downloadUrl: 'http://localhost:3000/api/purchases/p/files/f1?expires=1&signature=a',
+          },
+        ],
+      },
+    ],
+    totals: { price: 1240, vat: 240 },
+    linksValidUntil: '2026-03-15T10:05:00.000Z',
+    linksExpired: false,
+    archiveUrl: 'http://localhost:3000/api/purchases/p/archive?expires=1&signature=b',
+    invoice: { companyName: 'Firma OÜ', registryCode: '12345678', vatNumber: null, number: 'LT-000007' },
+    documentUrl: 'http://localhost:3000/api/purchases/p/invoice?expires=1&signature=c',
+    ...overrides,
+  };
+}
+
+describe('purchase summary', () => {
+  it('shows the payer, each document with its uploader and files, the zip, the 24-hour notice and the invoice', async () => {
+    const api = new FakeApi();
+    api.purchases.set(FAKE_PURCHASE_ID, aPurchase());
+    renderApp(`/ostu-kokkuvote/${FAKE_PURCHASE_ID}`, api);
+    const document = await screen.findByTestId('purchase-document');
+    expect(within(document).getByRole('heading').textContent).toBe('Tööleping');
+    expect(document.textContent).toContain('Üleslaadija: Kadri Tamm');
+    const download = within(document).getByRole('link', { name: 'Laadi alla Tööleping.docx' });
+    expect(download.getAttribute('href')).toContain('/files/f1');
+    expect(screen.getByTestId('purchase-archive').getAttribute('href')).toContain('/archive');
+    expect(normalizeSpaces(screen.getByTestId('purchase-links-valid').textContent)).toMatch(
+      /^Allalaadimislingid kehtivad umbes 24 tundi, kuni 15\.03\.2026 \d\d:05\.$/,
+    );
+    expect(screen.getByTestId('purchase-payer').textContent).toBe('Mari Maasikas');
+    expect(screen.getByTestId('purchase-invoice').textContent).toBe('Arve LT-000007 (PDF)');
+  });
+
+  it('offers fresh links once they ran out', async () => {
+    const api = new FakeApi();
+    api.purchases.set(FAKE_PURCHASE_ID, aPurchase({ linksExpired: true, archiveUrl: null, documents: [] }));
+    renderApp(`/en/purchase-summary/${FAKE_PURCHASE_ID}`, api);
+    expect((await screen.findByRole('heading', { name: 'The links have expired' })).textContent).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Purchase number').value).toBe('0195F0C2');
+    expect(screen.getByLabelText("Payer's e-mail")).toBeTruthy();
+    expect(screen.queryByTestId('purchase-archive')).toBeNull();
+  });
+});

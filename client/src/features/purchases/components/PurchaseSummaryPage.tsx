@@ -1,0 +1,171 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { Money } from '../../../components/Money';
+import { Spinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useLocalizedPath } from '../../../hooks/use-language';
+import { formatDateTime } from '../../../utils/format';
+import { type PurchaseSummary, usePurchase } from '../api/get-purchase';
+import { FreshLinksForm } from './FreshLinksForm';
+import { cancelText } from './cancel-text';
+import './purchases.css';
+
+function Downloads({ purchase }: { purchase: PurchaseSummary }) {
+  const { t } = useTranslation();
+  return (
+    <section className="card purchase__documents" aria-labelledby="purchase-documents-title">
+      <h2 id="purchase-documents-title" className="card__title">
+        {t('PURCHASE.DOCUMENTS')}
+      </h2>
+      {purchase.documents.map((document) => (
+        <article key={document.documentId} className="purchase-document" data-testid="purchase-document">
+          <h3 className="purchase-document__title">{document.title}</h3>
+          <p className="hint">
+            {t('PURCHASE.UPLOADER')}: {document.uploaderName}
+          </p>
+          <ul className="purchase-files">
+            {document.files.map((file) => (
+              <li key={file.fileId} className="purchase-file" data-testid="purchase-file">
+                <span className="purchase-file__name">
+                  {file.fileName}
+                  <span className="hint purchase-file__facts">
+                    {file.format.toUpperCase()}
+                    {file.pages !== null ? ` · ${t('PURCHASE.PAGES', { count: file.pages })}` : ''} ·{' '}
+                    {file.sizeKb} kB
+                  </span>
+                </span>
+                {file.downloadUrl ? (
+                  <a
+                    className="button button--secondary button--small"
+                    href={file.downloadUrl}
+                    download={file.fileName}
+                    aria-label={t('PURCHASE.DOWNLOAD_FILE', { name: file.fileName })}
+                    data-testid="purchase-file-download"
+                  >
+                    {t('PURCHASE.DOWNLOAD')}
+                  </a>
+                ) : (
+                  <span className="hint">{t('PURCHASE.NOT_DOWNLOADABLE')}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </article>
+      ))}
+      {purchase.archiveUrl && (
+        <div className="purchase__archive">
+          <a className="button button--primary" href={purchase.archiveUrl} data-testid="purchase-archive">
+            {t('PURCHASE.DOWNLOAD_ALL')}
+          </a>
+          <p className="hint" data-testid="purchase-links-valid">
+            {t('PURCHASE.LINKS_VALID', { time: formatDateTime(purchase.linksValidUntil) })}
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The purchase summary (SPEC §2 purchase confirmation; route purchaseSummary): payer, documents with
+ * title, uploader and files, a download link per file and one zip of all, the notice that links are valid
+ * about 24 hours, the invoice or receipt; fresh links on request once they ran out.
+ */
+export function PurchaseSummaryPage() {
+  const { t } = useTranslation();
+  const path = useLocalizedPath();
+  const { id = '' } = useParams();
+  useDocumentTitle(t('PURCHASE.TITLE'));
+  const { data: purchase, isPending, isError } = usePurchase(id);
+
+  if (isPending) return <Spinner />;
+  if (isError || !purchase) {
+    return (
+      <div className="page page--narrow">
+        <h1 className="page__title">{t('PURCHASE.TITLE')}</h1>
+        <p className="notice notice--danger" role="alert">
+          {t('PURCHASE.NOT_FOUND')}
+        </p>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page purchase" data-testid="purchase-summary">
+      <h1 className="page__title">{t('PURCHASE.TITLE')}</h1>
+      <p
+        className={`notice purchase__status purchase__status--${purchase.status}`}
+        role="status"
+        data-testid="purchase-status"
+      >
+        {purchase.status === 'paid'
+          ? t('PURCHASE.THANKS', { number: purchase.number })
+          : purchase.status === 'pending'
+            ? t('PURCHASE.WAITING')
+            : t(cancelText(purchase.cancelReason))}
+      </p>
+      <div className="purchase__grid">
+        <div className="purchase__main">
+          {purchase.status === 'paid' && purchase.linksExpired && (
+            <FreshLinksForm purchaseNumber={purchase.number} />
+          )}
+          <Downloads purchase={purchase} />
+        </div>
+        <aside className="card purchase__facts" aria-labelledby="purchase-facts-title">
+          <h2 id="purchase-facts-title" className="card__title">
+            {t('PURCHASE.DETAILS')}
+          </h2>
+          <dl className="purchase__list">
+            <dt>{t('PURCHASE.NUMBER')}</dt>
+            <dd data-testid="purchase-number">{purchase.number}</dd>
+            <dt>{t('PURCHASE.PAYER')}</dt>
+            <dd data-testid="purchase-payer">
+              {purchase.payer.firstName} {purchase.payer.lastName}
+            </dd>
+            <dt>{t('PURCHASE.EMAIL')}</dt>
+            <dd>{purchase.payer.email}</dd>
+            <dt>{t('PURCHASE.ADDRESS')}</dt>
+            <dd>{purchase.payer.address}</dd>
+            {purchase.paidAt && (
+              <>
+                <dt>{t('PURCHASE.PAID_AT')}</dt>
+                <dd>{formatDateTime(purchase.paidAt)}</dd>
+              </>
+            )}
+            <dt>{t('PURCHASE.TOTAL')}</dt>
+            <dd>
+              <Money cents={purchase.totals.price} testId="purchase-total" />{' '}
+              <span className="hint">
+                ({t('BASKET.VAT')} <Money cents={purchase.totals.vat} />)
+              </span>
+            </dd>
+            {purchase.invoice && (
+              <>
+                <dt>{t('PURCHASE.INVOICE_FOR')}</dt>
+                <dd>{purchase.invoice.companyName}</dd>
+              </>
+            )}
+          </dl>
+          {purchase.documentUrl && (
+            <a
+              className="button button--secondary button--block"
+              href={purchase.documentUrl}
+              target="_blank"
+              rel="noopener"
+              data-testid="purchase-invoice"
+            >
+              {purchase.invoice?.number
+                ? t('PURCHASE.INVOICE_PDF', { number: purchase.invoice.number })
+                : t('PURCHASE.RECEIPT_PDF')}
+            </a>
+          )}
+          {purchase.status !== 'paid' && (
+            <Link className="button button--ghost button--block" to={path('cart')}>
+              {t('PAYMENT.BACK_TO_CART')}
+            </Link>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,305 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../api/http';
+import type { PayoutRequestInfo } from '../../../api/money-types';
+import { FormattedDate } from '../../../components/FormattedDate';
+import { Money } from '../../../components/Money';
+import { Spinner } from '../../../components/Spinner';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
+import { useSessionUser } from '../../../stores/session-store';
+import { useUiActions } from '../../../stores/ui-store';
+import { formatMoney } from '../../../utils/format';
+import { usePayoutRequestInfo } from '../api/get-payouts';
+import { useRequestPayout } from '../api/request-payout';
+import { parseEuros } from './parse-euros';
+import './sales.css';
+
+const centsToInput = (cents: number) => (cents / 100).toFixed(2);
+
+type Field = 'iban' | 'accountHolder' | 'amount';
+
+function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const path = useLocalizedPath();
+  const navigate = useNavigate();
+  const { confirmRequested, toastShown, errorOccurred } = useUiActions();
+  const request = useRequestPayout(uploaderId);
+  const [iban, setIban] = useState(info.lastIban ?? '');
+  const [accountHolder, setAccountHolder] = useState(info.lastAccountHolder ?? info.payeeName);
+  const [amountText, setAmountText] = useState(centsToInput(info.balance.available));
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+
+  const amount = parseEuros(amountText);
+  const rule = info.transferFeeRule;
+  const fee = amount !== null && amount <= rule.threshold ? rule.fee : 0;
+  const net = amount === null ? null : amount - fee;
+
+  const validate = (): Partial<Record<Field, string>> => {
+    const found: Partial<Record<Field, string>> = {};
+    if (!iban.trim()) found.iban = t('VALIDATION.REQUIRED');
+    if (!accountHolder.trim()) found.accountHolder = t('VALIDATION.REQUIRED');
+    if (amount === null) found.amount = t('PAYOUT.AMOUNT_INVALID');
+    else if (amount > info.balance.available) found.amount = t('PAYOUT.AMOUNT_ABOVE_AVAILABLE');
+    else if (amount <= fee) found.amount = t('PAYOUT.AMOUNT_NOT_ABOVE_TRANSFER_FEE');
+    return found;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0 || amount === null || net === null) return;
+    confirmRequested({
+      title: t('PAYOUT.CONFIRM_TITLE'),
+      text: t('PAYOUT.CONFIRM_TEXT', {
+        amount: formatMoney(amount, language),
+        fee: formatMoney(fee, language),
+        net: formatMoney(net, language),
+        iban: iban.trim().toUpperCase(),
+      }),
+      confirmLabel: t('SALES.REQUEST_PAYOUT'),
+      onConfirm: () =>
+        request.mutate(
+          { iban, accountHolder, amount },
+          {
+            onSuccess: () => {
+              toastShown({ tone: 'success', text: t('PAYOUT.REQUESTED') });
+              void navigate(path('userpayouts'));
+            },
+            onError: (error) => {
+              if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
+                const next: Partial<Record<Field, string>> = {};
+                for (const field of ['iban', 'accountHolder', 'amount'] as const) {
+                  const message = error.fieldErrors[field]?.[0];
+                  if (message) next[field] = message;
+                }
+                setErrors(next);
+              } else errorOccurred(error);
+            },
+          },
+        ),
+    });
+  };
+
+  const control = (field: Field) => ({
+    id: `payout-${field}`,
+    className: 'field__control',
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `payout-${field}-error` : `payout-${field}-hint`,
+  });
+  const error = (field: Field) =>
+    errors[field] && (
+      <p className="field__error" id={`payout-${field}-error`} data-testid={`field-error-payout-${field}`}>
+        {errors[field]}
+      </p>
+    );
+
+  return (
+    <form className="card payout-form" onSubmit={submit} noValidate data-testid="payout-form">
+      <div className="field">
+        <label htmlFor="payout-iban" className="field__label">
+          {t('PAYOUT.IBAN')}
+        </label>
+        <input
+          {...control('iban')}
+          value={iban}
+          onChange={(e) => setIban(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="payout-iban"
+        />
+        <p className="hint" id="payout-iban-hint">
+          {t('PAYOUT.IBAN_HINT')}
+        </p>
+        {error('iban')}
+      </div>
+      <div className="field">
+        <label htmlFor="payout-accountHolder" className="field__label">
+          {t('PAYOUT.ACCOUNT_HOLDER')}
+        </label>
+        <input
+          {...control('accountHolder')}
+          value={accountHolder}
+          onChange={(e) => setAccountHolder(e.target.value)}
+          data-testid="payout-account-holder"
+        />
+        <p className="hint" id="payout-accountHolder-hint">
+          {t('PAYOUT.ACCOUNT_HOLDER_HINT', { name: info.payeeName })}
+        </p>
+        {error('accountHolder')}
+      </div>
+      <div className="field">
+        <label htmlFor="payout-amount" className="field__label">
+          {t('PAYOUT.AMOUNT')}
+        </label>
+        <input
+          {...control('amount')}
+          value={amountText}
+          inputMode="decimal"
+          onChange={(e) => setAmountText(e.target.value)}
+          data-testid="payout-amount"
+        />
+        <p className="hint" id="payout-amount-hint">
+          {t('PAYOUT.AMOUNT_HINT', { available: formatMoney(info.balance.available, language) })}
+        </p>
+        {error('amount')}
+      </div>
+      <dl className="payout-preview" aria-live="polite">
+        <div>
+          <dt>{t('PAYOUT.TRANSFER_FEE')}</dt>
+          <dd>
+            <Money cents={fee} testId="payout-transfer-fee" />
+          </dd>
+        </div>
+        <div>
+          <dt>{t('PAYOUT.NET_AMOUNT')}</dt>
+          <dd>{net === null ? '–' : <Money cents={Math.max(net, 0)} testId="payout-net-amount" />}</dd>
+        </div>
+      </dl>
+      <p className="hint">
+        {t('PAYOUT.TRANSFER_FEE_RULE', {
+          fee: formatMoney(rule.fee, language),
+          threshold: formatMoney(rule.threshold, language),
+        })}
+      </p>
+      <div className="payout-form__actions">
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={request.isPending}
+          data-testid="payout-submit"
+        >
+          {t('SALES.REQUEST_PAYOUT')}
+        </button>
+        <Link to={path('usersales')} className="button button--ghost">
+          {t('COMMON.CANCEL')}
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** Payout request (route userpayout): IBAN, available amount, transfer fee, bought documents, service fee. */
+export function PayoutRequestPage() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('PAYOUT.TITLE'));
+  const user = useSessionUser();
+  const info = usePayoutRequestInfo(user?.id);
+  const data = info.data;
+
+  return (
+    <div className="page money-page">
+      <h1 className="page__title">{t('PAYOUT.TITLE')}</h1>
+      {info.isPending && <Spinner />}
+      {info.isError && (
+        <p className="notice notice--danger" role="alert">
+          {t('ERROR.SOMETHING_WENT_WRONG')}
+        </p>
+      )}
+      {data && user && (
+        <>
+          <section className="card" aria-labelledby="payout-balance">
+            <h2 id="payout-balance" className="card__title">
+              {t('SALES.AVAILABLE')}: <Money cents={data.balance.available} testId="payout-available" />
+            </h2>
+            {data.balance.releases.length > 0 && (
+              <>
+                <p className="hint">
+                  {t('SALES.HELD', { days: data.balance.holdDays })}{' '}
+                  {t(`SALES.HOLD_REASON.${data.balance.holdReason}`)}
+                </p>
+                <ul className="money-releases" data-testid="payout-releases">
+                  {data.balance.releases.map((r) => (
+                    <li key={r.releasedAt}>
+                      <Money cents={r.amount} /> {t('SALES.AVAILABLE_FROM')}{' '}
+                      <FormattedDate value={r.releasedAt} />
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <p className="hint">{t('PAYOUT.RECEIVED_NOTICE')}</p>
+          </section>
+
+          {data.balance.available > 0 ? (
+            <PayoutForm info={data} uploaderId={user.id} />
+          ) : (
+            <p className="notice notice--warning" data-testid="payout-nothing-available">
+              {t('PAYOUT.NOTHING_AVAILABLE')}
+            </p>
+          )}
+
+          {data.documents.length > 0 && (
+            <section aria-labelledby="payout-documents">
+              <h2 id="payout-documents" className="money-page__section">
+                {t('PAYOUT.BOUGHT_DOCUMENTS')}
+              </h2>
+              <div className="table-wrap card">
+                <table className="table" data-testid="payout-documents">
+                  <caption className="visually-hidden">{t('PAYOUT.BOUGHT_DOCUMENTS')}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('SALES.DOCUMENT')}</th>
+                      <th scope="col">{t('SALES.PAID_AT')}</th>
+                      <th scope="col" className="table__num">
+                        {t('SALES.LICENCE_FEE')}
+                      </th>
+                      <th scope="col" className="table__num">
+                        {t('SALES.SERVICE_FEE')}
+                      </th>
+                      <th scope="col" className="table__num">
+                        {t('SALES.EARNED')}
+                      </th>
+                      <th scope="col" className="table__num">
+                        {t('PAYOUT.IN_AVAILABLE')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.documents.map((d, index) => (
+                      <tr key={`${d.paidAt}-${index}`}>
+                        <th scope="row">{d.title}</th>
+                        <td>
+                          <FormattedDate value={d.paidAt} />
+                        </td>
+                        <td className="table__num">
+                          <Money cents={d.licenceFee} />
+                        </td>
+                        <td className="table__num">
+                          <Money cents={d.serviceFee} />
+                        </td>
+                        <td className="table__num">
+                          <Money cents={d.earned} />
+                        </td>
+                        <td className="table__num">
+                          <Money cents={d.available} />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                  <tfoot>
+                    <tr>
+                      <th scope="row" colSpan={2}>
+                        {t('PAYOUT.TOTAL')}
+                      </th>
+                      <td className="table__num">
+                        <Money cents={data.licenceFees} testId="payout-licence-fees" />
+                      </td>
+                      <td className="table__num">
+                        <Money cents={data.serviceFees} testId="payout-service-fees" />
+                      </td>
+                      <td colSpan={2} />
+                    </tr>
+                  </tfoot>
+                </table>
+              </div>
+            </section>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { PayoutRequestInfo, SalesSummary } from '../../../api/money-types';
+import { makeUser } from '../../../test/fake-api';
+import { FakeMoneyApi } from '../../../test/fake-money-api';
+import { normalizeSpaces, renderApp } from '../../../test/render-app';
+import { givenSignedIn } from '../../../test/session';
+
+const BALANCE = {
+  available: 15_000,
+  held: 1_600,
+  owed: 16_600,
+  releases: [{ releasedAt: '2026-03-28T10:00:00.000Z', amount: 1_600 }],
+  holdDays: 14,
+  holdReason: 'PAYMENT_DISPUTE_WINDOW',
+};
+
+const SUMMARY: SalesSummary = {
+  uploaderId: '0195f0c2-0000-7000-8000-0000000000aa',
+  period: { from: '2026-01-01', to: '2026-03-14' },
+  totals: {
+    purchased: 3_000,
+    serviceFees: 600,
+    vat: 720,
+    earned: 2_400,
+    pending: 12_000,
+    paidOut: 5_000,
+    transferFees: 3_000,
+    documentsSold: 2,
+    downloads: 1,
+  },
+  balance: BALANCE,
+  documents: [
+    {
+      documentId: 'd1',
+      title: 'Tööleping',
+      slug: 'tooleping',
+      sold: 1,
+      downloads: 1,
+      price: 1_240,
+      vat: 240,
+      licenceFee: 1_000,
+      serviceFee: 200,
+      earned: 800,
+    },
+  ],
+  sales: [
+    {
+      purchaseId: 'p1',
+      documentId: 'd1',
+      title: 'Tööleping',
+      paidAt: '2026-03-01T10:00:00.000Z',
+      releasedAt: '2026-03-15T10:00:00.000Z',
+      price: 1_240,
+      vat: 240,
+      licenceFee: 1_000,
+      serviceFee: 200,
+      earned: 800,
+      eventId: 'e1',
+    },
+  ],
+  downloads: [
+    {
+      downloadedAt: '2026-03-02T10:00:00.000Z',
+      documentId: 'd1',
+      documentTitle: 'Tööleping',
+      fileTitle: 'Tööleping.docx',
+      archive: false,
+      amount: 800,
+    },
+  ],
+  series: [{ day: '2026-03-01', earned: 800, licenceFees: 1_000 }],
+};
+
+const REQUEST_INFO: PayoutRequestInfo = {
+  payeeName: 'Mari Maasikas',
+  balance: { ...BALANCE, available: 20_000 },
+  transferFeeRule: { threshold: 15_000, fee: 3_000 },
+  lastIban: null,
+  lastAccountHolder: null,
+  documents: [
+    {
+      title: 'Tööleping',
+      paidAt: '2026-03-01T10:00:00.000Z',
+      licenceFee: 1_000,
+      serviceFee: 200,
+      earned: 800,
+      available: 800,
+    },
+  ],
+  licenceFees: 1_000,
+  serviceFees: 200,
+};
+
+function givenUploader() {
+  const api = new FakeMoneyApi();
+  givenSignedIn(api, makeUser());
+  api.sales = SUMMARY;
+  api.payoutRequest = REQUEST_INFO;
+  return api;
+}
+
+describe('My sales', () => {
+  it('shows the period’s totals, the balance with its release date and reason, documents and downloads', async () => {
+    const api = givenUploader();
+    renderApp('/admin/user/sales?from=2026-01-01&to=2026-03-14', api);
+    expect(normalizeSpaces((await screen.findByTestId('sales-paid-out')).textContent)).toBe('50 €');
+    expect(normalizeSpaces(screen.getByTestId('sales-pending').textContent)).toBe('120 €');
+    expect(normalizeSpaces(screen.getByTestId('sales-purchased').textContent)).toBe('30 €');
+    expect(normalizeSpaces(screen.getByTestId('sales-in-total').textContent)).toBe('24 €');
+    expect(normalizeSpaces(screen.getByTestId('sales-available').textContent)).toBe('150,00 €');
+    expect(normalizeSpaces(screen.getByTestId('sales-releases').textContent)).toBe(
+      '16,00 € saadaval alates 28.03.2026',
+    );
+    expect(screen.getByText(/14 päeva pärast makset/)).toBeTruthy();
+    const row = screen.getAllByTestId('sales-document-row')[0]!;
+    expect(normalizeSpaces(row.textContent)).toBe('Tööleping1110,00 €2,00 €8,00 €');
+    expect(within(screen.getByTestId('sales-downloads')).getByText('02.03.2026')).toBeTruthy();
+    expect(screen.getByTestId('sales-chart').querySelector('figcaption')?.textContent).toBe(
+      'Tulu 01.01.2026–14.03.2026',
+    );
+    const call = api.requests.find((r) => r.path.endsWith('/sales'))!;
+    expect(call.path).toBe('/api/uploaders/0195f0c2-0000-7000-8000-0000000000aa/sales');
+    expect([call.query.get('from'), call.query.get('to')]).toEqual(['2026-01-01', '2026-03-14']);
+  });
+});
+
+describe('Payout request', () => {
+  it('shows the transfer fee before confirming: 30 € up to 150,00 €, none from 150,01 €', async () => {
+    const api = givenUploader();
+    renderApp('/en/admin/user/payout', api);
+    const amount = await screen.findByTestId('payout-amount');
+    expect((amount as HTMLInputElement).value).toBe('200.00');
+    expect(normalizeSpaces(screen.getByTestId('payout-transfer-fee').textContent)).toBe('€0.00');
+    for (const [typed, fee, net] of [
+      ['149.99', '€30.00', '€119.99'],
+      ['150,00', '€30.00', '€120.00'],
+      ['150.01', '€0.00', '€150.01'],
+    ] as const) {
+      await userEvent.clear(amount);
+      await userEvent.type(amount, typed);
+      expect(normalizeSpaces(screen.getByTestId('payout-transfer-fee').textContent)).toBe(fee);
+      expect(normalizeSpaces(screen.getByTestId('payout-net-amount').textContent)).toBe(net);
+    }
+    expect(screen.getByTestId('payout-documents').textContent).toContain('Tööleping');
+  });
+
+  it('sends the request after confirmation and shows My payouts with the notice', async () => {
+    const api = givenUploader();
+    const { router } = renderApp('/en/admin/user/payout', api);
+    await userEvent.type(await screen.findByTestId('payout-iban'), 'EE38 2200 2210 2014 5685');
+    const amount = screen.getByTestId('payout-amount');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '150');
+    await userEvent.click(screen.getByTestId('payout-submit'));
+    expect(normalizeSpaces(screen.getByTestId('modal').textContent)).toContain(
+      '€150.00 leaves your balance; after the transfer fee of €30.00, €120.00 will be transferred to EE38 2200 2210 2014 5685.',
+    );
+    await userEvent.click(screen.getByTestId('modal-confirm'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/admin/user/payouts'));
+    const post = api.requests.find((r) => r.method === 'POST')!;
+    expect(post.body).toEqual({
+      iban: 'EE38 2200 2210 2014 5685',
+      accountHolder: 'Mari Maasikas',
+      amount: 15_000,
+    });
+    expect((await screen.findByTestId('payout-notice')).textContent).toBe(
+      'A requested payout is normally received within 10 working days.',
+    );
+    const row = await screen.findByTestId('my-payout-row');
+    expect(within(row).getByTestId('payout-status').textContent).toBe('Requested (under process)');
+  });
+
+  it('shows the server’s IBAN errors under the fields', async () => {
+    const api = givenUploader();
+    api.payoutFieldErrors = { iban: ['Vigane IBAN'] };
+    renderApp('/admin/user/payout', api);
+    await userEvent.type(await screen.findByTestId('payout-iban'), 'EE39');
+    await userEvent.click(screen.getByTestId('payout-submit'));
+    await userEvent.click(screen.getByTestId('modal-confirm'));
+    expect((await screen.findByTestId('field-error-payout-iban')).textContent).toBe('Vigane IBAN');
+    expect(screen.getByTestId('payout-iban').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('refuses more than is available without asking the server', async () => {
+    const api = givenUploader();
+    renderApp('/admin/user/payout', api);
+    await userEvent.type(await screen.findByTestId('payout-iban'), 'EE382200221020145685');
+    const amount = screen.getByTestId('payout-amount');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '200,01');
+    await userEvent.click(screen.getByTestId('payout-submit'));
+    expect(screen.getByTestId('field-error-payout-amount').textContent).toBe(
+      'Summa on suurem kui väljamakseks saadaolev summa.',
+    );
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+});

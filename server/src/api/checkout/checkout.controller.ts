@@ -1,0 +1,160 @@
+import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Ip, Param, Post } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ChangeBasket } from '../../commands/basket/change-basket.command';
+import { ConfirmBasketCommand } from '../../commands/basket/confirm-basket.command';
+import { SHOP_COUNTRY } from '../../commands/basket/confirm-basket.handler';
+import { CheckOutBasketCommand } from '../../commands/purchase/check-out-basket.command';
+import type { CommandResult } from '../../commands/shared/aggregate-store';
+import { basketChangedUnderBuyer } from '../../domain/basket/basket.decider';
+import type { CommandContext } from '../../domain/shared/command';
+import { DomainError } from '../../domain/shared/domain-error';
+import type { BasketEvent } from '../../events/basket.events';
+import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
+import type { LogPosition } from '../../infrastructure/event-store/event-store.port';
+import {
+  PAYMENT_GATEWAY,
+  type PaymentGateway,
+  PaymentGatewayError,
+  type PaymentMethod,
+} from '../../infrastructure/payments/payment-gateway.port';
+import { ProjectionRunner } from '../../projections/projection-runner';
+import { type BasketSummary, GetBasketQuery } from '../../queries/basket/get-basket.query';
+import { OptionalSignIn, Public } from '../auth/auth.decorators';
+import { type AuthenticatedUser, OptionalUser } from '../auth/current-user.decorator';
+import { preferredLanguage } from '../i18n/language';
+import { IdempotencyKey } from '../validation/command-headers';
+import { UuidParamPipe } from '../validation/uuid-param.pipe';
+import { ConfirmBasketDto } from './confirm-basket.dto';
+
+const ANONYMOUS = 'anonymous';
+
+/** What "Go pay" answers: the purchase and the page to send the buyer to. */
+export interface CheckoutAnswer {
+  readonly purchaseId: string;
+  readonly paymentUrl: string;
+}
+
+/** The method a basket with nothing to pay is "paid" by. */
+const FREE_METHOD: PaymentMethod = {
+  id: 'free',
+  group: 'other',
+  name: 'free',
+  displayName: 'free',
+  country: null,
+};
+
+/**
+ * Checkout of the anonymous basket: the payment methods on offer, confirming the cart (SPEC §4) and
+ * reopening it, and "Go pay". A signed-in buyer's purchase is linked to them (My purchases).
+ */
+@Public()
+@Controller('baskets/:basketId')
+export class CheckoutController {
+  constructor(
+    private readonly commandBus: CommandBus,
+    private readonly queryBus: QueryBus,
+    private readonly projections: ProjectionRunner,
+    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** The methods the gateway offers for the basket's total: bank links (with their country) and cards. */
+  @Get('payment-methods')
+  async paymentMethods(
+    @Param('basketId', UuidParamPipe) basketId: string,
+  ): Promise<{ methods: readonly PaymentMethod[] }> {
+    const basket = await this.queryBus.execute(new GetBasketQuery(basketId, this.clock.now()));
+    if (basket.documentCount === 0) return { methods: [] };
+    if (basket.total === 0) return { methods: [FREE_METHOD] };
+    try {
+      return { methods: await this.gateway.paymentMethods({ amount: basket.total, country: SHOP_COUNTRY }) };
+    } catch (error) {
+      if (error instanceof PaymentGatewayError) throw new DomainError('PAYMENT.GATEWAY_UNAVAILABLE');
+      throw error;
+    }
+  }
+
+  @Post('confirmation')
+  @HttpCode(200)
+  @OptionalSignIn()
+  async confirm(
+    @Param('basketId', UuidParamPipe) basketId: string,
+    @Body() body: ConfirmBasketDto,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @OptionalUser() user: AuthenticatedUser | null,
+    @IdempotencyKey() key: string | undefined,
+  ): Promise<BasketSummary> {
+    const context = this.context(user);
+    const { expectedTotal, invoice, ...details } = body;
+    const result = await this.commandBus.execute(
+      new ConfirmBasketCommand(
+        basketId,
+        {
+          ...details,
+          invoice: invoice
+            ? {
+                companyName: invoice.companyName,
+                registryCode: invoice.registryCode,
+                vatNumber: invoice.vatNumber ?? null,
+              }
+            : null,
+        },
+        expectedTotal,
+        preferredLanguage(acceptLanguage),
+        user?.userId ?? null,
+        context,
+        key,
+      ),
+    );
+    await this.refuseIfChanged(result);
+    return this.answer(basketId, result.position, context.now);
+  }
+
+  /** The buyer reopens the confirmed details (to change them): unconfirmed, documents kept. */
+  @Delete('confirmation')
+  async reopen(
+    @Param('basketId', UuidParamPipe) basketId: string,
+    @IdempotencyKey() key: string | undefined,
+  ): Promise<BasketSummary> {
+    const context = this.context(null);
+    const result = await this.commandBus.execute(
+      new ChangeBasket(
+        { type: 'CancelBasketConfirmation', data: { basketId, purchaseId: null }, context },
+        key,
+      ),
+    );
+    return this.answer(basketId, result.position, context.now);
+  }
+
+  /** "Go pay": answers the page at the gateway for the chosen method. */
+  @Post('checkout')
+  @HttpCode(200)
+  async checkout(
+    @Param('basketId', UuidParamPipe) basketId: string,
+    @Ip() ip: string,
+  ): Promise<CheckoutAnswer> {
+    const context = this.context(null);
+    // MakeCommerce takes an IPv4 address; Node writes IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d.
+    const customerIp = ip.replace(/^::ffff:/, '');
+    const result = await this.commandBus.execute(new CheckOutBasketCommand(basketId, customerIp, context));
+    await this.projections.waitFor(result.position, ['baskets', 'purchases']);
+    if (result.basketChanged) throw new DomainError('SHOPPING_CART.PRICES_CHANGED');
+    return { purchaseId: result.purchaseId, paymentUrl: result.paymentUrl };
+  }
+
+  private context(user: AuthenticatedUser | null): CommandContext {
+    return { actorId: user?.userId ?? ANONYMOUS, now: this.clock.now() };
+  }
+
+  /** Prices changed since the documents were added: the basket has the new ones; the buyer sees them first. */
+  private async refuseIfChanged(result: CommandResult): Promise<void> {
+    if (!basketChangedUnderBuyer(result.events as readonly BasketEvent[])) return;
+    await this.projections.waitFor(result.position, ['baskets']);
+    throw new DomainError('SHOPPING_CART.PRICES_CHANGED');
+  }
+
+  private async answer(basketId: string, position: LogPosition | null, now: Date): Promise<BasketSummary> {
+    await this.projections.waitFor(position, ['baskets']);
+    return this.queryBus.execute(new GetBasketQuery(basketId, now));
+  }
+}

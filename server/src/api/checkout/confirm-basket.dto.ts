@@ -1,0 +1,70 @@
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsDefined,
+  IsInt,
+  IsOptional,
+  IsString,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { msg } from '../validation/validation';
+
+/**
+ * The cart's form. Only types and sizes are checked here; the domain checks the rules (required fields,
+ * e-mail, the two ticks, the VAT number), so every caller gets the same messages.
+ */
+export class InvoiceRequestDto {
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(500, msg('VALIDATION.MAX_LENGTH', { 0: 500 }))
+  companyName = '';
+
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(500, msg('VALIDATION.MAX_LENGTH', { 0: 500 }))
+  registryCode = '';
+
+  @IsOptional()
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(500, msg('VALIDATION.MAX_LENGTH', { 0: 500 }))
+  vatNumber?: string | null;
+}
+
+export class ConfirmBasketDto {
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(1000, msg('VALIDATION.MAX_LENGTH', { 0: 1000 }))
+  email = '';
+
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(1000, msg('VALIDATION.MAX_LENGTH', { 0: 1000 }))
+  firstName = '';
+
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(1000, msg('VALIDATION.MAX_LENGTH', { 0: 1000 }))
+  lastName = '';
+
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(1000, msg('VALIDATION.MAX_LENGTH', { 0: 1000 }))
+  address = '';
+
+  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  previewsSeen = false;
+
+  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  termsAccepted = false;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => InvoiceRequestDto)
+  invoice?: InvoiceRequestDto | null;
+
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(200, msg('VALIDATION.MAX_LENGTH', { 0: 200 }))
+  paymentMethod = '';
+
+  /** The total the buyer saw, in cents: a different total means the basket changed under them. */
+  @IsDefined(msg('VALIDATION.REQUIRED'))
+  @IsInt(msg('VALIDATION.NOT_NUMBER'))
+  @Min(0, msg('VALIDATION.MIN_VALUE', { 0: 0 }))
+  expectedTotal!: number;
+}

@@ -1,0 +1,58 @@
+import type { MessageCatalogs } from './message-catalogs';
+
+/** Checkout, payments, purchases, downloads and invoices. */
+export const BUYING_MESSAGES: MessageCatalogs = {
+  en: {
+    'SHOPPING_CART.PREVIEWS_NOT_SEEN':
+      'Please confirm that you have seen previews of sample documents for purchase',
+    'SHOPPING_CART.TERMS_NOT_ACCEPTED': 'Shopping terms not accepted!',
+    'SHOPPING_CART.PAYMENT_METHOD_REQUIRED': 'Please choose a payment method',
+    'SHOPPING_CART.PRICES_CHANGED':
+      'The basket has changed since you added the documents. Please check the new total and confirm the basket again.',
+    'SHOPPING_CART.NOT_CONFIRMED': 'Please confirm the basket first.',
+    'VALIDATION.INVALID_VAT_NUMBER': 'Invalid VAT number (for example EE102345678)',
+    'VALIDATION.INVALID_REGISTRY_CODE': 'Invalid registry code',
+    'PURCHASE.NOT_FOUND': 'Purchase not found!',
+    'PURCHASE.ALREADY_EXISTS': 'This purchase already exists.',
+    'PURCHASE.NOT_PAYABLE': 'This purchase can no longer be paid. Please confirm the basket again.',
+    'PURCHASE.NOT_PAID': 'The purchase has not been paid, so its files cannot be downloaded.',
+    'PURCHASE.LINK_INVALID': 'The download link is invalid.',
+    'PURCHASE.LINKS_EXPIRED': 'The download links have expired. You can ask for new ones.',
+    'PURCHASE.INVALID_NUMBER': 'A purchase number has 8 characters: digits and the letters A–F.',
+    'INVOICE.NOT_READY': 'The invoice is being prepared. Please try again in a moment.',
+    'INVOICE.NOT_REQUESTED': 'No invoice was asked for with this purchase.',
+    'PAYMENT.MESSAGE_REJECTED': 'The payment message could not be verified.',
+    'PAYMENT.UNKNOWN_REFERENCE': 'The payment message names no known purchase.',
+    'PAYMENT.AMOUNT_MISMATCH': 'The amount paid does not match the purchase.',
+    'PAYMENT.METHOD_UNAVAILABLE':
+      'This payment method is not available right now. Please choose another one.',
+    'PAYMENT.GATEWAY_UNAVAILABLE':
+      'The payment service cannot be reached right now. Please try again shortly.',
+  },
+  et: {
+    'SHOPPING_CART.PREVIEWS_NOT_SEEN':
+      'Palun kinnitage, et olete näinud ostetavate dokumentide näidiste eelvaateid',
+    'SHOPPING_CART.TERMS_NOT_ACCEPTED': 'Ostutingimustega ei ole nõustutud!',
+    'SHOPPING_CART.PAYMENT_METHOD_REQUIRED': 'Palun valige makseviis',
+    'SHOPPING_CART.PRICES_CHANGED':
+      'Ostukorv on pärast dokumentide lisamist muutunud. Palun vaadake uus summa üle ja kinnitage ostukorv uuesti.',
+    'SHOPPING_CART.NOT_CONFIRMED': 'Palun kinnitage esmalt ostukorv.',
+    'VALIDATION.INVALID_VAT_NUMBER': 'Vigane käibemaksukohustuslase number (näiteks EE102345678)',
+    'VALIDATION.INVALID_REGISTRY_CODE': 'Vigane registrikood',
+    'PURCHASE.NOT_FOUND': 'Ostu ei leitud!',
+    'PURCHASE.ALREADY_EXISTS': 'See ost on juba olemas.',
+    'PURCHASE.NOT_PAYABLE': 'Seda ostu ei saa enam tasuda. Palun kinnitage ostukorv uuesti.',
+    'PURCHASE.NOT_PAID': 'Ost ei ole tasutud, seega selle faile ei saa alla laadida.',
+    'PURCHASE.LINK_INVALID': 'Allalaadimislink on vigane.',
+    'PURCHASE.LINKS_EXPIRED': 'Allalaadimislingid on aegunud. Võite küsida uued.',
+    'PURCHASE.INVALID_NUMBER': 'Ostu numbris on 8 märki: numbrid ja tähed A–F.',
+    'INVOICE.NOT_READY': 'Arvet alles koostatakse. Palun proovige hetke pärast uuesti.',
+    'INVOICE.NOT_REQUESTED': 'Selle ostuga arvet ei soovitud.',
+    'PAYMENT.MESSAGE_REJECTED': 'Makseteadet ei õnnestunud kontrollida.',
+    'PAYMENT.UNKNOWN_REFERENCE': 'Makseteade ei viita ühelegi teadaolevale ostule.',
+    'PAYMENT.AMOUNT_MISMATCH': 'Makstud summa ei vasta ostule.',
+    'PAYMENT.METHOD_UNAVAILABLE': 'See makseviis ei ole praegu saadaval. Palun valige mõni teine.',
+    'PAYMENT.GATEWAY_UNAVAILABLE':
+      'Makseteenus ei ole praegu kättesaadav. Palun proovige veidi aja pärast uuesti.',
+  },
+};

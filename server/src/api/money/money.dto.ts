@@ -1,0 +1,143 @@
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
+import { ACCOUNT_GROUPS, type AccountGroup, MOVEMENTS } from '../../domain/ledger/accounts';
+import type { PayoutStatus } from '../../domain/payout/payouts.decider';
+import { SEPA_FORMATS, type SepaFormat } from '../../queries/money/sepa-credit-transfer';
+import { msg } from '../validation/validation';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A period of days, both ends included; each end optional (docs/api.md "Periods"). */
+export class PeriodDto {
+  @Matches(DAY, msg('VALIDATION.INVALID_DATE'))
+  @IsString(msg('VALIDATION.INVALID_DATE'))
+  @IsOptional()
+  from?: string;
+
+  @Matches(DAY, msg('VALIDATION.INVALID_DATE'))
+  @IsString(msg('VALIDATION.INVALID_DATE'))
+  @IsOptional()
+  to?: string;
+}
+
+export class PageDto {
+  @Min(0, msg('VALIDATION.MIN_VALUE', { 0: 0 }))
+  @IsInt(msg('VALIDATION.NOT_NUMBER'))
+  @Type(() => Number)
+  @IsOptional()
+  offset?: number;
+
+  @Max(200, msg('VALIDATION.MAX_VALUE', { 0: 200 }))
+  @Min(1, msg('VALIDATION.MIN_VALUE', { 0: 1 }))
+  @IsInt(msg('VALIDATION.NOT_NUMBER'))
+  @Type(() => Number)
+  @IsOptional()
+  limit?: number;
+}
+
+/** POST /api/uploaders/:uploaderId/payouts body. */
+export class RequestPayoutDto {
+  @MaxLength(50, msg('VALIDATION.MAX_LENGTH', { 0: 50 }))
+  @IsString(msg('VALIDATION.REQUIRED'))
+  @IsDefined(msg('VALIDATION.REQUIRED'))
+  iban!: string;
+
+  @MaxLength(200, msg('VALIDATION.MAX_LENGTH', { 0: 200 }))
+  @IsString(msg('VALIDATION.REQUIRED'))
+  @IsDefined(msg('VALIDATION.REQUIRED'))
+  accountHolder!: string;
+
+  @Min(1, msg('VALIDATION.MIN_VALUE', { 0: 1 }))
+  @IsInt(msg('VALIDATION.NOT_NUMBER'))
+  @IsDefined(msg('VALIDATION.REQUIRED'))
+  amount!: number;
+}
+
+export class ListPayoutsDto extends PageDto {
+  @IsIn(['requested', 'executed', 'rejected'], msg('VALIDATION.INVALID_CHOICE'))
+  @IsOptional()
+  status?: PayoutStatus;
+}
+
+export class ExecutePayoutDto {
+  @IsString(msg('VALIDATION.INVALID_DATE'))
+  @IsDefined(msg('VALIDATION.REQUIRED'))
+  executionDate!: string;
+}
+
+export class RejectPayoutDto {
+  @MaxLength(2000, msg('VALIDATION.MAX_LENGTH', { 0: 2000 }))
+  @IsString(msg('VALIDATION.REQUIRED'))
+  @IsDefined(msg('VALIDATION.REQUIRED'))
+  reason!: string;
+}
+
+/** POST /api/admin/payouts/sepa body. */
+export class SepaExportDto {
+  @IsUUID('all', { each: true, ...msg('VALIDATION.INVALID_ID') })
+  @ArrayMaxSize(500, msg('VALIDATION.MAX_ITEMS', { 0: 500 }))
+  @ArrayMinSize(1, msg('VALIDATION.REQUIRED'))
+  @IsArray(msg('VALIDATION.REQUIRED'))
+  payoutIds!: string[];
+
+  @IsIn(SEPA_FORMATS, msg('VALIDATION.INVALID_CHOICE'))
+  @IsOptional()
+  format?: SepaFormat;
+
+  @Matches(DAY, msg('VALIDATION.INVALID_DATE'))
+  @IsString(msg('VALIDATION.INVALID_DATE'))
+  @IsDefined(msg('VALIDATION.REQUIRED'))
+  executionDate!: string;
+}
+
+export class JournalDto extends PageDto {
+  @Matches(DAY, msg('VALIDATION.INVALID_DATE'))
+  @IsOptional()
+  from?: string;
+
+  @Matches(DAY, msg('VALIDATION.INVALID_DATE'))
+  @IsOptional()
+  to?: string;
+
+  @IsIn(ACCOUNT_GROUPS, msg('VALIDATION.INVALID_CHOICE'))
+  @IsOptional()
+  group?: AccountGroup;
+
+  @IsIn(ACCOUNT_GROUPS.flatMap((g) => MOVEMENTS.map((m) => `${g}|${m}`)), msg('VALIDATION.INVALID_CHOICE'))
+  @IsOptional()
+  movement?: string;
+
+  @IsUUID('all', msg('VALIDATION.INVALID_ID'))
+  @IsOptional()
+  payoutId?: string;
+
+  @IsUUID('all', msg('VALIDATION.INVALID_ID'))
+  @IsOptional()
+  purchaseId?: string;
+
+  @MaxLength(255, msg('VALIDATION.MAX_LENGTH', { 0: 255 }))
+  @IsOptional()
+  uploaderId?: string;
+}
+
+/** PUT /api/admin/users/:userId/accountant body. */
+export class SetAccountantRoleDto {
+  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  @IsDefined(msg('VALIDATION.REQUIRED'))
+  isAccountant!: boolean;
+}

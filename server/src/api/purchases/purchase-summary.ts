@@ -1,0 +1,102 @@
+import type { PurchaseLinks } from '../../commands/purchase/purchase-links';
+import { downloadFileName } from '../../domain/purchase/purchase-naming';
+import type { PurchaseView } from '../../projections/purchases/purchases.read-model';
+
+/** How long invoice and receipt links shown on a page work (the purchase id itself is what grants them). */
+const DOCUMENT_LINK_MS = 24 * 60 * 60 * 1000;
+
+export interface PurchaseSummaryFile {
+  readonly fileId: string;
+  readonly title: string;
+  readonly fileName: string;
+  readonly format: string;
+  readonly sizeKb: number;
+  readonly pages: number | null;
+  /** Null while unpaid, after the links ran out, or when the file has no stored bytes. */
+  readonly downloadUrl: string | null;
+}
+
+/** A purchase as its buyer sees it (SPEC §2 purchase confirmation; docs/api.md). */
+export interface PurchaseSummary {
+  readonly id: string;
+  readonly number: string;
+  readonly status: PurchaseView['status'];
+  readonly createdAt: string;
+  readonly activeUntil: string;
+  readonly paidAt: string | null;
+  readonly canceledAt: string | null;
+  readonly cancelReason: PurchaseView['cancelReason'];
+  readonly language: 'et' | 'en';
+  readonly payer: PurchaseView['payer'];
+  readonly paymentMethod: string;
+  readonly documents: readonly {
+    readonly documentId: string;
+    readonly slug: string;
+    readonly title: string;
+    readonly uploaderName: string;
+    readonly price: number;
+    readonly files: readonly PurchaseSummaryFile[];
+  }[];
+  readonly totals: { readonly price: number; readonly vat: number };
+  readonly linksValidUntil: string | null;
+  readonly linksExpired: boolean;
+  readonly archiveUrl: string | null;
+  readonly invoice: {
+    readonly companyName: string;
+    readonly registryCode: string;
+    readonly vatNumber: string | null;
+    readonly number: string | null;
+  } | null;
+  /** The invoice PDF when one was asked for (once numbered), else the receipt; null until paid. */
+  readonly documentUrl: string | null;
+}
+
+export function toPurchaseSummary(view: PurchaseView, links: PurchaseLinks, now: Date): PurchaseSummary {
+  const validUntil = view.linksValidUntil ? new Date(view.linksValidUntil) : null;
+  const linksLive = view.status === 'paid' && validUntil !== null && now < validUntil;
+  const invoiceReady = view.invoice === null || view.invoiceNumber !== null;
+  return {
+    id: view._id,
+    number: view.number,
+    status: view.status,
+    createdAt: view.createdAt,
+    activeUntil: view.activeUntil,
+    paidAt: view.paidAt,
+    canceledAt: view.canceledAt,
+    cancelReason: view.cancelReason,
+    language: view.language,
+    payer: view.payer,
+    paymentMethod: view.paymentMethod,
+    documents: view.lines.map((line) => ({
+      documentId: line.documentId,
+      slug: line.slug,
+      title: line.title,
+      uploaderName: line.uploaderName,
+      price: line.price,
+      files: line.files.map((file) => ({
+        fileId: file.fileId,
+        title: file.title,
+        fileName: downloadFileName(file),
+        format: file.format,
+        sizeKb: file.sizeKb,
+        pages: file.pages,
+        downloadUrl:
+          linksLive && file.blobKey !== null
+            ? links.signed(view._id, { fileId: file.fileId }, validUntil)
+            : null,
+      })),
+    })),
+    totals: { price: view.totals.price, vat: view.totals.vat },
+    linksValidUntil: view.linksValidUntil,
+    linksExpired: view.status === 'paid' && !linksLive,
+    archiveUrl:
+      linksLive && view.lines.some((line) => line.files.some((file) => file.blobKey !== null))
+        ? links.signed(view._id, 'archive', validUntil)
+        : null,
+    invoice: view.invoice ? { ...view.invoice, number: view.invoiceNumber } : null,
+    documentUrl:
+      view.status === 'paid' && invoiceReady
+        ? links.signed(view._id, 'invoice', new Date(now.getTime() + DOCUMENT_LINK_MS))
+        : null,
+  };
+}

@@ -1,0 +1,120 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { basketDecider } from '../../domain/basket/basket.decider';
+import { purchaseDecider } from '../../domain/purchase/purchase.decider';
+import { type CommandContext, SYSTEM_ACTOR } from '../../domain/shared/command';
+import { basketStreamId } from '../../events/basket.events';
+import { purchaseStreamId } from '../../events/purchase.events';
+import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
+import type { LogPosition } from '../../infrastructure/event-store/event-store.port';
+import { InvoiceNumbers } from '../invoice/invoice-numbers';
+import { AggregateStore } from '../shared/aggregate-store';
+import { retryOnConflict } from '../shared/retry-on-conflict';
+import { PurchaseMails } from './purchase-mails';
+
+/**
+ * What follows a purchase's payment or its end, each step recorded as an event and safe to repeat: the
+ * basket is converted (its documents leave it), the invoice number is assigned when an invoice was asked
+ * for, and the confirmation mail with the links goes out once. The payment handler runs them at once;
+ * the purchase sweep runs them again for any purchase a crash left half done.
+ */
+@Injectable()
+export class PurchaseFollowUps {
+  private readonly logger = new Logger(PurchaseFollowUps.name);
+  private readonly running = new Map<string, Promise<LogPosition | null>>();
+
+  constructor(
+    private readonly aggregates: AggregateStore,
+    private readonly invoices: InvoiceNumbers,
+    private readonly mails: PurchaseMails,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  private context(): CommandContext {
+    return { actorId: SYSTEM_ACTOR, now: this.clock.now() };
+  }
+
+  /** Completes a paid purchase; answers the position of the last event written (null: nothing to do). */
+  complete(purchaseId: string): Promise<LogPosition | null> {
+    const already = this.running.get(purchaseId);
+    if (already) return already;
+    const run = this.completeOnce(purchaseId).finally(() => this.running.delete(purchaseId));
+    this.running.set(purchaseId, run);
+    return run;
+  }
+
+  private async completeOnce(purchaseId: string): Promise<LogPosition | null> {
+    const stream = purchaseStreamId(purchaseId);
+    const { state } = await this.aggregates.load(stream, purchaseDecider);
+    if (state.status !== 'paid') return null;
+    let position: LogPosition | null = null;
+    const track = (p: LogPosition | null) => {
+      if (p !== null && (position === null || p > position)) position = p;
+    };
+    const converted = await retryOnConflict(() =>
+      this.aggregates.handle(basketStreamId(state.basketId), basketDecider, {
+        type: 'ConvertBasket',
+        data: {
+          basketId: state.basketId,
+          purchaseId,
+          documentIds: state.lines.map((line) => line.documentId),
+        },
+        context: this.context(),
+      }),
+    );
+    track(converted.position);
+    let invoiceNumber: string | null = null;
+    if (state.invoice !== null) {
+      const assigned = await this.invoices.assign(purchaseId, { paid: true, invoiceRequested: true });
+      invoiceNumber = assigned.invoiceNumber;
+      track(assigned.position);
+    }
+    if (!state.confirmationSent) {
+      await this.mails.purchaseConfirmation(state, invoiceNumber);
+      const sent = await retryOnConflict(() =>
+        this.aggregates.handle(stream, purchaseDecider, {
+          type: 'RecordConfirmationSent',
+          data: { purchaseId },
+          context: this.context(),
+        }),
+      );
+      track(sent.position);
+    }
+    return position;
+  }
+
+  /**
+   * An unpaid purchase ended (cancelled, failed or expired): the basket is unconfirmed again, documents
+   * intact, so the buyer can change the details or pay again.
+   */
+  async reopenBasket(basketId: string, purchaseId: string): Promise<LogPosition | null> {
+    const result = await retryOnConflict(() =>
+      this.aggregates.handle(basketStreamId(basketId), basketDecider, {
+        type: 'CancelBasketConfirmation',
+        data: { basketId, purchaseId },
+        context: this.context(),
+      }),
+    );
+    return result.position;
+  }
+
+  /** Cancels an unpaid purchase past its 30 minutes and reopens its basket. */
+  async expire(purchaseId: string): Promise<LogPosition | null> {
+    const stream = purchaseStreamId(purchaseId);
+    const result = await retryOnConflict(() =>
+      this.aggregates.handle(stream, purchaseDecider, {
+        type: 'ExpirePurchase',
+        data: { purchaseId },
+        context: this.context(),
+      }),
+    );
+    if (result.events.length === 0) return result.position;
+    const { state } = await this.aggregates.load(stream, purchaseDecider);
+    if (state.status === 'none') return result.position;
+    try {
+      return (await this.reopenBasket(state.basketId, purchaseId)) ?? result.position;
+    } catch (error) {
+      this.logger.error(`Could not reopen basket ${state.basketId}`, error as Error);
+      return result.position;
+    }
+  }
+}

@@ -1,0 +1,190 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import type { PurchaseState } from '../../domain/purchase/purchase.decider';
+import { downloadFileName, purchaseNumber } from '../../domain/purchase/purchase-naming';
+import { MAILER, type Mailer } from '../../infrastructure/mail/mail.port';
+import { PurchaseLinks } from './purchase-links';
+
+type Purchase = Exclude<PurchaseState, { status: 'none' }>;
+type Language = 'et' | 'en';
+
+const TEXTS = {
+  et: {
+    confirmationSubject: (number: string) => `Teie ost Lepinguturul (nr ${number})`,
+    freshLinksSubject: (number: string) => `Uued allalaadimislingid (ost nr ${number})`,
+    failedSubject: (number: string) => `Makse ei õnnestunud (ost nr ${number})`,
+    greeting: (name: string) => `Tere, ${name}!`,
+    thanks: 'Täname ostu eest. Dokumendid saate alla laadida allolevatelt linkidelt.',
+    fresh: 'Saatsime teie soovil uued allalaadimislingid.',
+    uploader: 'Üleslaadija',
+    all: 'Kõik failid korraga (zip)',
+    valid: (until: string) =>
+      `Lingid kehtivad kuni ${until} (umbes 24 tundi). Kui need aeguvad, saate ostu kokkuvõtte lehelt küsida uued.`,
+    summary: 'Ostu kokkuvõte',
+    invoice: (number: string) => `Arve ${number} (PDF)`,
+    receipt: 'Kviitung (PDF)',
+    total: 'Kokku makstud',
+    vat: 'sh käibemaks',
+    failed:
+      'Teie makse ei õnnestunud ja ostu ei tehtud. Ostukorv on alles: võite proovida uuesti või valida teise makseviisi.',
+    cart: 'Ostukorv',
+    legal: 'Lepinguturg ei asenda õigusabi.',
+    signature: 'Lepinguturg',
+  },
+  en: {
+    confirmationSubject: (number: string) => `Your purchase at Lepinguturg (no. ${number})`,
+    freshLinksSubject: (number: string) => `Fresh download links (purchase no. ${number})`,
+    failedSubject: (number: string) => `Your payment did not go through (purchase no. ${number})`,
+    greeting: (name: string) => `Hello ${name},`,
+    thanks: 'Thank you for your purchase. You can download the documents from the links below.',
+    fresh: 'Here are the fresh download links you asked for.',
+    uploader: 'Uploader',
+    all: 'All files at once (zip)',
+    valid: (until: string) =>
+      `The links are valid until ${until} (about 24 hours). If they expire, you can ask for new ones on the purchase summary page.`,
+    summary: 'Purchase summary',
+    invoice: (number: string) => `Invoice ${number} (PDF)`,
+    receipt: 'Receipt (PDF)',
+    total: 'Total paid',
+    vat: 'incl. VAT',
+    failed:
+      'Your payment did not go through and nothing was bought. Your basket is kept: you can try again or choose another payment method.',
+    cart: 'Basket',
+    legal: 'Lepinguturg does not replace legal advice.',
+    signature: 'Lepinguturg',
+  },
+} as const;
+
+const CART_PATH: Readonly<Record<Language, string>> = { et: '/ostukorv', en: '/en/cart' };
+
+/** DD.MM.YYYY HH:mm in Estonian time (the shop's time zone), as every date the product shows. */
+export function formatShopDateTime(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Tallinn',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('day')}.${get('month')}.${get('year')} ${get('hour')}:${get('minute')}`;
+}
+
+export function formatEuros(cents: number, language: Language): string {
+  return new Intl.NumberFormat(language === 'et' ? 'et-EE' : 'en-GB', {
+    style: 'currency',
+    currency: 'EUR',
+  }).format(cents / 100);
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+interface Block {
+  readonly text: string;
+  readonly html: string;
+}
+
+const paragraph = (text: string): Block => ({ text, html: `<p>${escapeHtml(text)}</p>` });
+const link = (label: string, url: string): Block => ({
+  text: `${label}: ${url}`,
+  html: `<p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p>`,
+});
+
+/**
+ * The purchase mails, in the buyer's language, through the mail port: the confirmation with every
+ * download link, fresh links on request (to the payer's own address only), and a failed payment.
+ */
+@Injectable()
+export class PurchaseMails {
+  private readonly publicUrl: string;
+
+  constructor(
+    @Inject(MAILER) private readonly mailer: Mailer,
+    private readonly links: PurchaseLinks,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.publicUrl = config.publicUrl;
+  }
+
+  purchaseConfirmation(purchase: Purchase, invoiceNumber: string | null): Promise<void> {
+    const t = TEXTS[purchase.language];
+    return this.send(purchase, t.confirmationSubject(purchaseNumber(purchase.purchaseId)), [
+      paragraph(t.greeting(purchase.payer.firstName)),
+      paragraph(t.thanks),
+      ...this.downloads(purchase, invoiceNumber),
+    ]);
+  }
+
+  freshLinks(purchase: Purchase, invoiceNumber: string | null): Promise<void> {
+    const t = TEXTS[purchase.language];
+    return this.send(purchase, t.freshLinksSubject(purchaseNumber(purchase.purchaseId)), [
+      paragraph(t.greeting(purchase.payer.firstName)),
+      paragraph(t.fresh),
+      ...this.downloads(purchase, invoiceNumber),
+    ]);
+  }
+
+  paymentFailed(purchase: Purchase): Promise<void> {
+    const t = TEXTS[purchase.language];
+    return this.send(purchase, t.failedSubject(purchaseNumber(purchase.purchaseId)), [
+      paragraph(t.greeting(purchase.payer.firstName)),
+      paragraph(t.failed),
+      link(t.cart, `${this.publicUrl}${CART_PATH[purchase.language]}`),
+    ]);
+  }
+
+  private downloads(purchase: Purchase, invoiceNumber: string | null): Block[] {
+    const t = TEXTS[purchase.language];
+    const validUntil = new Date(purchase.linksValidUntil ?? Date.now());
+    const blocks: Block[] = [];
+    for (const line of purchase.lines) {
+      blocks.push({
+        text: `\n${line.title} (${t.uploader}: ${line.uploaderName})`,
+        html: `<h3>${escapeHtml(line.title)}</h3><p>${t.uploader}: ${escapeHtml(line.uploaderName)}</p>`,
+      });
+      for (const file of line.files) {
+        if (file.blobKey === null) continue;
+        blocks.push(
+          link(
+            downloadFileName(file),
+            this.links.signed(purchase.purchaseId, { fileId: file.fileId }, validUntil),
+          ),
+        );
+      }
+    }
+    blocks.push(
+      { text: '', html: '' },
+      link(t.all, this.links.signed(purchase.purchaseId, 'archive', validUntil)),
+      paragraph(t.valid(formatShopDateTime(validUntil.toISOString()))),
+      link(
+        invoiceNumber === null ? t.receipt : t.invoice(invoiceNumber),
+        this.links.signed(purchase.purchaseId, 'invoice', validUntil),
+      ),
+      link(t.summary, this.links.summaryUrl(purchase.purchaseId, purchase.language)),
+      paragraph(
+        `${t.total}: ${formatEuros(purchase.total, purchase.language)} (${t.vat} ${formatEuros(
+          purchase.lines.reduce((sum, l) => sum + l.vat, 0),
+          purchase.language,
+        )})`,
+      ),
+    );
+    return blocks;
+  }
+
+  private async send(purchase: Purchase, subject: string, blocks: readonly Block[]): Promise<void> {
+    const t = TEXTS[purchase.language];
+    const all = [...blocks, paragraph(t.legal), paragraph(t.signature)];
+    await this.mailer.send({
+      to: purchase.payer.email,
+      subject,
+      text: all.map((b) => b.text).join('\n'),
+      html: `<!doctype html><html lang="${purchase.language}"><body>${all.map((b) => b.html).join('\n')}</body></html>`,
+    });
+  }
+}

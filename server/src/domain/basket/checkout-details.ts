@@ -1,0 +1,96 @@
+import type { InvoiceRequest, Payer } from '../../events/purchase.events';
+import { FieldValidator } from '../shared/domain-error';
+import { isValidVatNumber, normaliseVatNumber } from '../invoice/vat-number';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const REGISTRY_CODE = /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/;
+
+/** What the buyer fills in on the cart before confirming it, as sent. */
+export interface CheckoutDetails {
+  readonly email: string;
+  readonly firstName: string;
+  readonly lastName: string;
+  readonly address: string;
+  /** SPEC §2: "I have seen previews of sample documents for purchase". */
+  readonly previewsSeen: boolean;
+  /** Terms of use and sale agreement, with the EU consent to immediate delivery of digital content. */
+  readonly termsAccepted: boolean;
+  /** Null when no invoice is wanted (a receipt is enough). */
+  readonly invoice: InvoiceRequest | null;
+  readonly paymentMethod: string;
+}
+
+/** The details as they are kept: trimmed, e-mail in lower case, VAT number normalised. */
+export interface ValidCheckoutDetails {
+  readonly payer: Payer;
+  readonly invoice: InvoiceRequest | null;
+  readonly paymentMethod: string;
+}
+
+const trim = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
+
+/**
+ * Checks the cart's form (SPEC §5: required fields, a valid e-mail, previews seen and terms accepted;
+ * invoice company, registry code and the VAT number's EU format) and the method against those the gateway
+ * offers. Every problem at once, as one VALIDATION.FORM_HAS_ERRORS.
+ */
+export function validateCheckoutDetails(
+  details: CheckoutDetails,
+  offeredMethods: readonly string[],
+): ValidCheckoutDetails {
+  const v = new FieldValidator();
+  const payer: Payer = {
+    email: trim(details.email).toLowerCase(),
+    firstName: trim(details.firstName),
+    lastName: trim(details.lastName),
+    address: trim(details.address),
+  };
+  v.requiredText('email', payer.email, 254);
+  if (payer.email !== '' && payer.email.length <= 254 && !EMAIL.test(payer.email))
+    v.add('email', 'VALIDATION.INVALID_EMAIL');
+  v.requiredText('firstName', payer.firstName, 100);
+  v.requiredText('lastName', payer.lastName, 100);
+  v.requiredText('address', payer.address, 300);
+  if (details.previewsSeen !== true) v.add('previewsSeen', 'SHOPPING_CART.PREVIEWS_NOT_SEEN');
+  if (details.termsAccepted !== true) v.add('termsAccepted', 'SHOPPING_CART.TERMS_NOT_ACCEPTED');
+
+  let invoice: InvoiceRequest | null = null;
+  if (details.invoice) {
+    const vatNumber = trim(details.invoice.vatNumber);
+    invoice = {
+      companyName: trim(details.invoice.companyName),
+      registryCode: trim(details.invoice.registryCode),
+      vatNumber: vatNumber === '' ? null : normaliseVatNumber(vatNumber),
+    };
+    v.requiredText('invoice.companyName', invoice.companyName, 200);
+    v.requiredText('invoice.registryCode', invoice.registryCode, 30);
+    if (invoice.registryCode !== '' && !REGISTRY_CODE.test(invoice.registryCode))
+      v.add('invoice.registryCode', 'VALIDATION.INVALID_REGISTRY_CODE');
+    if (invoice.vatNumber !== null && !isValidVatNumber(invoice.vatNumber))
+      v.add('invoice.vatNumber', 'VALIDATION.INVALID_VAT_NUMBER');
+  }
+
+  const paymentMethod = trim(details.paymentMethod);
+  if (paymentMethod === '') v.add('paymentMethod', 'SHOPPING_CART.PAYMENT_METHOD_REQUIRED');
+  else if (!offeredMethods.includes(paymentMethod)) v.add('paymentMethod', 'VALIDATION.INVALID_CHOICE');
+  v.throwIfAny();
+  return { payer, invoice, paymentMethod };
+}
+
+/** Same payer, invoice and method: confirming again changes nothing. */
+export function sameCheckoutDetails(a: ValidCheckoutDetails, b: ValidCheckoutDetails): boolean {
+  const sameInvoice =
+    a.invoice === null || b.invoice === null
+      ? a.invoice === b.invoice
+      : a.invoice.companyName === b.invoice.companyName &&
+        a.invoice.registryCode === b.invoice.registryCode &&
+        a.invoice.vatNumber === b.invoice.vatNumber;
+  return (
+    sameInvoice &&
+    a.paymentMethod === b.paymentMethod &&
+    a.payer.email === b.payer.email &&
+    a.payer.firstName === b.payer.firstName &&
+    a.payer.lastName === b.payer.lastName &&
+    a.payer.address === b.payer.address
+  );
+}

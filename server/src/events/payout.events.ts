@@ -1,0 +1,79 @@
+import type { Cents } from '../domain/shared/money';
+import type { DomainEvent } from './domain-event';
+
+/**
+ * An uploader's payouts (SPEC §3 Payout, §4 requested → executed). They live in one stream per uploader,
+ * `payouts-<uploaderId>`: the uploader's balance is the consistency boundary, so two requests racing for
+ * the same money race for the same stream revision and only one can win (docs/decisions.md, "Payouts").
+ */
+
+/** SPEC §9's transfer fee rule as it was applied to a payout, written into the event. */
+export interface TransferFeeRule {
+  /** Accumulated licence fees at or below this pay the fee. */
+  readonly threshold: Cents;
+  readonly fee: Cents;
+}
+
+/** The uploader asked for a payout; the amount leaves their available balance at once. */
+export type PayoutRequested = DomainEvent<
+  'PayoutRequested',
+  {
+    readonly payoutId: string;
+    readonly uploaderId: string;
+    /** The uploader's name on their profile when they asked (the payee). */
+    readonly payeeName: string;
+    /** Electronic format, no spaces, upper case (EE382200221020145685). */
+    readonly iban: string;
+    /** The account holder's name as the uploader gave it (checked against the profile name). */
+    readonly accountHolder: string;
+    /**
+     * What the payout draws from the balance: the uploader's accumulated licence fees after the service
+     * fee. The transfer fee rule looks at this amount.
+     */
+    readonly amount: Cents;
+    /** Charged on this payout (SPEC §9): 30 € when `amount` is 150 € or less, else 0. */
+    readonly transferFee: Cents;
+    /** amount − transferFee: what the bank transfer carries. */
+    readonly netAmount: Cents;
+    /** The available balance this payout drew on, as it stood when it was requested. */
+    readonly availableBefore: Cents;
+    readonly transferFeeRule: TransferFeeRule;
+    readonly requestedAt: string;
+  }
+>;
+
+/** An admin recorded that the bank transfer was made (SPEC §4: paid with a date set by an admin). */
+export type PayoutExecuted = DomainEvent<
+  'PayoutExecuted',
+  {
+    readonly payoutId: string;
+    readonly uploaderId: string;
+    readonly netAmount: Cents;
+    /** The bank's execution date, YYYY-MM-DD, as the admin entered it. */
+    readonly executionDate: string;
+    readonly executedBy: string;
+    readonly executedAt: string;
+  }
+>;
+
+/** An admin refused the payout; its amount returns to the uploader's balance and the fee is not charged. */
+export type PayoutRejected = DomainEvent<
+  'PayoutRejected',
+  {
+    readonly payoutId: string;
+    readonly uploaderId: string;
+    /** Returned to the balance (the payout's amount). */
+    readonly amount: Cents;
+    /** No longer charged. */
+    readonly transferFee: Cents;
+    readonly netAmount: Cents;
+    readonly reason: string;
+    readonly rejectedBy: string;
+    readonly rejectedAt: string;
+  }
+>;
+
+export type PayoutEvent = PayoutRequested | PayoutExecuted | PayoutRejected;
+
+/** The uploader's payouts: the one stream whose revision serialises every change to their balance. */
+export const payoutsStreamId = (uploaderId: string): string => `payouts-${uploaderId}`;

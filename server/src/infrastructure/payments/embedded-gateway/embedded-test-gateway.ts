@@ -1,0 +1,411 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock/clock';
+import { centsToDecimal, decimalToCents, makeCommerceMac } from '../makecommerce-protocol';
+import { GATEWAY_CSS, RETURN_JS, logoSvg } from './gateway-assets';
+import { type GatewayLanguage, paymentPage, resultPage, returnPage } from './gateway-pages';
+
+/** MakeCommerce keeps a transaction payable for 30 minutes. */
+const TRANSACTION_LIFETIME_MS = 30 * 60 * 1000;
+
+type Status = 'CREATED' | 'COMPLETED' | 'CANCELLED' | 'EXPIRED';
+
+interface UrlSpec {
+  readonly url: string;
+  readonly method: 'GET' | 'POST';
+}
+
+interface TransactionRecord {
+  readonly id: string;
+  readonly reference: string;
+  readonly amount: number;
+  readonly currency: string;
+  readonly createdAt: Date;
+  status: Status;
+  completedAt: Date | null;
+  readonly customer: Readonly<Record<string, unknown>>;
+  readonly returnUrl: UrlSpec;
+  readonly cancelUrl: UrlSpec;
+  readonly notificationUrl: UrlSpec;
+}
+
+interface BankLink {
+  readonly name: string;
+  readonly displayName: string;
+  readonly country: string;
+}
+
+/** The Estonian bank links of the test gateway, in the order Estonian shops usually show them. */
+const BANK_LINKS: readonly BankLink[] = [
+  { name: 'swedbank', displayName: 'Swedbank', country: 'ee' },
+  { name: 'seb', displayName: 'SEB', country: 'ee' },
+  { name: 'lhv', displayName: 'LHV', country: 'ee' },
+  { name: 'luminor', displayName: 'Luminor', country: 'ee' },
+  { name: 'coop', displayName: 'Coop Pank', country: 'ee' },
+];
+
+const CARDS: readonly { readonly name: string; readonly displayName: string }[] = [
+  { name: 'visa', displayName: 'Visa' },
+  { name: 'mastercard', displayName: 'Mastercard' },
+];
+
+export type GatewayOutcome = 'success' | 'failure' | 'cancel';
+
+export interface EmbeddedTestGatewayOptions {
+  readonly shopId: string;
+  readonly secretKey: string;
+  /** The gateway's address as browsers reach it, e.g. http://localhost:3000/test-gateway. */
+  readonly publicBaseUrl: string;
+  readonly clock: Clock;
+  /** Where notification failures are reported (the shop may be down; the browser return still works). */
+  readonly onNotificationError?: (error: unknown) => void;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** `2024-08-14T10:27:30+0000`, the form of MakeCommerce's message_time. */
+function messageTime(date: Date): string {
+  return `${date.toISOString().slice(0, 19)}+0000`;
+}
+
+function urlSpec(value: unknown): UrlSpec | null {
+  if (!isObject(value) || typeof value.url !== 'string') return null;
+  const method = value.method === 'GET' ? 'GET' : value.method === 'POST' ? 'POST' : null;
+  if (method === null) return null;
+  try {
+    const protocol = new URL(value.url).protocol;
+    if (protocol !== 'http:' && protocol !== 'https:') return null;
+  } catch {
+    return null;
+  }
+  return { url: value.url, method };
+}
+
+/**
+ * A payment gateway inside the app for the embedded profile and the tests, speaking MakeCommerce's
+ * protocol: the REST API (`/v1/methods`, `/v1/transactions`, `/v1/transactions/{id}`, HTTP Basic with the
+ * shop id and secret key), a payment page per method where the tester chooses success, failure or cancel,
+ * and return, cancel and notification messages signed with the secret key exactly as MakeCommerce signs
+ * them (`json` + `mac`, upper-case hex SHA-512 of the raw json followed by the key). Transactions are
+ * kept in memory: a restart forgets unfinished test payments, which then simply expire in the shop.
+ */
+export class EmbeddedTestGateway {
+  private readonly transactions = new Map<string, TransactionRecord>();
+  private readonly notifications = new Set<Promise<void>>();
+  private readonly base: string;
+  private readonly basePath: string;
+
+  constructor(private readonly options: EmbeddedTestGatewayOptions) {
+    this.base = options.publicBaseUrl.replace(/\/+$/, '');
+    this.basePath = new URL(this.base).pathname.replace(/\/+$/, '');
+  }
+
+  /** Registers the gateway's routes on a Fastify instance; mount it with the prefix of publicBaseUrl. */
+  readonly routes = (instance: FastifyInstance, _options: unknown, done: () => void): void => {
+    if (!instance.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      instance.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string' },
+        (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+      );
+    }
+    instance.addHook('onClose', async () => {
+      await Promise.allSettled([...this.notifications]);
+    });
+    instance.get('/v1/methods', (request, reply) => this.methods(request, reply));
+    instance.post('/v1/transactions', (request, reply) => this.create(request, reply));
+    instance.get('/v1/transactions/:id', (request, reply) => this.read(request, reply));
+    instance.get('/pay/:id', (request, reply) => this.showPaymentPage(request, reply));
+    instance.post('/pay/:id', (request, reply) => this.pay(request, reply));
+    instance.get('/assets/gateway.css', (_request, reply) =>
+      this.asset(reply, 'text/css; charset=utf-8', GATEWAY_CSS),
+    );
+    instance.get('/assets/return.js', (_request, reply) =>
+      this.asset(reply, 'text/javascript; charset=utf-8', RETURN_JS),
+    );
+    instance.get('/assets/logos/:name', (request, reply) => {
+      const name = String((request.params as { name: string }).name).replace(/\.svg$/, '');
+      return this.asset(reply, 'image/svg+xml', logoSvg(name));
+    });
+    done();
+  };
+
+  /** Waits for the notifications still being sent (tests and shutdown). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.notifications]);
+  }
+
+  /** Where the buyer pays a transaction by a method (the `url` of a payment method). */
+  paymentUrl(transactionId: string, methodId: string): string {
+    return `${this.base}/pay/${encodeURIComponent(transactionId)}?method=${encodeURIComponent(methodId)}`;
+  }
+
+  private asset(reply: FastifyReply, type: string, body: string): FastifyReply {
+    return reply.header('content-type', type).header('cache-control', 'public, max-age=3600').send(body);
+  }
+
+  private authorized(request: FastifyRequest): boolean {
+    const header = request.headers.authorization ?? '';
+    if (!header.startsWith('Basic ')) return false;
+    const expected = Buffer.from(`${this.options.shopId}:${this.options.secretKey}`, 'utf8');
+    const received = Buffer.from(Buffer.from(header.slice(6), 'base64').toString('utf8'), 'utf8');
+    return received.length === expected.length && timingSafeEqual(received, expected);
+  }
+
+  private refuse(reply: FastifyReply, status: number, code: number, message: string, errors?: unknown) {
+    return reply.status(status).send({ code, message, ...(errors ? { errors } : {}) });
+  }
+
+  private methodList(transactionId: string | null, country: string | null) {
+    const url = (methodId: string) =>
+      transactionId === null ? undefined : this.paymentUrl(transactionId, methodId);
+    return {
+      banklinks: BANK_LINKS.filter((b) => country === null || b.country === country).map((b) => ({
+        name: b.name,
+        display_name: b.displayName,
+        country: b.country,
+        countries: [b.country],
+        channel: `${b.displayName} ${b.country.toUpperCase()}`,
+        logo_url: `${this.base}/assets/logos/${b.name}.svg`,
+        url: url(`banklink:${b.country}:${b.name}`),
+      })),
+      cards: CARDS.map((c) => ({
+        name: c.name,
+        display_name: c.displayName,
+        channel: 'card',
+        logo_url: `${this.base}/assets/logos/${c.name}.svg`,
+        url: url(`card:${c.name}`),
+      })),
+      other: [],
+      paylater: [],
+    };
+  }
+
+  private methods(request: FastifyRequest, reply: FastifyReply) {
+    if (!this.authorized(request)) return this.refuse(reply, 401, 1005, 'Unauthorized');
+    const query = request.query as Record<string, unknown>;
+    const country = typeof query.country === 'string' && query.country ? query.country.toLowerCase() : null;
+    return reply.send(this.methodList(null, country));
+  }
+
+  private create(request: FastifyRequest, reply: FastifyReply) {
+    if (!this.authorized(request)) return this.refuse(reply, 401, 1005, 'Unauthorized');
+    const body = request.body;
+    const transaction = isObject(body) && isObject(body.transaction) ? body.transaction : null;
+    const customer = isObject(body) && isObject(body.customer) ? body.customer : null;
+    const urls = transaction && isObject(transaction.transaction_url) ? transaction.transaction_url : null;
+    const errors: string[] = [];
+    const amount =
+      transaction && typeof transaction.amount === 'string' ? decimalToCents(transaction.amount) : null;
+    if (amount === null || amount <= 0) errors.push('transaction.amount must be a positive decimal string');
+    if (transaction?.currency !== 'EUR') errors.push('transaction.currency must be EUR');
+    const reference = transaction && typeof transaction.reference === 'string' ? transaction.reference : '';
+    if (reference === '' || reference.length > 100) errors.push('transaction.reference is required');
+    if (!customer || typeof customer.ip !== 'string' || customer.ip === '')
+      errors.push('customer.ip is required');
+    const returnUrl = urlSpec(urls?.return_url);
+    const cancelUrl = urlSpec(urls?.cancel_url);
+    const notificationUrl = urlSpec(urls?.notification_url);
+    if (!returnUrl || !cancelUrl || !notificationUrl)
+      errors.push('transaction.transaction_url needs return_url, cancel_url and notification_url');
+    if (errors.length > 0 || amount === null || !returnUrl || !cancelUrl || !notificationUrl || !customer) {
+      return this.refuse(reply, 400, 1016, 'Validation error', errors);
+    }
+    const record: TransactionRecord = {
+      id: randomUUID(),
+      reference,
+      amount,
+      currency: 'EUR',
+      createdAt: this.options.clock.now(),
+      status: 'CREATED',
+      completedAt: null,
+      customer,
+      returnUrl,
+      cancelUrl,
+      notificationUrl,
+    };
+    this.transactions.set(record.id, record);
+    return reply.status(201).send(this.describe(record));
+  }
+
+  private read(request: FastifyRequest, reply: FastifyReply) {
+    if (!this.authorized(request)) return this.refuse(reply, 401, 1005, 'Unauthorized');
+    const record = this.transactions.get((request.params as { id: string }).id);
+    if (!record) return this.refuse(reply, 404, 1024, 'Transaction not found');
+    return reply.send(this.describe(record));
+  }
+
+  /** A transaction left unpaid past its 30 minutes has expired. */
+  private current(record: TransactionRecord): TransactionRecord {
+    if (
+      record.status === 'CREATED' &&
+      this.options.clock.now().getTime() >= record.createdAt.getTime() + TRANSACTION_LIFETIME_MS
+    ) {
+      record.status = 'EXPIRED';
+    }
+    return record;
+  }
+
+  private describe(record: TransactionRecord) {
+    const { id, status, reference, currency, customer } = this.current(record);
+    const country = typeof customer.country === 'string' ? customer.country.toLowerCase() : 'ee';
+    return {
+      id,
+      object: 'transaction',
+      created_at: record.createdAt.toISOString(),
+      completed_at: record.completedAt?.toISOString() ?? null,
+      status,
+      amount: record.amount / 100,
+      currency,
+      reference,
+      merchant_data: null,
+      recurring_required: false,
+      customer,
+      transaction_url: {
+        return_url: record.returnUrl,
+        cancel_url: record.cancelUrl,
+        notification_url: record.notificationUrl,
+      },
+      payment_methods: this.methodList(id, country),
+      _links: { self: { href: `${this.base}/v1/transactions/${id}` } },
+    };
+  }
+
+  private language(record: TransactionRecord | undefined, query: Record<string, unknown>): GatewayLanguage {
+    const wanted = typeof query.lang === 'string' ? query.lang : record?.customer.locale;
+    return wanted === 'en' ? 'en' : 'et';
+  }
+
+  private html(reply: FastifyReply, status: number, body: string): FastifyReply {
+    return reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(body);
+  }
+
+  private showPaymentPage(request: FastifyRequest, reply: FastifyReply) {
+    const query = request.query as Record<string, unknown>;
+    const record = this.transactions.get((request.params as { id: string }).id);
+    const language = this.language(record, query);
+    if (!record) return this.html(reply, 404, resultPage(language, this.basePath, 'unknown'));
+    const current = this.current(record);
+    if (current.status !== 'CREATED') {
+      return this.html(reply, 409, resultPage(language, this.basePath, current.status));
+    }
+    const methodId = typeof query.method === 'string' ? query.method : '';
+    const method = this.methodName(methodId);
+    return this.html(
+      reply,
+      200,
+      paymentPage(language, this.basePath, {
+        transactionId: current.id,
+        reference: current.reference,
+        amount: current.amount,
+        methodId,
+        methodName: method.name,
+        methodLabel: method.label,
+      }),
+    );
+  }
+
+  private methodName(methodId: string): { name: string; label: string } {
+    const name = methodId.split(':').pop() ?? '';
+    const bank = BANK_LINKS.find((b) => b.name === name);
+    const card = CARDS.find((c) => c.name === name);
+    return { name, label: bank?.displayName ?? card?.displayName ?? name };
+  }
+
+  /** The tester's choice: complete, fail or cancel, then the signed messages go out. */
+  private pay(request: FastifyRequest, reply: FastifyReply) {
+    const body = isObject(request.body) ? request.body : {};
+    const record = this.transactions.get((request.params as { id: string }).id);
+    const language = this.language(record, request.query as Record<string, unknown>);
+    if (!record) return this.html(reply, 404, resultPage(language, this.basePath, 'unknown'));
+    const current = this.current(record);
+    const outcome = body.outcome;
+    if (outcome !== 'success' && outcome !== 'failure' && outcome !== 'cancel') {
+      return this.html(reply, 400, resultPage(language, this.basePath, 'unknown'));
+    }
+    if (current.status !== 'CREATED') {
+      return this.html(reply, 409, resultPage(language, this.basePath, current.status));
+    }
+    const now = this.options.clock.now();
+    current.status = outcome === 'success' ? 'COMPLETED' : 'CANCELLED';
+    if (outcome === 'success') current.completedAt = now;
+    const message = this.signedMessage(current, now);
+    // MakeCommerce reports completed and failed payments to the shop's server as well; a buyer who
+    // cancels is present and comes back by the cancel URL.
+    if (outcome !== 'cancel') this.notify(current.notificationUrl, message);
+    const target = outcome === 'cancel' ? current.cancelUrl : current.returnUrl;
+    if (target.method === 'GET') {
+      const url = new URL(target.url);
+      url.searchParams.set('json', message.json);
+      url.searchParams.set('mac', message.mac);
+      return reply.redirect(url.toString(), 303);
+    }
+    return this.html(
+      reply,
+      200,
+      returnPage(language, this.basePath, { action: target.url, ...message, outcome }),
+    );
+  }
+
+  /** A return / notification message exactly as MakeCommerce writes it, and its MAC. */
+  signedMessage(record: TransactionRecord, now: Date): { json: string; mac: string } {
+    const amount = centsToDecimal(record.amount);
+    const legacySignature = createHash('sha512')
+      .update(
+        `${amount}${record.currency}${record.reference}${record.id}${record.status}${this.options.secretKey}`,
+      )
+      .digest('hex')
+      .toUpperCase();
+    const json = JSON.stringify({
+      amount,
+      currency: record.currency,
+      customer_name: 'Test Payer',
+      merchant_data: null,
+      message_time: messageTime(now),
+      message_type: 'payment_return',
+      reference: record.reference,
+      shop: this.options.shopId,
+      signature: legacySignature,
+      status: record.status,
+      transaction: record.id,
+    });
+    return { json, mac: makeCommerceMac(json, this.options.secretKey) };
+  }
+
+  private notify(target: UrlSpec, message: { json: string; mac: string }): void {
+    const send = async (): Promise<void> => {
+      const delays = [0, 250, 1000];
+      let lastError: unknown = null;
+      for (const delay of delays) {
+        if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+        try {
+          const body = new URLSearchParams(message);
+          const response =
+            target.method === 'GET'
+              ? await fetch(`${target.url}${target.url.includes('?') ? '&' : '?'}${body.toString()}`, {
+                  signal: AbortSignal.timeout(10_000),
+                })
+              : await fetch(target.url, {
+                  method: 'POST',
+                  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                  body: body.toString(),
+                  signal: AbortSignal.timeout(10_000),
+                });
+          await response.arrayBuffer();
+          if (response.ok) return;
+          lastError = new Error(`notification answered ${response.status}`);
+        } catch (error) {
+          lastError = error;
+        }
+      }
+      this.options.onNotificationError?.(lastError);
+    };
+    const sending = send().finally(() => this.notifications.delete(sending));
+    this.notifications.add(sending);
+  }
+}

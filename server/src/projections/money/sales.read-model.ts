@@ -1,0 +1,54 @@
+import type { PurchaseLine } from '../../events/purchase.events';
+import type { ReadModel } from '../../infrastructure/read-store/read-store.port';
+import type { EventRef } from './event-ref';
+
+export const SALES_PURCHASES = 'sales_purchases';
+export const SALES_LINES = 'sales_lines';
+export const SALES_DOWNLOADS = 'sales_downloads';
+
+/** A purchase's lines as created, kept until it is paid (and for the download history's titles). */
+export interface SalesPurchaseView extends ReadModel {
+  readonly lines: readonly PurchaseLine[];
+  readonly created: EventRef;
+  readonly paid: boolean;
+}
+
+/** One sold document: a paid purchase line, as its uploader's sales show it. `_id`: purchaseId:lineIndex. */
+export interface SaleLineView extends ReadModel {
+  readonly uploaderId: string;
+  readonly purchaseId: string;
+  readonly documentId: string;
+  readonly title: string;
+  readonly slug: string;
+  readonly price: number;
+  readonly vat: number;
+  readonly licenceFee: number;
+  readonly serviceFee: number;
+  readonly uploaderEarnings: number;
+  readonly paidAt: string;
+  /** Estonian calendar day of the payment. */
+  readonly day: string;
+  /** When the earnings may be paid out (domain/payout/earnings-release.ts). */
+  readonly releasedAt: string;
+  /** The PurchasePaid event, and the PurchaseCreated the split comes from. */
+  readonly event: EventRef;
+  readonly source: EventRef;
+  readonly positionKey: string;
+}
+
+/** A buyer's download of one of the uploader's files. `_id`: eventId:fileId. */
+export interface SaleDownloadView extends ReadModel {
+  readonly uploaderId: string;
+  readonly purchaseId: string;
+  readonly documentId: string;
+  readonly documentTitle: string;
+  readonly fileId: string;
+  readonly fileTitle: string;
+  /** The uploader's earnings from the purchase line this file belongs to. */
+  readonly uploaderEarnings: number;
+  readonly archive: boolean;
+  readonly downloadedAt: string;
+  readonly day: string;
+  readonly event: EventRef;
+  readonly positionKey: string;
+}

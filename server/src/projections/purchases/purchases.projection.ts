@@ -1,0 +1,198 @@
+import { foldForSearch } from '../../domain/catalogue/search-text';
+import { purchaseNumber } from '../../domain/purchase/purchase-naming';
+import type { BasketConverted } from '../../events/basket.events';
+import type { StoredEvent } from '../../events/domain-event';
+import type { InvoiceNumberAssigned } from '../../events/invoice.events';
+import type { PurchaseEvent } from '../../events/purchase.events';
+import type { ProjectionTransaction, WriteCollection } from '../../infrastructure/read-store/read-store.port';
+import type { Projection } from '../projection';
+import {
+  INVOICES_COLLECTION,
+  type InvoiceView,
+  PURCHASES_COLLECTION,
+  type PurchaseHistoryEntry,
+  type PurchaseView,
+} from './purchases.read-model';
+
+type Handled = PurchaseEvent | InvoiceNumberAssigned | BasketConverted;
+
+const HANDLED: ReadonlySet<string> = new Set<Handled['type']>([
+  'PurchaseCreated',
+  'PurchasePaymentStarted',
+  'PurchasePaid',
+  'PurchaseCanceled',
+  'PurchaseFilesDownloaded',
+  'PurchaseConfirmationSent',
+  'PurchaseLinksRenewed',
+  'InvoiceNumberAssigned',
+  'BasketConverted',
+]);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Purchases for the buyer's summary, My purchases and the admin, each with its whole event history; and
+ * the VAT invoices list. Invoice numbers and basket conversions live in other streams and are folded in
+ * by the purchase they name.
+ */
+export class PurchasesProjection implements Projection {
+  readonly name = 'purchases';
+  readonly collections = [PURCHASES_COLLECTION, INVOICES_COLLECTION];
+  readonly indexes: Projection['indexes'] = [
+    { collection: PURCHASES_COLLECTION, keys: { createdAt: -1 } },
+    { collection: PURCHASES_COLLECTION, keys: { number: 1 } },
+    { collection: PURCHASES_COLLECTION, keys: { buyerId: 1, createdAt: -1 } },
+    { collection: PURCHASES_COLLECTION, keys: { status: 1, activeUntil: 1 } },
+    { collection: INVOICES_COLLECTION, keys: { sequence: -1 } },
+  ];
+
+  handles(eventType: string): boolean {
+    return HANDLED.has(eventType);
+  }
+
+  async apply(tx: ProjectionTransaction, stored: StoredEvent): Promise<void> {
+    const event = { type: stored.type, data: stored.data } as Handled;
+    const purchases = tx.collection<PurchaseView>(PURCHASES_COLLECTION);
+    const at = stored.occurredAt;
+    const entry: PurchaseHistoryEntry = {
+      type: stored.type,
+      occurredAt: at,
+      actorId: stored.actorId ?? null,
+      data: stored.data as Record<string, unknown>,
+    };
+    const change = (purchaseId: string, set: Record<string, unknown>, inc?: Record<string, number>) =>
+      purchases.updateOne(
+        { _id: purchaseId },
+        { $set: { ...set, updatedAt: at }, $push: { history: entry }, ...(inc ? { $inc: inc } : {}) },
+      );
+
+    switch (event.type) {
+      case 'PurchaseCreated': {
+        const d = event.data;
+        const number = purchaseNumber(d.purchaseId);
+        const view: PurchaseView = {
+          _id: d.purchaseId,
+          number,
+          status: 'pending',
+          basketId: d.basketId,
+          buyerId: d.buyerId,
+          language: d.language,
+          payer: d.payer,
+          invoice: d.invoice,
+          paymentMethod: d.paymentMethod,
+          lines: d.lines,
+          totals: d.totals,
+          createdAt: at,
+          activeUntil: d.activeUntil,
+          paidAt: null,
+          canceledAt: null,
+          cancelReason: null,
+          provider: null,
+          transactionId: null,
+          providerResponse: null,
+          linksValidUntil: null,
+          confirmationSentAt: null,
+          basketConverted: false,
+          invoiceNumber: null,
+          invoiceIssuedAt: null,
+          downloadCount: 0,
+          searchText: foldForSearch(
+            [d.payer.firstName, d.payer.lastName, d.payer.email, d.invoice?.companyName ?? '', number].join(
+              ' ',
+            ),
+          ),
+          history: [entry],
+          updatedAt: at,
+        };
+        await purchases.replaceOne({ _id: d.purchaseId }, view, { upsert: true });
+        return;
+      }
+      case 'PurchasePaymentStarted':
+        await change(event.data.purchaseId, {
+          provider: event.data.provider,
+          transactionId: event.data.transactionId,
+        });
+        return;
+      case 'PurchasePaid':
+        await change(event.data.purchaseId, {
+          status: 'paid',
+          paidAt: event.data.paidAt,
+          provider: event.data.provider,
+          transactionId: event.data.transactionId,
+          providerResponse: event.data.providerResponse,
+          linksValidUntil: new Date(Date.parse(event.data.paidAt) + DAY_MS).toISOString(),
+        });
+        return;
+      case 'PurchaseCanceled': {
+        const current = await purchases.findOne({ _id: event.data.purchaseId });
+        await change(
+          event.data.purchaseId,
+          current?.status === 'pending'
+            ? {
+                status: 'canceled',
+                canceledAt: event.data.canceledAt,
+                cancelReason: event.data.reason,
+                providerResponse: event.data.providerResponse,
+              }
+            : {},
+        );
+        return;
+      }
+      case 'PurchaseFilesDownloaded':
+        await change(event.data.purchaseId, {}, { downloadCount: 1 });
+        return;
+      case 'PurchaseConfirmationSent':
+        await change(event.data.purchaseId, { confirmationSentAt: event.data.sentAt });
+        return;
+      case 'PurchaseLinksRenewed':
+        await change(event.data.purchaseId, { linksValidUntil: event.data.linksValidUntil });
+        return;
+      case 'BasketConverted':
+        await change(event.data.purchaseId, { basketConverted: true });
+        return;
+      case 'InvoiceNumberAssigned':
+        await this.invoiceAssigned(tx, purchases, event, entry);
+        return;
+    }
+  }
+
+  private async invoiceAssigned(
+    tx: ProjectionTransaction,
+    purchases: WriteCollection<PurchaseView>,
+    event: InvoiceNumberAssigned,
+    entry: PurchaseHistoryEntry,
+  ): Promise<void> {
+    const { purchaseId, invoiceNumber, issuedAt, series, sequence } = event.data;
+    await purchases.updateOne(
+      { _id: purchaseId },
+      { $set: { invoiceNumber, invoiceIssuedAt: issuedAt, updatedAt: issuedAt }, $push: { history: entry } },
+    );
+    const purchase = await purchases.findOne({ _id: purchaseId });
+    const invoice: InvoiceView = {
+      _id: invoiceNumber,
+      invoiceNumber,
+      series,
+      sequence,
+      purchaseId,
+      purchaseNumber: purchaseNumber(purchaseId),
+      issuedAt,
+      companyName: purchase?.invoice?.companyName ?? '',
+      registryCode: purchase?.invoice?.registryCode ?? '',
+      vatNumber: purchase?.invoice?.vatNumber ?? null,
+      total: purchase?.totals.price ?? 0,
+      vat: purchase?.totals.vat ?? 0,
+      language: purchase?.language ?? 'et',
+      searchText: foldForSearch(
+        [
+          invoiceNumber,
+          purchase?.invoice?.companyName ?? '',
+          purchase?.invoice?.registryCode ?? '',
+          purchaseNumber(purchaseId),
+        ].join(' '),
+      ),
+    };
+    await tx.collection<InvoiceView>(INVOICES_COLLECTION).replaceOne({ _id: invoiceNumber }, invoice, {
+      upsert: true,
+    });
+  }
+}

@@ -1,0 +1,70 @@
+import type {
+  InvoiceRequest,
+  Payer,
+  PurchaseCanceled,
+  PurchaseLine,
+  PurchaseTotals,
+} from '../../events/purchase.events';
+import type { ReadModel } from '../../infrastructure/read-store/read-store.port';
+
+export const PURCHASES_COLLECTION = 'purchases';
+export const INVOICES_COLLECTION = 'invoices';
+
+/** One event of the purchase's history, as the admin's purchase page lists it. */
+export interface PurchaseHistoryEntry {
+  readonly type: string;
+  readonly occurredAt: string;
+  readonly actorId: string | null;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/** A purchase as the buyer's summary, My purchases and the admin pages read it. */
+export interface PurchaseView extends ReadModel {
+  readonly number: string;
+  readonly status: 'pending' | 'paid' | 'canceled';
+  readonly basketId: string;
+  readonly buyerId: string | null;
+  readonly language: 'et' | 'en';
+  readonly payer: Payer;
+  readonly invoice: InvoiceRequest | null;
+  readonly paymentMethod: string;
+  readonly lines: readonly PurchaseLine[];
+  readonly totals: PurchaseTotals;
+  readonly createdAt: string;
+  readonly activeUntil: string;
+  readonly paidAt: string | null;
+  readonly canceledAt: string | null;
+  readonly cancelReason: PurchaseCanceled['data']['reason'] | null;
+  readonly provider: string | null;
+  readonly transactionId: string | null;
+  /** SPEC §3 "payment provider response": the gateway's last message about the payment. */
+  readonly providerResponse: Readonly<Record<string, unknown>> | null;
+  readonly linksValidUntil: string | null;
+  readonly confirmationSentAt: string | null;
+  readonly basketConverted: boolean;
+  readonly invoiceNumber: string | null;
+  readonly invoiceIssuedAt: string | null;
+  readonly downloadCount: number;
+  /** Folded payer name, e-mail, company and number, for the admin's filter. */
+  readonly searchText: string;
+  readonly history: readonly PurchaseHistoryEntry[];
+  readonly updatedAt: string;
+}
+
+/** A VAT invoice as the admin's invoices list reads it. */
+export interface InvoiceView extends ReadModel {
+  readonly invoiceNumber: string;
+  readonly series: string;
+  readonly sequence: number;
+  readonly purchaseId: string;
+  readonly purchaseNumber: string;
+  readonly issuedAt: string;
+  readonly companyName: string;
+  readonly registryCode: string;
+  readonly vatNumber: string | null;
+  readonly total: number;
+  readonly vat: number;
+  readonly language: 'et' | 'en';
+  /** Folded number, company, registry code and purchase number, for the admin's filter. */
+  readonly searchText: string;
+}

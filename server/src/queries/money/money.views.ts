@@ -1,0 +1,197 @@
+import type { AccountGroup } from '../../domain/ledger/accounts';
+import type { LedgerEntry } from '../../domain/ledger/posting';
+import type { ReconciliationReport } from '../../domain/ledger/reconciliation';
+import type { PayoutStatus } from '../../domain/payout/payouts.decider';
+import type { TransferFeeRule } from '../../events/payout.events';
+import type { EventRef } from '../../projections/money/event-ref';
+
+/** A period of Estonian calendar days, both ends included (YYYY-MM-DD). */
+export interface Period {
+  readonly from: string;
+  readonly to: string;
+}
+
+/** docs/api.md SalesSummary: "My sales" for one uploader and period. */
+export interface SalesSummary {
+  readonly uploaderId: string;
+  readonly period: Period;
+  readonly totals: {
+    /** Licence fees of the documents bought in the period (prices without VAT). */
+    readonly purchased: number;
+    readonly serviceFees: number;
+    readonly vat: number;
+    /** "In total": licence fees after the service fee — what the uploader earned. */
+    readonly earned: number;
+    /** Payouts requested in the period and not yet paid (what the transfers will carry). */
+    readonly pending: number;
+    /** Payouts paid in the period (by execution date). */
+    readonly paidOut: number;
+    /** Transfer fees of the period's payouts that were not rejected. */
+    readonly transferFees: number;
+    readonly documentsSold: number;
+    readonly downloads: number;
+  };
+  readonly balance: Balance;
+  readonly documents: readonly DocumentSales[];
+  readonly sales: readonly SaleRow[];
+  readonly downloads: readonly DownloadRow[];
+  /** Earnings per day of the period that had sales, for the chart. */
+  readonly series: readonly { readonly day: string; readonly earned: number; readonly licenceFees: number }[];
+}
+
+/** What the uploader may be paid now, and when the rest becomes available. */
+export interface Balance {
+  readonly available: number;
+  /** Earned but not yet released. */
+  readonly held: number;
+  /** Everything the platform owes the uploader: available + held. */
+  readonly owed: number;
+  readonly releases: readonly { readonly releasedAt: string; readonly amount: number }[];
+  readonly holdDays: number;
+  /** A key the client translates. */
+  readonly holdReason: string;
+}
+
+export interface DocumentSales {
+  readonly documentId: string;
+  readonly title: string;
+  readonly slug: string;
+  readonly sold: number;
+  readonly downloads: number;
+  readonly price: number;
+  readonly vat: number;
+  readonly licenceFee: number;
+  readonly serviceFee: number;
+  readonly earned: number;
+}
+
+export interface SaleRow {
+  readonly purchaseId: string;
+  readonly documentId: string;
+  readonly title: string;
+  readonly paidAt: string;
+  readonly releasedAt: string;
+  readonly price: number;
+  readonly vat: number;
+  readonly licenceFee: number;
+  readonly serviceFee: number;
+  readonly earned: number;
+  readonly eventId: string;
+}
+
+export interface DownloadRow {
+  readonly downloadedAt: string;
+  readonly documentId: string;
+  readonly documentTitle: string;
+  readonly fileTitle: string;
+  readonly archive: boolean;
+  /** The uploader's earnings from the bought document the file belongs to. */
+  readonly amount: number;
+}
+
+/** docs/api.md Payout. */
+export interface PayoutDto {
+  readonly id: string;
+  readonly uploaderId: string;
+  readonly payeeName: string;
+  readonly iban: string;
+  readonly accountHolder: string;
+  readonly amount: number;
+  readonly transferFee: number;
+  readonly netAmount: number;
+  readonly status: PayoutStatus;
+  readonly requestedAt: string;
+  readonly executionDate: string | null;
+  readonly executedAt: string | null;
+  readonly executedBy: string | null;
+  readonly rejectedAt: string | null;
+  readonly rejectedBy: string | null;
+  readonly reason: string | null;
+  readonly events: readonly EventRef[];
+}
+
+export interface PayoutPage {
+  readonly items: readonly PayoutDto[];
+  readonly total: number;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/** docs/api.md PayoutRequestInfo: what the payout request screen shows before the uploader confirms. */
+export interface PayoutRequestInfo {
+  readonly payeeName: string;
+  readonly balance: Balance;
+  readonly transferFeeRule: TransferFeeRule;
+  /** From the uploader's last payout, to fill the form. */
+  readonly lastIban: string | null;
+  readonly lastAccountHolder: string | null;
+  /** The bought documents whose earnings make up the available amount (oldest are paid out first). */
+  readonly documents: readonly {
+    readonly title: string;
+    readonly paidAt: string;
+    readonly licenceFee: number;
+    readonly serviceFee: number;
+    readonly earned: number;
+    /** The part of `earned` still in the available amount. */
+    readonly available: number;
+  }[];
+  readonly licenceFees: number;
+  readonly serviceFees: number;
+}
+
+/** A journal row: one money event and its entries. */
+export interface JournalRow {
+  readonly event: EventRef;
+  readonly day: string;
+  readonly entries: readonly LedgerEntry[];
+  readonly amount: number;
+  readonly sources: readonly EventRef[];
+  readonly purchaseId: string | null;
+  readonly payoutId: string | null;
+  readonly uploaderIds: readonly string[];
+}
+
+export interface JournalPage {
+  readonly items: readonly JournalRow[];
+  readonly total: number;
+  readonly offset: number;
+  readonly limit: number;
+  /** Σ of the matching rows' debits (= credits). */
+  readonly amount: number;
+}
+
+export interface JournalFilter {
+  readonly from?: string;
+  readonly to?: string;
+  readonly group?: AccountGroup;
+  readonly movement?: string;
+  readonly payoutId?: string;
+  readonly purchaseId?: string;
+  readonly uploaderId?: string;
+}
+
+export type { ReconciliationReport };
+
+/** docs/api.md Dashboard. */
+export interface Dashboard {
+  readonly period: Period;
+  readonly totals: DashboardFigures & { readonly users: number; readonly documents: number };
+  readonly days: readonly (DashboardFigures & { readonly day: string })[];
+}
+
+export interface DashboardFigures {
+  readonly sales: number;
+  readonly vat: number;
+  readonly serviceFees: number;
+  readonly uploaderEarnings: number;
+  readonly transferFees: number;
+  readonly payoutsRequested: number;
+  readonly payoutsPaid: number;
+  readonly purchasesPaid: number;
+  readonly documentsSold: number;
+  readonly payoutsRequestedCount: number;
+  readonly payoutsExecutedCount: number;
+  readonly documentsCreated: number;
+  readonly documentsPublished: number;
+  readonly usersRegistered: number;
+}

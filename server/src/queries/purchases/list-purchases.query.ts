@@ -1,0 +1,26 @@
+import { Query } from '@nestjs/cqrs';
+import type { PurchaseView } from '../../projections/purchases/purchases.read-model';
+
+export interface ListPurchasesCriteria {
+  /** Free text over the payer's name and e-mail, the invoice's company and the purchase number. */
+  readonly q?: string;
+  readonly status?: 'pending' | 'paid' | 'canceled';
+  /** Only this signed-in buyer's purchases (My purchases). */
+  readonly buyerId?: string;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+export interface PurchasePage {
+  readonly items: readonly PurchaseView[];
+  readonly total: number;
+  readonly offset: number;
+  readonly limit: number;
+}
+
+/** Purchases, newest first. */
+export class ListPurchasesQuery extends Query<PurchasePage> {
+  constructor(readonly criteria: ListPurchasesCriteria) {
+    super();
+  }
+}

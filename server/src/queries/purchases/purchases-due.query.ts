@@ -1,0 +1,16 @@
+import { Query } from '@nestjs/cqrs';
+
+/** Work for the purchase sweep: unpaid purchases past their 30 minutes, and paid ones not yet completed. */
+export interface PurchasesDue {
+  readonly expired: readonly string[];
+  readonly incomplete: readonly string[];
+}
+
+export class PurchasesDueQuery extends Query<PurchasesDue> {
+  constructor(
+    readonly now: Date,
+    readonly limit = 100,
+  ) {
+    super();
+  }
+}
