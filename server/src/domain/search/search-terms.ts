@@ -132,7 +132,7 @@ const formsCache = new Map<string, Map<string, WordForms>>();
 function formsOf(word: string, language: string): WordForms {
   const tag = termTag(language);
   let cache = formsCache.get(tag);
-  if (!cache) formsCache.set(tag, (cache = new Map()));
+  if (!cache) formsCache.set(tag, (cache = new Map<string, WordForms>()));
   let forms = cache.get(word);
   if (forms === undefined) {
     forms = { term: tag + stemOf(word, language), folded: foldForSearch(word) };

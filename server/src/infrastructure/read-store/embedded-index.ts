@@ -228,7 +228,7 @@ function indexKeys(doc: ReadModel, field: string): readonly Key[] {
   const value = valueAtPath(doc, field);
   if (isKey(value)) return [value];
   if (!Array.isArray(value)) return NO_KEYS;
-  return value.every(isKey) ? (value as Key[]) : value.filter(isKey);
+  return value.every(isKey) ? value : value.filter(isKey);
 }
 
 /** Merges two sorted string lists, dropping duplicates. */
