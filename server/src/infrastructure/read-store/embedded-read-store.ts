@@ -298,35 +298,41 @@ function assertOperatorUpdate(update: Update): void {
 }
 
 /**
- * The fields the common projection updates change directly: `$set` of top-level fields and `$push` of
- * one plain value onto a top-level array. Null when anything else is asked (dotted paths, modifiers,
- * other operators), which goes to mingo.
+ * The fields the common projection updates change directly: `$set` of top-level fields, `$push` of one
+ * plain value onto a top-level array and `$inc` of a top-level number (or missing field) by a finite
+ * number. Null when anything else is asked (dotted paths, modifiers, other operators, a field named by
+ * two operators), which goes to mingo.
  */
 function directFields(doc: Record<string, unknown>, update: Update): string[] | null {
-  const operators = Object.keys(update);
-  if (operators.some((op) => op !== '$set' && op !== '$push')) return null;
-  const set = update['$set'];
-  const push = update['$push'];
-  if (set !== undefined && !isPlainObject(set)) return null;
-  if (push !== undefined && !isPlainObject(push)) return null;
-  const setKeys = set ? Object.keys(set) : [];
-  const pushKeys = push ? Object.keys(push) : [];
-  if ([...setKeys, ...pushKeys].some((key) => key.includes('.') || key.startsWith('$') || key === '_id'))
-    return null;
-  if (setKeys.some((key) => pushKeys.includes(key))) return null;
-  for (const key of pushKeys) {
-    const value = push![key];
-    if (!Array.isArray(doc[key]) && doc[key] !== undefined) return null;
-    if (isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$'))) return null;
+  const fields: string[] = [];
+  for (const operator of Object.keys(update)) {
+    if (operator !== '$set' && operator !== '$push' && operator !== '$inc') return null;
+    const operand = update[operator];
+    if (!isPlainObject(operand)) return null;
+    for (const key of Object.keys(operand)) {
+      if (key.includes('.') || key.startsWith('$') || key === '_id') return null;
+      const value = operand[key];
+      const current = doc[key];
+      if (operator === '$set' && value === undefined) return null;
+      if (operator === '$push') {
+        if (!Array.isArray(current) && current !== undefined) return null;
+        if (isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$'))) return null;
+      }
+      if (operator === '$inc') {
+        if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+        if (current !== undefined && typeof current !== 'number') return null;
+      }
+      fields.push(key);
+    }
   }
-  if (setKeys.some((key) => set![key] === undefined)) return null;
-  return [...setKeys, ...pushKeys];
+  return new Set(fields).size === fields.length ? fields : null;
 }
 
 /** Applies an update that directFields accepted; the values are copied as JSON keeps them. */
 function modifyDirectly(doc: Record<string, unknown>, update: Update): boolean {
   const set = update['$set'] as Record<string, unknown> | undefined;
   const push = update['$push'] as Record<string, unknown> | undefined;
+  const inc = update['$inc'] as Record<string, number> | undefined;
   let changed = false;
   for (const [key, value] of Object.entries(set ?? {})) {
     const copy = jsonCopy(value);
@@ -338,6 +344,14 @@ function modifyDirectly(doc: Record<string, unknown>, update: Update): boolean {
   for (const [key, value] of Object.entries(push ?? {})) {
     doc[key] = [...((doc[key] as unknown[] | undefined) ?? []), jsonCopy(value) ?? null];
     changed = true;
+  }
+  for (const [key, by] of Object.entries(inc ?? {})) {
+    const current = doc[key] as number | undefined;
+    if (current === undefined || by !== 0) {
+      const sum = (current ?? 0) + by;
+      doc[key] = Number.isFinite(sum) ? sum : null;
+      changed = true;
+    }
   }
   return changed;
 }

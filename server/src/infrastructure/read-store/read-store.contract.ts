@@ -310,6 +310,45 @@ export function describeReadStoreContract(
         expect(result).toEqual({ matchedCount: 1, modifiedCount: 0, upsertedId: null });
       });
 
+      it('$inc counts up within one transaction, by 0 changes nothing, and a committed copy stays as it was', async () => {
+        const collection = uniqueName('days');
+        const results: unknown[] = [];
+        await write(async (tx) => {
+          const days = tx.collection(collection);
+          for (const sold of [1, 2, 0])
+            results.push(
+              await days.updateOne(
+                { _id: '2026-11-23' },
+                { $inc: { sold, paid: 1 }, $set: { day: '2026-11-23' } },
+                { upsert: true },
+              ),
+            );
+        });
+        const before = await store.collection(collection).findOne({ _id: '2026-11-23' });
+        await write(async (tx) => {
+          results.push(
+            await tx.collection(collection).updateOne({ _id: '2026-11-23' }, { $inc: { sold: 0 } }),
+          );
+          results.push(
+            await tx.collection(collection).updateOne({ _id: '2026-11-23' }, { $inc: { sold: -1 } }),
+          );
+        });
+        expect(results).toEqual([
+          { matchedCount: 0, modifiedCount: 0, upsertedId: '2026-11-23' },
+          { matchedCount: 1, modifiedCount: 1, upsertedId: null },
+          { matchedCount: 1, modifiedCount: 1, upsertedId: null },
+          { matchedCount: 1, modifiedCount: 0, upsertedId: null },
+          { matchedCount: 1, modifiedCount: 1, upsertedId: null },
+        ]);
+        expect(before).toEqual({ _id: '2026-11-23', sold: 3, paid: 3, day: '2026-11-23' });
+        expect(await store.collection(collection).findOne({ _id: '2026-11-23' })).toEqual({
+          _id: '2026-11-23',
+          sold: 2,
+          paid: 3,
+          day: '2026-11-23',
+        });
+      });
+
       it('upsert inserts the filter equality fields plus the update', async () => {
         const collection = uniqueName('totals');
         let result: unknown;
