@@ -223,6 +223,8 @@ export class InfrastructureModule {
         PURCHASE_LINK_SECRET,
         PAYMENT_GATEWAY,
         IDENTITY_SESSIONS,
+        // The demo seed pays its history of past purchases at the embedded test gateway.
+        ...(embeddedPayments ? [EmbeddedTestGateway] : []),
       ],
     };
   }

@@ -56,6 +56,11 @@ export interface GatewayTransaction {
   readonly amount: Cents;
   readonly currency: string;
   readonly status: TransactionStatus;
+  /**
+   * When the buyer completed the payment at the gateway (MakeCommerce's `completed_at`); null while it is
+   * not completed or when the gateway did not say.
+   */
+  readonly completedAt: Date | null;
   /** The methods the buyer may pay this transaction with (empty when the gateway did not list them). */
   readonly methods: readonly PaymentLink[];
 }
