@@ -97,6 +97,60 @@ describe('The client app as the server answers it, and its site configuration (r
       expect(response.body.toString('utf8')).toBe(built.html);
     });
 
+    /** SPEC §2's route table as the spec writes it: Estonian at the root, English under /en. */
+    const SPEC_PUBLIC_ROUTES: readonly (readonly [string, string])[] = [
+      ['', ''],
+      ['kontaktid', 'contacts'],
+      ['tiim', 'team'],
+      ['missioon', 'mission'],
+      ['visioon', 'vision'],
+      ['otsing', 'search'],
+      ['otsing/leping', 'search/contract'],
+      ['dokument/tahtajaline-tooleping', 'document/employment-contract-estonia'],
+      ['login', 'login'],
+      ['ostukorv', 'cart'],
+      [
+        'ostu-kokkuvote/3f1c2a9e-0000-4000-8000-000000000001',
+        'purchase-summary/3f1c2a9e-0000-4000-8000-000000000001',
+      ],
+      ['kasutustingimused', 'termsofuse'],
+      ['privaatustingimused', 'termsofprivacy'],
+      [
+        'maksekeskus/tagasi/3f1c2a9e-0000-4000-8000-000000000001',
+        'paymentcenter/return/3f1c2a9e-0000-4000-8000-000000000001',
+      ],
+      ['maksekeskus/katkesta', 'paymentcenter/cancel'],
+    ];
+    /** SPEC §2's signed-in and admin area, under an optional language prefix and /admin. */
+    const SPEC_ADMIN_ROUTES = [
+      'payouts',
+      'users',
+      'payouts/edit',
+      'payouts/edit/3f1c2a9e-0000-4000-8000-000000000002',
+      'invoices',
+      'purchases',
+      'purchases/3f1c2a9e-0000-4000-8000-000000000001',
+      'user/dashboard',
+      'user/files',
+      'user/edit',
+      'user/upload',
+      'user/upload/3f1c2a9e-0000-4000-8000-000000000003',
+      'user/payouts',
+      'user/payout',
+      'user/sales',
+    ];
+    it.each([
+      ...SPEC_PUBLIC_ROUTES.flatMap(([et, en]) => [`/${et}`, en ? `/en/${en}` : '/en']),
+      ...SPEC_ADMIN_ROUTES.flatMap((path) => [`/admin/${path}`, `/en/admin/${path}`]),
+      '/callback',
+      '/logout',
+    ])('SPEC §2 route %s answers 200 with the app', async (path) => {
+      const response = await page(encodeURI(path));
+      expect(response.status).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body.toString('utf8')).toBe(built.html);
+    });
+
     it.each(['/see-lehte-pole', '/en/no-such-page', '/dokument', '/otsing/a/b', '/admin/nothing-here'])(
       '%s is unknown: 404 with the app, which shows "Page not found!"',
       async (path) => {

@@ -79,7 +79,11 @@ describe('HTTP edge (real HTTP): request shape, limits, headers, files at rest',
   const api = () => request(server.url);
 
   beforeAll(async () => {
-    server = await startTestServer({ clock, dataDir, env: { BLOB_SIGNING_SECRET: SIGNING_SECRET } });
+    server = await startTestServer({
+      clock,
+      dataDir,
+      env: { BLOB_SIGNING_SECRET: SIGNING_SECRET, ANONYMOUS_WRITES_PER_MINUTE: '30' },
+    });
     eventStore = server.app.get<EventStore>(EVENT_STORE);
     const { body } = await api().get('/api/documents?limit=50').expect(200);
     documentIds = (body.items as { id: string }[]).map((d) => d.id);

@@ -54,7 +54,7 @@ describe('Sign-in abuse (hosted pages and API over real HTTP, production limits)
   let publicUrl: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ clock, productionSignInLimits: true, env: { TRUST_PROXY: 'true' } });
+    server = await startTestServer({ clock, productionLimits: true, env: { TRUST_PROXY: 'true' } });
     publicUrl = server.url;
     outbox = server.app.get<OutboxMailer>(OUTBOX);
     db = server.app.get<SqliteDatabase>(SQLITE_DATABASE);

@@ -62,7 +62,7 @@ const JOURNEYS: BuyingJourney[] = [
     documentPath: (slug) => `/en/document/${slug}`,
     cartPath: '/en/cart',
     summaryPath: /^\/en\/purchase-summary\/[0-9a-f-]{36}$/,
-    addConfirmTitle: 'Add to basket?',
+    addConfirmTitle: 'Add to cart?',
     confirmed: 'The basket is confirmed. Check your details and go to pay.',
     gatewayHeading: (amount) => `Pay ${amount} – Lepinguturg`,
     thanks: (number) => `Thank you! Purchase ${number} is paid. The links are also in your e-mail.`,

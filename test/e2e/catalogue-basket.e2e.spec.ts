@@ -92,13 +92,13 @@ const JOURNEYS: LanguageJourney[] = [
     secondQuery: 'processing',
     secondTitle: 'Data Processing Agreement (GDPR Article 28)',
     filesTab: (count) => `Files (${count})`,
-    addConfirmTitle: 'Add to basket?',
+    addConfirmTitle: 'Add to cart?',
     addConfirmText: (title) => `Do you want to add „${title}“ to the basket?`,
     added: 'The document was added to the basket!',
-    inBasket: 'In basket',
+    inBasket: 'In cart',
     documentCount: (count) => (count === 1 ? '1 document' : `${count} documents`),
     removed: 'The document was removed from the basket.',
-    clearConfirmTitle: 'Clear the basket?',
+    clearConfirmTitle: 'Clear the cart?',
     basketEmpty: 'The basket is empty!',
   },
 ];
@@ -239,7 +239,7 @@ describeWithBrowser('Catalogue and basket journeys (real server, Chromium)', () 
         await expectTextContaining(page.locator('[data-testid="toast"][data-tone="success"]'), journey.added);
         await expectMoney(basketAmount, first.price, money);
 
-        // ---- it cannot be added again: "In basket", a link to the cart, instead of the button
+        // ---- it cannot be added again: "In cart", a link to the cart, instead of the button
         const inBasket = page.getByTestId('in-basket');
         await expectTextContaining(inBasket, journey.inBasket);
         expect(await inBasket.getAttribute('href')).toBe(journey.cartPath);

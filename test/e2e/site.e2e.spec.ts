@@ -76,10 +76,10 @@ const JOURNEYS: SiteJourney[] = [
     cart: '/en/cart',
     document: (slug) => `/en/document/${slug}`,
     heroTitle: 'Legal document templates, ready when you are',
-    cartTitle: 'Basket',
+    cartTitle: 'Shopping cart',
     notFound: 'Page not found!',
     menu: 'Menu',
-    addConfirmTitle: 'Add to basket?',
+    addConfirmTitle: 'Add to cart?',
     pages: [
       { path: '/en/contacts', heading: 'Contacts', description: /^Contacts of Lepinguturg OÜ/ },
       { path: '/en/team', heading: 'Team', description: /^The Lepinguturg team/ },
@@ -223,7 +223,7 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
         await page.locator('#mission').waitFor({ state: 'visible' });
         await checkScreen(`${journey.mission} 390`);
 
-        // ---- a paid document: the basket question, focus back to the opener, then "In basket"
+        // ---- a paid document: the basket question, focus back to the opener, then "In cart"
         await page.goto(url(journey.document(paid.slug)));
         await expectText(page.getByTestId('document-title'), paid.title);
         await checkScreen(`document ${journey.language} 390`);
@@ -245,7 +245,7 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
         await expectFocusOn(page, 'in-basket');
         await checkScreen(`document in the basket ${journey.language} 390`);
 
-        // ---- the cart, opened from "In basket"
+        // ---- the cart, opened from "In cart"
         await inBasket.click();
         await expectLocation(page, journey.cart);
         await expectFocusOnHeading(page, journey.cartTitle);

@@ -26,10 +26,11 @@ export interface TestServerOptions {
   readonly dataDir?: string;
   readonly seed?: boolean;
   /**
-   * Keep the sign-in pages' per-network limits as in production. By default a test server relaxes them:
-   * every simulated person of a suite signs in from 127.0.0.1, which production would count as one.
+   * Keep the sign-in pages' per-network limits and the anonymous write limit as in production. By default
+   * a test server relaxes them: every simulated person of a suite comes from 127.0.0.1, which production
+   * would count as one client.
    */
-  readonly productionSignInLimits?: boolean;
+  readonly productionLimits?: boolean;
 }
 
 /** What a test server allows one network (127.0.0.1, where every test person comes from). */
@@ -59,13 +60,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     SEED_DEMO_DATA: String(options.seed ?? true),
     BASKET_EXPIRY_SWEEP_SECONDS: '0',
     PURCHASE_SWEEP_SECONDS: '0',
+    ...(!options.productionLimits && { ANONYMOUS_WRITES_PER_MINUTE: '100000' }),
     ...options.env,
   });
   const app = await createApp(config, {
     clock: options.clock,
     logger: ['error'],
     awaitDemoCatalogue: true,
-    ...(!options.productionSignInLimits && { signInThrottleLimits: SHARED_TEST_NETWORK_LIMITS }),
+    ...(!options.productionLimits && { signInThrottleLimits: SHARED_TEST_NETWORK_LIMITS }),
   });
   await app.listen({ port, host: '127.0.0.1' });
   // A server that seeded a fresh folder itself (no template this run) answers once its history is there.

@@ -8,13 +8,7 @@ import type { SignInEvent } from './sign-in.events';
 
 /** Every event the system writes. */
 export type AnyDomainEvent =
-  | DocumentEvent
-  | BasketEvent
-  | ProfileEvent
-  | PurchaseEvent
-  | InvoiceEvent
-  | PayoutEvent
-  | SignInEvent;
+  DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | InvoiceEvent | PayoutEvent | SignInEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**

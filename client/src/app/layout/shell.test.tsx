@@ -46,7 +46,7 @@ describe('the top bar menu (small screens)', () => {
     expect(await screen.findByRole('link', { name: /^Lepinguturg legal templates ?– home page$/ })).toBe(
       screen.getByTestId('logo-link'),
     );
-    expect(screen.getByRole('link', { name: /^Basket ?: €0\.00$/ })).toBe(screen.getByTestId('basket-link'));
+    expect(screen.getByRole('link', { name: /^Cart ?: €0\.00$/ })).toBe(screen.getByTestId('basket-link'));
   });
 });
 
@@ -83,7 +83,7 @@ describe('page titles, descriptions and language versions', () => {
     );
 
     await router.navigate('/en/cart');
-    await screen.findByRole('heading', { level: 1, name: 'Basket' });
+    await screen.findByRole('heading', { level: 1, name: 'Shopping cart' });
     await waitFor(() =>
       expect(document.head.querySelector<HTMLMetaElement>('meta[name=description]')?.content).toMatch(
         /^Your basket on Lepinguturg/,

@@ -79,7 +79,12 @@ export class BasketProjection implements Projection {
         return;
       case 'BasketConfirmed': {
         const { payer, invoice, paymentMethod, paymentMethods } = event.data;
-        await set({ confirmed: true, paymentMethods, purchaseId: null, checkout: { payer, invoice, paymentMethod } });
+        await set({
+          confirmed: true,
+          paymentMethods,
+          purchaseId: null,
+          checkout: { payer, invoice, paymentMethod },
+        });
         return;
       }
       case 'BasketConfirmationCanceled':

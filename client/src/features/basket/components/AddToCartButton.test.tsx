@@ -9,7 +9,7 @@ function posts(api: FakeApi) {
 }
 
 describe('add to basket', () => {
-  it('asks first, adds on yes, and then offers "In basket", a link to the cart, with the focus on it', async () => {
+  it('asks first, adds on yes, and then offers "In cart", a link to the cart, with the focus on it', async () => {
     const api = new FakeApi([makeDocument()]);
     renderApp('/otsing', api);
     const user = userEvent.setup();
@@ -49,14 +49,14 @@ describe('add to basket', () => {
     await waitFor(() => expect(document.activeElement).toBe(inBasket));
   });
 
-  it('shows "In basket" at once for a document the basket already holds', async () => {
+  it('shows "In cart" at once for a document the basket already holds', async () => {
     const api = new FakeApi([makeDocument()]).givenBasketHolds([makeDocument().id]);
     renderApp('/en/document/toeoeleping', api);
     const link = await screen.findByTestId('in-basket');
-    expect(normalizeSpaces(link.textContent)).toBe('In basket: Tööleping');
+    expect(normalizeSpaces(link.textContent)).toBe('In cart: Tööleping');
     expect(link.getAttribute('href')).toBe('/en/cart');
     expect(screen.queryByTestId('add-to-cart')).toBeNull();
-    expect(screen.getByRole('link', { name: /^Basket ?: 1 document, €12\.40$/ })).toBe(
+    expect(screen.getByRole('link', { name: /^Cart ?: 1 document, €12\.40$/ })).toBe(
       screen.getByTestId('basket-link'),
     );
   });

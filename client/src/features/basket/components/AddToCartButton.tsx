@@ -21,7 +21,7 @@ const CartIcon = () => (
 );
 
 /**
- * "Add to basket" (SPEC §2), or "In basket", a link to the cart, for a document the basket already
+ * "Add to cart" (SPEC §2), or "In cart", a link to the cart, for a document the basket already
  * holds. The accessible name starts with the visible words and adds the title, so a list of
  * documents has buttons a screen reader can tell apart.
  */

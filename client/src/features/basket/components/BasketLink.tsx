@@ -6,7 +6,7 @@ import { useBasket } from '../api/get-basket';
 
 /**
  * Top-bar link to the basket with its total in EUR. Its name is its visible text ('2', '12,40 €')
- * with the words a screen reader needs around it ('Basket', 'documents').
+ * with the words a screen reader needs around it ('Cart', 'documents').
  */
 export function BasketLink() {
   const { t } = useTranslation();

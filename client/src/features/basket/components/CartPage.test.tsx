@@ -36,7 +36,7 @@ describe('cart screen', () => {
     renderApp('/en/cart', api);
     await screen.findByTestId('cart-line');
     expect(screen.getByTestId('cart-total').textContent).toBe('€12.40');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Basket');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Shopping cart');
   });
 
   it('removes one document', async () => {
