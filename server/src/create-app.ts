@@ -86,7 +86,10 @@ export async function createApp(
         app
           .getHttpAdapter()
           .getInstance()
-          .addHook('onListen', async () => resolve()),
+          .addHook('onListen', (done) => {
+            resolve();
+            done();
+          }),
       );
       app.get(DemoHistorySeeder).seedAfter(Promise.all([listening, seeded.published]).then(() => undefined));
       await runner.waitFor(seeded.position, runner.names, 60_000);

@@ -15,7 +15,7 @@ import {
   type EventStore,
   type LogPosition,
 } from '../infrastructure/event-store/event-store.port';
-import { EmbeddedTestGateway } from '../infrastructure/payments/embedded-gateway/embedded-test-gateway';
+import { TEST_PAYMENT_DESK, type TestPaymentDesk } from '../infrastructure/payments/payment-gateway.port';
 import { ProjectionRunner } from '../projections/projection-runner';
 import { GetReleasedEarningsQuery } from '../queries/money/get-released-earnings.query';
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -62,7 +62,7 @@ export class DemoHistorySeeder {
     private readonly projections: ProjectionRunner,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Optional() @Inject(EmbeddedTestGateway) private readonly gateway: EmbeddedTestGateway | null = null,
+    @Optional() @Inject(TEST_PAYMENT_DESK) private readonly gateway: TestPaymentDesk | null = null,
   ) {}
 
   private running: Promise<HistoryOutcome | null> | null = null;

@@ -130,3 +130,20 @@ export interface PaymentGateway {
 }
 
 export const PAYMENT_GATEWAY = Symbol('PaymentGateway');
+
+/**
+ * The person at the test gateway (embedded payments only): chooses a transaction's outcome on its payment
+ * page, at a given moment, and gets the signed message the browser would carry back to the shop. The demo
+ * seed pays its history of past purchases this way. Adapter: the embedded test gateway.
+ */
+export interface TestPaymentDesk {
+  chooseOutcome(
+    paymentUrl: string,
+    outcome: 'success' | 'failure' | 'cancel',
+    at: Date,
+  ): GatewayMessage & { readonly action: string; readonly method: 'GET' | 'POST' };
+  /** Resolves once the notifications the gateway is still sending are delivered (or given up). */
+  settled(): Promise<void>;
+}
+
+export const TEST_PAYMENT_DESK = Symbol('TestPaymentDesk');

@@ -2,6 +2,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock/clock';
 import { centsToDecimal, decimalToCents, makeCommerceMac } from '../makecommerce-protocol';
+import type { TestPaymentDesk } from '../payment-gateway.port';
 import { GATEWAY_CSS, RETURN_JS, logoSvg } from './gateway-assets';
 import { type GatewayLanguage, paymentPage, resultPage, returnPage } from './gateway-pages';
 
@@ -90,7 +91,7 @@ function urlSpec(value: unknown): UrlSpec | null {
  * them (`json` + `mac`, upper-case hex SHA-512 of the raw json followed by the key). Transactions are
  * kept in memory: a restart forgets unfinished test payments, which then simply expire in the shop.
  */
-export class EmbeddedTestGateway {
+export class EmbeddedTestGateway implements TestPaymentDesk {
   private readonly transactions = new Map<string, TransactionRecord>();
   private readonly notifications = new Set<Promise<void>>();
   private readonly base: string;
