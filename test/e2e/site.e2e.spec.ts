@@ -1,10 +1,14 @@
 /// <reference lib="dom" />
 import type { BrowserContext, Page } from 'playwright-core';
+import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
+import { ProjectionRunner } from '../../server/src/projections/projection-runner';
+import { DEMO_UPLOADERS } from '../../server/src/seed/demo-catalogue.data';
+import { writePurchase } from '../support/money-fixture';
 import { type TestServer, startTestServer } from '../support/test-server';
-import { Api, type DocumentDetail } from './support/api';
+import { Api, type DocumentDetail, type DocumentPage } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
 import { describeWithBrowser, type LaunchedBrowser, launchBrowser, cspViolationsOf } from './support/browser';
-import { DEMO, submitSignIn } from './support/identity';
+import { DEMO, expectHostedPage, submitSignIn } from './support/identity';
 import {
   acceptCookies,
   collectPageErrors,
@@ -45,6 +49,17 @@ interface SiteJourney {
   mission: string;
   vision: string;
   alternates: { et: string; en: string };
+  search: (keyWord: string) => string;
+  keyWord: string;
+  searchTitle: string;
+  uploader: (id: string) => string;
+  uploaderTitle: string;
+  summary: (id: string) => string;
+  summaryTitle: string;
+  paymentReturn: (id: string) => string;
+  returnTitle: string;
+  paymentCancel: string;
+  cancelTitle: string;
 }
 
 const JOURNEYS: SiteJourney[] = [
@@ -69,6 +84,17 @@ const JOURNEYS: SiteJourney[] = [
     mission: '/missioon',
     vision: '/visioon',
     alternates: { et: '/kontaktid', en: '/en/contacts' },
+    search: (keyWord) => `/otsing/${keyWord}`,
+    keyWord: 'leping',
+    searchTitle: 'Otsi dokumente',
+    uploader: (id) => `/otsing/uleslaadija/${id}`,
+    uploaderTitle: 'Kadri Tamm dokumendid',
+    summary: (id) => `/ostu-kokkuvote/${id}`,
+    summaryTitle: 'Ostu kokkuvõte',
+    paymentReturn: (id) => `/maksekeskus/tagasi/${id}`,
+    returnTitle: 'Makse',
+    paymentCancel: '/maksekeskus/katkesta',
+    cancelTitle: 'Makse katkestati',
   },
   {
     language: 'en',
@@ -95,6 +121,17 @@ const JOURNEYS: SiteJourney[] = [
     mission: '/en/mission',
     vision: '/en/vision',
     alternates: { et: '/kontaktid', en: '/en/contacts' },
+    search: (keyWord) => `/en/search/${keyWord}`,
+    keyWord: 'contract',
+    searchTitle: 'Search documents',
+    uploader: (id) => `/en/search/uploader/${id}`,
+    uploaderTitle: 'Documents by Kadri Tamm',
+    summary: (id) => `/en/purchase-summary/${id}`,
+    summaryTitle: 'Purchase summary',
+    paymentReturn: (id) => `/en/paymentcenter/return/${id}`,
+    returnTitle: 'Payment',
+    paymentCancel: '/en/paymentcenter/cancel',
+    cancelTitle: 'Payment cancelled',
   },
 ];
 
@@ -130,12 +167,27 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
   let context: BrowserContext;
   let page: Page;
   let pageErrors: Error[];
+  /** A paid purchase of Kadri's dearest document (a month ago, so her earnings are released) and an unpaid one. */
+  let paidPurchaseId: string;
+  let unpaidPurchaseId: string;
+  const kadri = DEMO_UPLOADERS.find((uploader) => uploader.key === 'kadri')!;
   const url = (path: string) => `${server.url}${path}`;
 
   beforeAll(async () => {
     server = await startTestServer();
     api = new Api(server.url);
     launched = await launchBrowser();
+    const dearest = (
+      await api.get<DocumentPage>(`/documents?uploaderId=${kadri.userId}&sort=price-desc&limit=1`)
+    ).items[0]!;
+    const sold = [
+      { uploaderId: kadri.userId, price: dearest.price, title: dearest.title, documentId: dearest.id },
+    ];
+    const eventStore = server.app.get<EventStore>(EVENT_STORE);
+    paidPurchaseId = (await writePurchase(eventStore, sold, { downloaded: true })).purchaseId;
+    unpaidPurchaseId = (await writePurchase(eventStore, sold, { paid: false, paidAt: new Date() }))
+      .purchaseId;
+    await server.app.get(ProjectionRunner).waitFor(await eventStore.headPosition());
   }, SERVER_START_TIMEOUT_MS);
 
   afterAll(async () => {
@@ -223,6 +275,41 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
         await page.locator('#mission').waitFor({ state: 'visible' });
         await checkScreen(`${journey.mission} 390`);
 
+        // ---- search at 390 px: the filters wait behind a toggle; a result's breadcrumb leads back to these results
+        await page.goto(url(journey.search(journey.keyWord)));
+        const results = page.getByTestId('search-result');
+        await results.first().waitFor({ state: 'visible' });
+        await expectCount(page.getByTestId('page-skeleton'), 0);
+        const filtersToggle = page.getByTestId('search-filters-toggle');
+        expect(await filtersToggle.getAttribute('aria-expanded')).toBe('false');
+        expect(await page.getByTestId('search-field-of-law').isVisible()).toBe(false);
+        await checkScreen(`search ${journey.language} 390`);
+        await filtersToggle.click();
+        await page.getByTestId('search-field-of-law').waitFor({ state: 'visible' });
+        await checkScreen(`search with the filters open ${journey.language} 390`);
+        const searchAddress = new URL(page.url());
+        const firstTitle = normalizeSpaces(await results.first().locator('.result__title').innerText());
+        await results.first().locator('.result__title a').click();
+        await expectFocusOnHeading(page, firstTitle);
+        await checkScreen(`document from search ${journey.language} 390`);
+        await page.getByTestId('breadcrumb-search').click();
+        await expectLocation(page, searchAddress.pathname, searchAddress.search);
+        await expectFocusOnHeading(page, journey.searchTitle);
+        await results.first().waitFor({ state: 'visible' });
+
+        // ---- the uploader's page, a purchase summary, the payment return (still waiting) and cancel pages
+        for (const [path, heading, ready] of [
+          [journey.uploader(kadri.userId), journey.uploaderTitle, 'search-result'],
+          [journey.summary(paidPurchaseId), journey.summaryTitle, 'purchase-status'],
+          [journey.paymentReturn(unpaidPurchaseId), journey.returnTitle, 'payment-waiting'],
+          [journey.paymentCancel, journey.cancelTitle, 'payment-canceled'],
+        ] as const) {
+          await page.goto(url(path));
+          await expectText(page.getByRole('heading', { level: 1 }), heading);
+          await page.getByTestId(ready).first().waitFor({ state: 'visible' });
+          await checkScreen(`${path} 390`);
+        }
+
         // ---- a paid document: the basket question, focus back to the opener, then "In cart"
         await page.goto(url(journey.document(paid.slug)));
         await expectText(page.getByTestId('document-title'), paid.title);
@@ -255,9 +342,19 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
 
         // ---- the narrowest phone
         await page.setViewportSize(NARROW_PHONE);
-        for (const path of [journey.home, journey.cart, journey.pages[0]!.path]) {
+        for (const path of [
+          journey.home,
+          journey.cart,
+          journey.pages[0]!.path,
+          journey.search(journey.keyWord),
+          journey.uploader(kadri.userId),
+          journey.document(paid.slug),
+          journey.summary(paidPurchaseId),
+          journey.paymentCancel,
+        ]) {
           await page.goto(url(path));
           await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible' });
+          await expectCount(page.getByTestId('page-skeleton'), 0);
           await expectNoHorizontalOverflow(page, `${path} 320`);
         }
 
@@ -277,6 +374,8 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
           journey.document(paid.slug),
           journey.cart,
           journey.pages[2]!.path,
+          journey.search(journey.keyWord),
+          journey.summary(paidPurchaseId),
         ]) {
           await page.goto(url(path));
           await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible' });
@@ -292,6 +391,77 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
       JOURNEY_TIMEOUT_MS,
     );
   });
+
+  // Before the admin's journey, which pays out the payout Kadri requests here.
+  it(
+    'the uploader in English at 390 px: My documents, the upload screens, My sales, the payout request and My payouts fit, axe finds nothing, focus on each heading and back after each question',
+    async () => {
+      await page.goto(url('/en/admin/user/files'));
+      await expectHostedPage(page, 'Sign in', SIGN_IN_TIMEOUT_MS);
+      await submitSignIn(page, DEMO.uploader.email, DEMO.uploader.password);
+      await expectLocation(page, '/en/admin/user/files', undefined, SIGN_IN_TIMEOUT_MS);
+      await acceptCookies(page);
+      const rows = page.getByTestId('my-document-row');
+      await rows.first().waitFor({ state: 'visible' });
+      await checkScreen('My documents en 390');
+
+      // ---- unpublish and publish again: after each question focus is back on the row's button
+      const title = normalizeSpaces(await rows.last().locator('td').first().innerText());
+      const row = rows.filter({ has: page.getByRole('link', { name: title, exact: true }) });
+      const modal = page.getByTestId('modal');
+      await row.getByTestId('my-document-unpublish').click();
+      await expectNoAxeViolations(page, 'unpublish question en 390');
+      await modal.getByTestId('modal-confirm').click();
+      await row.getByTestId('my-document-publish').waitFor({ state: 'visible' });
+      await expectFocusOn(page, 'my-document-publish');
+      await row.getByTestId('my-document-publish').click();
+      await modal.getByTestId('modal-confirm').click();
+      await row.getByTestId('my-document-unpublish').waitFor({ state: 'visible' });
+      await expectFocusOn(page, 'my-document-unpublish');
+
+      // ---- Add document and Edit document
+      await page.getByTestId('my-documents-add').click();
+      await expectFocusOnHeading(page, 'Add document');
+      await checkScreen('Add document en 390');
+      await page.goBack();
+      await row.getByTestId('my-document-edit').click();
+      await expectFocusOnHeading(page, 'Edit document');
+      await expectCount(page.getByTestId('page-skeleton'), 0);
+      await page.getByTestId('file-row').first().waitFor({ state: 'visible' });
+      await checkScreen('Edit document en 390');
+
+      // ---- My sales, the payout request (the question, cancelled and then confirmed), My payouts
+      const openFromMenu = async (name: string, heading: string) => {
+        await page.getByTestId('sidebar-toggle').click();
+        await page.getByTestId(`sidebar-item-${name}`).click();
+        await expectFocusOnHeading(page, heading);
+        await expectCount(page.getByTestId('page-skeleton'), 0);
+      };
+      await openFromMenu('usersales', 'My sales');
+      await page.getByTestId('sales-chart').waitFor({ state: 'visible' });
+      await checkScreen('My sales en 390');
+      await page.getByTestId('request-payout').click();
+      await expectFocusOnHeading(page, 'Payout request');
+      await page.getByTestId('payout-amount').waitFor({ state: 'visible' });
+      await checkScreen('Payout request en 390');
+      await page.getByTestId('payout-iban').fill('EE38 2200 2210 2014 5685');
+      await page.getByTestId('payout-submit').click();
+      await expectNoAxeViolations(page, 'payout question en 390');
+      await modal.getByTestId('modal-cancel').click();
+      await modal.waitFor({ state: 'detached' });
+      await expectFocusOn(page, 'payout-submit');
+      await page.getByTestId('payout-submit').click();
+      await modal.getByTestId('modal-confirm').click();
+      await expectLocation(page, '/en/admin/user/payouts');
+      await expectFocusOnHeading(page, 'My payouts');
+      await page.getByTestId('my-payout-row').first().waitFor({ state: 'visible' });
+      await checkScreen('My payouts en 390');
+      await openFromMenu('userpurchases', 'My purchases');
+      await checkScreen('My purchases en 390');
+      expect(pageErrors.map((error) => error.message)).toEqual([]);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
 
   it(
     'signed in: My data with the sidebar as a menu at 390 px; the Estonian users table whole at 1366 px; focus back after each question',
@@ -365,6 +535,50 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
       expect(normalizeSpaces(await row.getByTestId('admin-user-grant').innerText())).toMatch(
         /^Tee adminiks\b/,
       );
+
+      // ---- every other screen of the admin area at 390 px, opened from the menu or from its list
+      await page.setViewportSize(PHONE);
+      const openFromMenu = async (name: string, heading: string) => {
+        await page.getByTestId('sidebar-toggle').click();
+        await page.getByTestId(`sidebar-item-${name}`).click();
+        await expectFocusOnHeading(page, heading);
+        await expectCount(page.getByTestId('page-skeleton'), 0);
+      };
+      for (const [name, heading, ready] of [
+        ['dashboard', 'Töölaud', 'main figure'],
+        ['userpurchases', 'Minu ostud', 'main h1'],
+        ['admininvoices', 'Arved', 'main h1'],
+        ['adminreports', 'Aruanded', '[data-testid=projection-rebuild]'],
+        ['accountingjournal', 'Päevaraamat', '[data-testid=journal-row]'],
+        ['accountingreport', 'Võrdlusaruanne', '[data-testid=report-verdict]'],
+        ['adminpurchases', 'Ostud', '[data-testid=admin-purchase-row]'],
+      ] as const) {
+        await openFromMenu(name, heading);
+        await page.locator(ready).first().waitFor({ state: 'visible' });
+        await checkScreen(`${name} et 390`);
+      }
+      const purchaseLink = page.getByTestId('admin-purchase-row').first().getByRole('link').first();
+      const purchaseNumber = normalizeSpaces(await purchaseLink.innerText());
+      await purchaseLink.click();
+      await expectFocusOnHeading(page, `Ost ${purchaseNumber}`);
+      await page.getByTestId('admin-purchase-history').waitFor({ state: 'visible' });
+      await checkScreen('admin purchase et 390');
+
+      // ---- Kadri's payout (requested in the uploader's journey): paid, and focus on the heading after the question
+      await openFromMenu('adminpayouts', 'Väljamaksed');
+      const payoutRow = page.getByTestId('admin-payout-row').filter({ hasText: DEMO.uploader.fullName });
+      await payoutRow.first().waitFor({ state: 'visible' });
+      await checkScreen('admin payouts et 390');
+      await payoutRow.first().getByTestId('admin-payout-edit').click();
+      await expectFocusOnHeading(page, 'Väljamakse');
+      await page.getByTestId('payout-payee').waitFor({ state: 'visible' });
+      await checkScreen('payout et 390');
+      await page.getByTestId('payout-execution-date').fill(new Date().toISOString().slice(0, 10));
+      await page.getByTestId('payout-execute').click();
+      await modal.getByTestId('modal-confirm').click();
+      await page.getByTestId('payout-execution-date-value').waitFor({ state: 'visible' });
+      await expectFocusOnHeading(page, 'Väljamakse');
+      await checkScreen('paid payout et 390');
       expect(pageErrors.map((error) => error.message)).toEqual([]);
     },
     JOURNEY_TIMEOUT_MS,

@@ -3,6 +3,54 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** How long after a dialog closes its opener's focus is looked after (the confirmed request's time). */
+const FOCUS_WATCH_MS = 15_000;
+
+/**
+ * After a dialog closes, focus belongs on the control that opened it. The confirmed action may then
+ * disable that control for a moment (a request in flight) or remove it (a deleted row, a form that is
+ * done), and focus falls to <body>: put it back on the opener once it can take it again, or, when the
+ * opener is gone, on the page's heading. A screen's own choice comes first (a button that turns into a
+ * link passes focus on), so this looks a moment after the page changed, and stops when focus moves
+ * anywhere else or after FOCUS_WATCH_MS.
+ */
+function keepFocusNear(opener: HTMLElement | null): void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const restore = () => {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    if (opener?.isConnected) {
+      if (!opener.matches(':disabled')) opener.focus();
+      return;
+    }
+    const heading = document.querySelector<HTMLElement>('#main h1');
+    if (!heading) return;
+    if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+    heading.focus({ preventScroll: true });
+  };
+  const observer = new MutationObserver(() => {
+    clearTimeout(timer);
+    timer = setTimeout(restore, 50);
+  });
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    clearTimeout(deadline);
+    document.removeEventListener('focusin', onFocusIn);
+  };
+  const onFocusIn = (event: FocusEvent) => {
+    if (event.target !== opener) stop();
+  };
+  const deadline = setTimeout(stop, FOCUS_WATCH_MS);
+  observer.observe(document.body, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ['disabled'],
+  });
+  document.addEventListener('focusin', onFocusIn);
+}
+
 interface ModalProps {
   title: string;
   children: ReactNode;
@@ -26,7 +74,10 @@ export function Modal({ title, children, actions, onClose, testId = 'modal' }: M
     const preferred =
       dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>(FOCUSABLE);
     (preferred ?? dialog)?.focus();
-    return () => previouslyFocused?.focus();
+    return () => {
+      previouslyFocused?.focus();
+      keepFocusNear(previouslyFocused);
+    };
   }, []);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

@@ -54,3 +54,20 @@ export function PageSkeleton({ label }: { label?: string }) {
     </div>
   );
 }
+
+/**
+ * A table or list still loading, under a screen's heading: a header line and `rows` rows, so the
+ * footer does not jump when the data arrives (CLS). Data screens show it instead of a spinner.
+ */
+export function TableSkeleton({ rows = 5 }: { rows?: number }) {
+  const { t } = useTranslation();
+  return (
+    <div role="status" aria-busy="true" data-testid="page-skeleton">
+      <span className="visually-hidden">{t('COMMON.LOADING')}</span>
+      <Skeleton height="1.1rem" width="min(30rem, 70%)" />
+      {Array.from({ length: rows }, (_, index) => (
+        <Skeleton key={index} height="2.2rem" />
+      ))}
+    </div>
+  );
+}

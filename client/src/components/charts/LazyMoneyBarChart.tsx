@@ -27,29 +27,32 @@ export function LazyMoneyBarChart({
           <MoneyBarChart {...props} />
         </Suspense>
       </div>
-      <table className="visually-hidden">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('SALES.PERIOD')}</th>
-            {props.series.map((s) => (
-              <th scope="col" key={s.key}>
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map((row) => (
-            <tr key={row.label}>
-              <th scope="row">{row.label}</th>
+      {/* The figures for screen readers; a table ignores the hiding class's size, so a box wraps it. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('SALES.PERIOD')}</th>
               {props.series.map((s) => (
-                <td key={s.key}>{props.formatValue(Number(row[s.key] ?? 0))}</td>
+                <th scope="col" key={s.key}>
+                  {s.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {props.rows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                {props.series.map((s) => (
+                  <td key={s.key}>{props.formatValue(Number(row[s.key] ?? 0))}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -1,7 +1,8 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Money } from '../../../components/Money';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useUiActions } from '../../../stores/ui-store';
 import { formatDateTime } from '../../../utils/format';
@@ -113,7 +114,7 @@ function Journal() {
           </button>
         </p>
       )}
-      {journal.isPending && <Spinner />}
+      {journal.isPending && <TableSkeleton />}
       {last && (
         <p aria-live="polite" data-testid="journal-count">
           {t('ACCOUNTING.SHOWING', { visible: rows.length, total: last.total })} ·{' '}
@@ -121,7 +122,7 @@ function Journal() {
         </p>
       )}
       {rows.length > 0 && (
-        <div className="table-wrap card">
+        <div className="table-wrap card" tabIndex={0}>
           <table className="table journal" data-testid="journal">
             <caption className="visually-hidden">{t('ACCOUNT.JOURNAL')}</caption>
             <thead>
@@ -163,14 +164,14 @@ function Journal() {
                         <code>{row.event.actorId ?? '–'}</code>
                       </dd>
                       {row.sources.map((s) => (
-                        <span key={s.eventId} className="journal__source">
+                        <Fragment key={s.eventId}>
                           <dt>{t('ACCOUNTING.SOURCE')}</dt>
                           <dd>
                             <code>
                               {s.eventType} {s.eventId}
                             </code>
                           </dd>
-                        </span>
+                        </Fragment>
                       ))}
                     </dl>
                   </td>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Money } from '../../../components/Money';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useUiActions } from '../../../stores/ui-store';
@@ -72,7 +72,7 @@ function Report() {
           {t('ACCOUNTING.EXPORT_CSV')}
         </button>
       </div>
-      {report.isPending && <Spinner />}
+      {report.isPending && <TableSkeleton />}
       {data && (
         <>
           <p

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
 import { PayoutStatusBadge } from '../../../components/PayoutStatusBadge';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
@@ -101,14 +101,14 @@ export function AdminPayoutsPage() {
         ))}
       </div>
 
-      {payouts.isPending && <Spinner />}
+      {payouts.isPending && <TableSkeleton />}
       {payouts.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="admin-payouts-none">
           {t('ADMIN_PAYOUTS.NONE')}
         </p>
       )}
       {items.length > 0 && (
-        <div className="table-wrap card">
+        <div className="table-wrap card" tabIndex={0}>
           <table className="table" data-testid="admin-payouts">
             <caption className="visually-hidden">{t('ACCOUNT.PAYOUTS')}</caption>
             <thead>

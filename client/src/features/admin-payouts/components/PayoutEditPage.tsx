@@ -6,7 +6,7 @@ import type { Payout } from '../../../api/money-types';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
 import { PayoutStatusBadge } from '../../../components/PayoutStatusBadge';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
@@ -188,7 +188,7 @@ export function PayoutEditPage() {
         <Link to={path('adminpayouts')}>{t('ADMIN_PAYOUTS.BACK')}</Link>
       </p>
       <h1 className="page__title">{t('ADMIN_PAYOUTS.EDIT_TITLE')}</h1>
-      {payout.isPending && <Spinner />}
+      {payout.isPending && <TableSkeleton />}
       {payout.isError && (
         <p className="notice notice--danger" role="alert">
           {payout.error instanceof ApiError && payout.error.status === 404

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
@@ -50,7 +50,7 @@ export function AdminInvoicesPage() {
           {t('ADMIN_PURCHASES.APPLY')}
         </button>
       </form>
-      {invoices.isPending && <Spinner />}
+      {invoices.isPending && <TableSkeleton />}
       {invoices.isSuccess && (
         <p className="hint" data-testid="admin-invoices-count">
           {t('ADMIN_USERS.SHOWING', { visible: items.length, total })}

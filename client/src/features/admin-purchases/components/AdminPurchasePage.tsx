@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Money } from '../../../components/Money';
-import { Spinner } from '../../../components/Spinner';
+import { PageSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
@@ -21,7 +21,7 @@ export function AdminPurchasePage() {
   const { data: purchase, isPending, isError } = useAdminPurchase(id, isAdmin);
 
   if (!isAdmin) return <AdminOnlyNotice title={t('ADMIN_PURCHASES.ONE')} />;
-  if (isPending) return <Spinner />;
+  if (isPending) return <PageSkeleton />;
   if (isError) {
     return (
       <div className="page">

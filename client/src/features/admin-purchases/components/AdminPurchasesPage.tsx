@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
@@ -84,7 +84,7 @@ export function AdminPurchasesPage() {
           {t('ADMIN_PURCHASES.APPLY')}
         </button>
       </form>
-      {purchases.isPending && <Spinner />}
+      {purchases.isPending && <TableSkeleton />}
       {purchases.isSuccess && (
         <p className="hint" data-testid="admin-purchases-count">
           {t('ADMIN_USERS.SHOWING', { visible: items.length, total })}

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
@@ -36,9 +36,9 @@ export function ReportsPage() {
     <div className="page">
       <h1 className="page__title">{t('ACCOUNT.REPORTS')}</h1>
       <p className="hint">{t('REPORTS.INTRO')}</p>
-      {projections.isPending && <Spinner />}
+      {projections.isPending && <TableSkeleton />}
       {projections.data && (
-        <div className="table-wrap card">
+        <div className="table-wrap card" tabIndex={0}>
           <table className="table" data-testid="projections">
             <caption className="visually-hidden">{t('ACCOUNT.REPORTS')}</caption>
             <thead>

@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { AdminUser } from '../../../api/types';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useSessionUser } from '../../../stores/session-store';
@@ -194,7 +195,7 @@ export function AdminUsersPage() {
           </button>
         </div>
       )}
-      {users.isPending && <Spinner />}
+      {users.isPending && <TableSkeleton />}
       {users.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="admin-users-empty">
           {t('ADMIN_USERS.NONE')}
@@ -202,7 +203,7 @@ export function AdminUsersPage() {
       )}
 
       {items.length > 0 && (
-        <div className="table-wrap card">
+        <div className="table-wrap card" tabIndex={0}>
           <table className="table" data-testid="admin-users-table">
             <caption className="visually-hidden">{t('ACCOUNT.USERS')}</caption>
             <thead>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BasketLine } from '../../../api/types';
 import { Money } from '../../../components/Money';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useUiActions } from '../../../stores/ui-store';
@@ -75,7 +75,7 @@ export function CartPage() {
   return (
     <div className="page page--narrow">
       <h1 className="page__title">{t('BASKET.TITLE')}</h1>
-      {isPending && <Spinner />}
+      {isPending && <TableSkeleton />}
       {isError && (
         <div className="notice notice--danger" role="alert">
           <p>{t('ERROR.SOMETHING_WENT_WRONG')}</p>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { Dashboard } from '../../../api/money-types';
 import { LazyMoneyBarChart } from '../../../components/charts/LazyMoneyBarChart';
 import { Money } from '../../../components/Money';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLanguage } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
@@ -103,7 +103,7 @@ export function DashboardPage() {
           />
         </div>
       </fieldset>
-      {dashboard.isPending && <Spinner />}
+      {dashboard.isPending && <TableSkeleton />}
       {data && (
         <>
           <dl className="dashboard-figures card">

@@ -6,11 +6,13 @@ import type { DocumentDetail } from '../../../api/types';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
 import { PreviewImage } from '../../../components/PreviewImage';
-import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
-import { useLocalizedPath } from '../../../hooks/use-language';
+import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { codeLabel } from '../../../i18n/labels';
+import { languageOfPath } from '../../../config/routes';
+import { useLastSearch } from '../../../stores/last-search-store';
 import { useDocument } from '../api/get-document';
+import { DocumentSkeleton } from './DocumentSkeleton';
 import { DocumentTabs } from './DocumentTabs';
 
 interface DocumentPageProps {
@@ -79,7 +81,7 @@ function Files({ document }: { document: DocumentDetail }) {
   const { t } = useTranslation();
   if (!document.files.length) return <p>{t('DOCUMENT_PAGE.NO_FILES')}</p>;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0}>
       <table className="table">
         <thead>
           <tr>
@@ -149,16 +151,14 @@ export function DocumentPage({ renderAddToCart, renderOwnerActions }: DocumentPa
   const { slug = '' } = useParams();
   const { data: document, error, isPending, refetch } = useDocument(slug);
   const [tab, setTab] = useState('overview');
+  const language = useLanguage();
+  const lastSearch = useLastSearch();
+  // The breadcrumb leads back to the visitor's last results (in this language), else to an empty search.
+  const searchPath = lastSearch && languageOfPath(lastSearch) === language ? lastSearch : path('search');
   const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
   useDocumentTitle(document?.title ?? (notFound ? t('DOCUMENT_PAGE.NOT_FOUND_TITLE') : null));
 
-  if (isPending) {
-    return (
-      <div className="page">
-        <Spinner />
-      </div>
-    );
-  }
+  if (isPending) return <DocumentSkeleton />;
   if (notFound) {
     return (
       <div className="page page--narrow empty-state" data-testid="document-not-found">
@@ -184,7 +184,9 @@ export function DocumentPage({ renderAddToCart, renderOwnerActions }: DocumentPa
   return (
     <div className="page document-page">
       <nav className="breadcrumbs" aria-label="breadcrumbs">
-        <Link to={path('search')}>{t('NAV.SEARCH')}</Link>
+        <Link to={searchPath} data-testid="breadcrumb-search">
+          {t('NAV.SEARCH')}
+        </Link>
         <span aria-hidden="true"> / </span>
         <span aria-current="page">{document.title}</span>
       </nav>

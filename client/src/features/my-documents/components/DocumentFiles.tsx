@@ -209,7 +209,7 @@ export function DocumentFiles({ document }: { document: MyDocument }) {
           {t('UPLOAD.NO_FILES')}
         </p>
       ) : (
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0}>
           <table className="table document-files__table" data-testid="files-table">
             <caption className="visually-hidden">{t('UPLOAD.FILES')}</caption>
             <thead>

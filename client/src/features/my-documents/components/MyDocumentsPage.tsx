@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FormattedDate } from '../../../components/FormattedDate';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
@@ -197,14 +198,14 @@ export function MyDocumentsPage() {
           </button>
         </div>
       )}
-      {documents.isPending && <Spinner />}
+      {documents.isPending && <TableSkeleton />}
       {documents.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="my-documents-empty">
           {counts?.documents === 0 ? t('MY_DOCUMENTS.NONE_YET') : t('MY_DOCUMENTS.NONE_MATCH')}
         </p>
       )}
       {items.length > 0 && (
-        <div className="table-wrap card">
+        <div className="table-wrap card" tabIndex={0}>
           <table className="table my-documents__table" data-testid="my-documents-table">
             <caption className="visually-hidden">{t('ACCOUNT.MY_DOCUMENTS')}</caption>
             <thead>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/http';
 import { PreviewImage } from '../../../components/PreviewImage';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { useUiActions } from '../../../stores/ui-store';
@@ -140,7 +140,7 @@ function EditDocument({ id }: { id: string }) {
   const { toastShown } = useUiActions();
   useDocumentTitle(t('UPLOAD.EDIT_TITLE'));
 
-  if (isPending) return <Spinner />;
+  if (isPending) return <TableSkeleton rows={8} />;
   if (error instanceof ApiError && (error.status === 404 || error.status === 403 || error.status === 400)) {
     return (
       <div className="empty-state" data-testid="upload-not-found">
@@ -179,10 +179,10 @@ function EditDocument({ id }: { id: string }) {
         />
         <DocumentFiles document={document} />
       </div>
-      <aside className="upload-page__side">
+      <div className="upload-page__side">
         <Publication document={document} />
         <Preview document={document} />
-      </aside>
+      </div>
     </div>
   );
 }
@@ -210,12 +210,12 @@ function NewDocument() {
           }
         />
       </div>
-      <aside className="upload-page__side">
+      <div className="upload-page__side">
         <section className="card">
           <h2 className="card__title">{t('UPLOAD.FILES')}</h2>
           <p className="hint">{t('UPLOAD.SAVE_BEFORE_FILES')}</p>
         </section>
-      </aside>
+      </div>
     </div>
   );
 }

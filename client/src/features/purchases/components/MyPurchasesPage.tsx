@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useMyPurchases } from '../api/get-my-purchases';
@@ -19,7 +19,7 @@ export function MyPurchasesPage() {
   return (
     <div className="page">
       <h1 className="page__title">{t('ACCOUNT.MY_PURCHASES')}</h1>
-      {purchases.isPending && <Spinner />}
+      {purchases.isPending && <TableSkeleton />}
       {purchases.isSuccess && items.length === 0 && (
         <div className="empty-state" data-testid="my-purchases-empty">
           <p className="empty-state__text">{t('PURCHASE.NONE_YET')}</p>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Money } from '../../../components/Money';
-import { Spinner } from '../../../components/Spinner';
+import { PageSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { formatDateTime } from '../../../utils/format';
@@ -78,7 +78,7 @@ export function PurchaseSummaryPage() {
   useDocumentTitle(t('PURCHASE.TITLE'));
   const { data: purchase, isPending, isError } = usePurchase(id);
 
-  if (isPending) return <Spinner />;
+  if (isPending) return <PageSkeleton />;
   if (isError || !purchase) {
     return (
       <div className="page page--narrow">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
 import { PayoutStatusBadge } from '../../../components/PayoutStatusBadge';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
@@ -31,14 +31,14 @@ export function MyPayoutsPage() {
       <p className="notice" data-testid="payout-notice">
         {t('PAYOUT.RECEIVED_NOTICE')}
       </p>
-      {payouts.isPending && <Spinner />}
+      {payouts.isPending && <TableSkeleton />}
       {payouts.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="payouts-none">
           {t('PAYOUT.NONE')}
         </p>
       )}
       {items.length > 0 && (
-        <div className="table-wrap card">
+        <div className="table-wrap card" tabIndex={0}>
           <table className="table" data-testid="my-payouts">
             <caption className="visually-hidden">{t('ACCOUNT.MY_PAYOUTS')}</caption>
             <thead>

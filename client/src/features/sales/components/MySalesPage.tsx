@@ -4,7 +4,7 @@ import type { SalesSummary } from '../../../api/money-types';
 import { LazyMoneyBarChart } from '../../../components/charts/LazyMoneyBarChart';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
@@ -59,7 +59,7 @@ export function MySalesPage() {
       </div>
       <PeriodPicker idPrefix="sales-period" />
 
-      {sales.isPending && <Spinner />}
+      {sales.isPending && <TableSkeleton />}
       {sales.isError && (
         <p className="notice notice--danger" role="alert">
           {t('ERROR.SOMETHING_WENT_WRONG')}
@@ -153,7 +153,7 @@ export function MySalesPage() {
                 {t('SALES.NONE')}
               </p>
             ) : (
-              <div className="table-wrap card">
+              <div className="table-wrap card" tabIndex={0}>
                 <table className="table" data-testid="sales-documents">
                   <caption className="visually-hidden">{t('SALES.DOCUMENTS')}</caption>
                   <thead>
@@ -204,7 +204,7 @@ export function MySalesPage() {
               <h2 id="sales-list" className="money-page__section">
                 {t('SALES.SALES')}
               </h2>
-              <div className="table-wrap card">
+              <div className="table-wrap card" tabIndex={0}>
                 <table className="table" data-testid="sales-rows">
                   <caption className="visually-hidden">{t('SALES.SALES')}</caption>
                   <thead>
@@ -269,7 +269,7 @@ export function MySalesPage() {
             {summary.downloads.length === 0 ? (
               <p className="empty-state__text">{t('SALES.NO_DOWNLOADS')}</p>
             ) : (
-              <div className="table-wrap card">
+              <div className="table-wrap card" tabIndex={0}>
                 <table className="table" data-testid="sales-downloads">
                   <caption className="visually-hidden">{t('SALES.DOWNLOAD_HISTORY')}</caption>
                   <thead>

@@ -5,12 +5,12 @@ import { ApiError } from '../../../api/http';
 import type { PayoutRequestInfo } from '../../../api/money-types';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
-import { Spinner } from '../../../components/Spinner';
+import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
-import { formatMoney } from '../../../utils/format';
+import { formatAmount, formatMoney } from '../../../utils/format';
 import { usePayoutRequestInfo } from '../api/get-payouts';
 import { useRequestPayout } from '../api/request-payout';
 import { parseEuros } from './parse-euros';
@@ -161,8 +161,8 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
       </dl>
       <p className="hint">
         {t('PAYOUT.TRANSFER_FEE_RULE', {
-          fee: formatMoney(rule.fee, language),
-          threshold: formatMoney(rule.threshold, language),
+          fee: formatAmount(rule.fee, language),
+          threshold: formatAmount(rule.threshold, language),
         })}
       </p>
       <div className="payout-form__actions">
@@ -193,7 +193,7 @@ export function PayoutRequestPage() {
   return (
     <div className="page money-page">
       <h1 className="page__title">{t('PAYOUT.TITLE')}</h1>
-      {info.isPending && <Spinner />}
+      {info.isPending && <TableSkeleton />}
       {info.isError && (
         <p className="notice notice--danger" role="alert">
           {t('ERROR.SOMETHING_WENT_WRONG')}
@@ -237,7 +237,7 @@ export function PayoutRequestPage() {
               <h2 id="payout-documents" className="money-page__section">
                 {t('PAYOUT.BOUGHT_DOCUMENTS')}
               </h2>
-              <div className="table-wrap card">
+              <div className="table-wrap card" tabIndex={0}>
                 <table className="table" data-testid="payout-documents">
                   <caption className="visually-hidden">{t('PAYOUT.BOUGHT_DOCUMENTS')}</caption>
                   <thead>

@@ -133,6 +133,12 @@ describe('Payout request', () => {
     const amount = await screen.findByTestId('payout-amount');
     expect((amount as HTMLInputElement).value).toBe('200.00');
     expect(normalizeSpaces(screen.getByTestId('payout-transfer-fee').textContent)).toBe('€0.00');
+    // The rule's round figures in whole euros, the amounts with cents (docs/decisions.md "Money format").
+    expect(
+      screen.getByText('A transfer fee of €30 applies to a payout of €150 or less.', {
+        normalizer: normalizeSpaces,
+      }),
+    ).toBeTruthy();
     for (const [typed, fee, net] of [
       ['149.99', '€30.00', '€119.99'],
       ['150,00', '€30.00', '€120.00'],

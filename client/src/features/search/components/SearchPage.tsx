@@ -9,6 +9,7 @@ import {
   useSearchParams,
 } from 'react-router';
 import type { DocumentSummary, SearchFacet, SearchSort } from '../../../api/types';
+import { Skeleton, SkeletonText } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useOnVisible } from '../../../hooks/use-intersection';
@@ -105,6 +106,30 @@ function TextField(props: { id: string; label: string; value: string; onChange: 
   );
 }
 
+/** Result cards while the first page of results loads, in their shape (CLS, issue 11). */
+function ResultsSkeleton() {
+  const { t } = useTranslation();
+  return (
+    <div className="results" role="status" aria-busy="true" data-testid="page-skeleton">
+      <span className="visually-hidden">{t('COMMON.LOADING')}</span>
+      {Array.from({ length: 4 }, (_, index) => (
+        <div key={index} className="result card search-skeleton" aria-hidden="true">
+          <div className="result__body">
+            <Skeleton width="min(22rem, 80%)" height="1.4rem" />
+            <SkeletonText lines={2} />
+            <Skeleton width="min(26rem, 90%)" height="1.6rem" />
+            <Skeleton width="8rem" height="0.9rem" />
+          </div>
+          <div className="result__side search-skeleton__side">
+            <Skeleton width="5rem" height="1.5rem" />
+            <Skeleton shape="block" width="12rem" height="2.6rem" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 /**
  * Remembers the window's scroll position per history entry, and restores it when the person comes
  * back (browser back) once the results are there again (React Query still holds their pages).
@@ -184,6 +209,11 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
   };
 
   const advancedInUse = ADVANCED_FILTERS.some((name) => filters[name] !== '');
+  // On phones the filters are behind a toggle (search.css), so the results start on the first screen;
+  // a search that arrives with filters chosen shows them.
+  const [filtersOpen, setFiltersOpen] = useState(
+    () => advancedInUse || filters.fieldOfLaw !== '' || filters.language !== '',
+  );
   const [advancedOpen, setAdvancedOpen] = useState<boolean | null>(null);
   const showAdvanced = advancedOpen ?? advancedInUse;
 
@@ -259,93 +289,108 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
             </button>
           </div>
         </div>
-        <div className="search-form__filters">
-          <Choice
-            id="search-field-of-law"
-            label={t('SEARCH.FIELD_OF_LAW')}
-            values={options.data?.fieldsOfLaw ?? []}
-            value={filters.fieldOfLaw}
-            describe={describe('FIELD_OF_LAW')}
-            counts={facetCounts('fieldOfLaw')}
-            onChange={(fieldOfLaw) => change({ fieldOfLaw })}
-          />
-          <Choice
-            id="search-language"
-            label={t('SEARCH.LANGUAGE')}
-            values={options.data?.languages ?? []}
-            value={filters.language}
-            describe={describe('LANGUAGE')}
-            counts={facetCounts('language')}
-            onChange={(language) => change({ language })}
-          />
-          <div className="field">
-            <label htmlFor="search-sort" className="field__label">
-              {t('SEARCH.SORT')}
-            </label>
-            <select
-              id="search-sort"
-              className="field__control"
-              value={filters.sort || appliedSort}
-              onChange={(event) => change({ sort: event.target.value as SearchSort })}
-              data-testid="search-sort"
-            >
-              {sortChoices.map((sort) => (
-                <option key={sort} value={sort}>
-                  {t(SORT_LABELS[sort])}
-                </option>
-              ))}
-            </select>
-          </div>
-        </div>
         <button
           type="button"
-          className="button button--ghost button--small search-form__toggle"
-          aria-expanded={showAdvanced}
-          aria-controls="search-advanced"
-          onClick={() => setAdvancedOpen(!showAdvanced)}
-          data-testid="search-advanced-toggle"
+          className="button button--secondary button--small search-form__filters-toggle"
+          aria-expanded={filtersOpen}
+          aria-controls="search-filters"
+          onClick={() => setFiltersOpen(!filtersOpen)}
+          data-testid="search-filters-toggle"
         >
-          {showAdvanced ? t('SEARCH.ADVANCED_HIDE') : t('SEARCH.ADVANCED_SHOW')}
+          {t('SEARCH.FILTERS')}
         </button>
-        <div id="search-advanced" className="search-form__filters" hidden={!showAdvanced}>
-          <TextField
-            id="search-title"
-            label={t('SEARCH.TITLE_LABEL')}
-            value={texts.title}
-            onChange={(value) => setText('title', value)}
-          />
-          <TextField
-            id="search-author"
-            label={t('SEARCH.AUTHOR_LABEL')}
-            value={texts.author}
-            onChange={(value) => setText('author', value)}
-          />
-          <Choice
-            id="search-year"
-            label={t('SEARCH.YEAR_LABEL')}
-            values={years}
-            value={filters.year}
-            describe={(value) => value}
-            counts={facetCounts('year')}
-            onChange={(year) => change({ year })}
-          />
-          <Choice
-            id="search-applicable-law"
-            label={t('SEARCH.APPLICABLE_LAW')}
-            values={options.data?.applicableLaws ?? []}
-            value={filters.applicableLaw}
-            describe={describe('COUNTRY')}
-            onChange={(applicableLaw) => change({ applicableLaw })}
-          />
-          <Choice
-            id="search-format"
-            label={t('SEARCH.FORMAT_LABEL')}
-            values={options.data?.formats ?? []}
-            value={filters.format}
-            describe={(value) => value.toUpperCase()}
-            counts={facetCounts('format')}
-            onChange={(format) => change({ format })}
-          />
+        <div
+          id="search-filters"
+          className={`search-form__more${filtersOpen ? ' search-form__more--open' : ''}`}
+        >
+          <div className="search-form__filters">
+            <Choice
+              id="search-field-of-law"
+              label={t('SEARCH.FIELD_OF_LAW')}
+              values={options.data?.fieldsOfLaw ?? []}
+              value={filters.fieldOfLaw}
+              describe={describe('FIELD_OF_LAW')}
+              counts={facetCounts('fieldOfLaw')}
+              onChange={(fieldOfLaw) => change({ fieldOfLaw })}
+            />
+            <Choice
+              id="search-language"
+              label={t('SEARCH.LANGUAGE')}
+              values={options.data?.languages ?? []}
+              value={filters.language}
+              describe={describe('LANGUAGE')}
+              counts={facetCounts('language')}
+              onChange={(language) => change({ language })}
+            />
+            <div className="field">
+              <label htmlFor="search-sort" className="field__label">
+                {t('SEARCH.SORT')}
+              </label>
+              <select
+                id="search-sort"
+                className="field__control"
+                value={filters.sort || appliedSort}
+                onChange={(event) => change({ sort: event.target.value as SearchSort })}
+                data-testid="search-sort"
+              >
+                {sortChoices.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {t(SORT_LABELS[sort])}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <button
+            type="button"
+            className="button button--ghost button--small search-form__toggle"
+            aria-expanded={showAdvanced}
+            aria-controls="search-advanced"
+            onClick={() => setAdvancedOpen(!showAdvanced)}
+            data-testid="search-advanced-toggle"
+          >
+            {showAdvanced ? t('SEARCH.ADVANCED_HIDE') : t('SEARCH.ADVANCED_SHOW')}
+          </button>
+          <div id="search-advanced" className="search-form__filters" hidden={!showAdvanced}>
+            <TextField
+              id="search-title"
+              label={t('SEARCH.TITLE_LABEL')}
+              value={texts.title}
+              onChange={(value) => setText('title', value)}
+            />
+            <TextField
+              id="search-author"
+              label={t('SEARCH.AUTHOR_LABEL')}
+              value={texts.author}
+              onChange={(value) => setText('author', value)}
+            />
+            <Choice
+              id="search-year"
+              label={t('SEARCH.YEAR_LABEL')}
+              values={years}
+              value={filters.year}
+              describe={(value) => value}
+              counts={facetCounts('year')}
+              onChange={(year) => change({ year })}
+            />
+            <Choice
+              id="search-applicable-law"
+              label={t('SEARCH.APPLICABLE_LAW')}
+              values={options.data?.applicableLaws ?? []}
+              value={filters.applicableLaw}
+              describe={describe('COUNTRY')}
+              onChange={(applicableLaw) => change({ applicableLaw })}
+            />
+            <Choice
+              id="search-format"
+              label={t('SEARCH.FORMAT_LABEL')}
+              values={options.data?.formats ?? []}
+              value={filters.format}
+              describe={(value) => value.toUpperCase()}
+              counts={facetCounts('format')}
+              onChange={(format) => change({ format })}
+            />
+          </div>
         </div>
       </form>
 
@@ -388,7 +433,7 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
           </button>
         </div>
       )}
-      {search.isPending && <Spinner />}
+      {search.isPending && <ResultsSkeleton />}
       {search.isSuccess && items.length === 0 && (
         <div className="search-empty" data-testid="search-empty">
           <p className="empty-state__text">{t('SEARCH.NO_RESULTS')}</p>
