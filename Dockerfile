@@ -54,4 +54,5 @@ COPY --from=build /app/client/dist ./client/dist
 RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
 USER node
 EXPOSE 3000
-CMD ["node", "server/dist/main.js"]
+# Node flags as in scripts/lib/node-flags.mjs.
+CMD ["node", "--max-semi-space-size=64", "server/dist/main.js"]

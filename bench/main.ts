@@ -53,6 +53,7 @@ const FULL: Sizes = {
     warmup: 20,
     loadSeconds: 10,
     connections: 8,
+    distinctSearches: 20_000,
   },
   buying: { purchases: 200, concurrency: 8, zipFiles: 10, zipFileMb: 40 },
   abuse: {
@@ -83,6 +84,7 @@ const QUICK: Sizes = {
     warmup: 5,
     loadSeconds: 2,
     connections: 4,
+    distinctSearches: 2_000,
   },
   buying: { purchases: 10, concurrency: 2, zipFiles: 2, zipFileMb: 2 },
   abuse: {

@@ -6,7 +6,7 @@ import { createApp } from '../server/src/create-app';
 import { SqliteEventStore } from '../server/src/infrastructure/event-store/sqlite-event-store';
 import { EmbeddedReadStore } from '../server/src/infrastructure/read-store/embedded-read-store';
 import { openSqliteDatabase } from '../server/src/infrastructure/sqlite/sqlite-database';
-import { ProjectionRunner } from '../server/src/projections/projection-runner';
+import { ProjectionRunner, REBUILD_BATCH_SIZE } from '../server/src/projections/projection-runner';
 import { ALL_PROJECTIONS } from '../server/src/projections/projections.module';
 import { type CatalogueSize, writeCatalogue } from './fixtures/catalogue-writer';
 import { BENCH_NOW } from './projection-rebuild-bench';
@@ -20,10 +20,12 @@ export interface SearchBenchSizes {
   /** autocannon: seconds per run and open connections. */
   readonly loadSeconds: number;
   readonly connections: number;
+  /** Searches for the load without repeats (more than the server answers in `loadSeconds`). */
+  readonly distinctSearches: number;
 }
 
-/** Rows per transaction in the raw insert loop: the same as the runner's rebuild batches. */
-const RAW_BATCH = 5000;
+/** Rows per transaction in the raw insert loop (the runner commits once per REBUILD_BATCH_SIZE events, fewer rows). */
+const RAW_BATCH = REBUILD_BATCH_SIZE;
 
 /** Words people type, in both languages, some inflected, some cut short. */
 const WORDS = [
@@ -109,6 +111,21 @@ function searchMix(count: number): Search[] {
   });
 }
 
+/**
+ * `count` different searches for a load without repeats: the searches of the mix, each with page sizes from
+ * 11 to 50 (a different page size is a different search to the result cache, and nearly the same work).
+ */
+function distinctSearches(count: number): string[] {
+  const found = new Set<string>();
+  const mix = searchMix(count);
+  for (let i = 0; found.size < count && i < count * 50; i++) {
+    const search = mix[i % mix.length]!;
+    const limit = `limit=${11 + ((Math.floor(i / mix.length) * 7 + i) % 40)}`;
+    found.add(`/api/documents?${search.query ? `${search.query}&` : ''}${limit}`);
+  }
+  return [...found];
+}
+
 interface Answer {
   readonly ms: number;
   readonly total: number;
@@ -144,29 +161,40 @@ interface LoadResult {
   readonly errors: number;
 }
 
-/** autocannon in a child process (its own event loop, the other core), cycling through `paths`. */
+/**
+ * autocannon in a child process (its own event loop, the other core). `cycle`: every connection goes
+ * through `paths` in order (so all but the first ask what another just asked); `once`: the connections
+ * take the next path of one shared list, so no search repeats while the list lasts.
+ */
 function loadTest(
   base: string,
   paths: readonly string[],
   seconds: number,
   connections: number,
+  order: 'cycle' | 'once' = 'cycle',
 ): Promise<LoadResult> {
   const code = `
-    const options = JSON.parse(process.argv[1]);
-    require(options.module)({
-      url: options.base,
-      connections: options.connections,
-      duration: options.seconds,
-      requests: options.paths.map((path) => ({ method: 'GET', path })),
-    }).then((r) => process.stdout.write(JSON.stringify({
-      requestsPerSecond: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99,
-      requests: r.requests.total, non2xx: r.non2xx, errors: r.errors,
-    })), (e) => { process.stderr.write(String(e)); process.exitCode = 1; });`;
-  const options = { module: require.resolve('autocannon'), base, paths, seconds, connections };
+    let input = '';
+    process.stdin.on('data', (chunk) => (input += chunk));
+    process.stdin.on('end', () => {
+      const options = JSON.parse(input);
+      let next = 0;
+      require(options.module)({
+        url: options.base,
+        connections: options.connections,
+        duration: options.seconds,
+        requests: options.order === 'once'
+          ? [{ method: 'GET', setupRequest: (request) => ({ ...request, path: options.paths[next++ % options.paths.length] }) }]
+          : options.paths.map((path) => ({ method: 'GET', path })),
+      }).then((r) => process.stdout.write(JSON.stringify({
+        requestsPerSecond: r.requests.average, p50Ms: r.latency.p50, p99Ms: r.latency.p99,
+        requests: r.requests.total, non2xx: r.non2xx, errors: r.errors,
+      })), (e) => { process.stderr.write(String(e)); process.exitCode = 1; });
+    });`;
+  const options = { module: require.resolve('autocannon'), base, paths, seconds, connections, order };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', code, JSON.stringify(options)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(process.execPath, ['-e', code], { stdio: ['pipe', 'pipe', 'inherit'] });
+    child.stdin.end(JSON.stringify(options));
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('error', reject);
@@ -209,34 +237,63 @@ function rawInsert(file: string, collections: readonly string[]): { rows: number
   }
 }
 
-/** Rebuilds every projection on the fixture, printing search and catalogue beside the raw insert loop. */
+interface Rebuilt {
+  readonly name: string;
+  readonly collections: readonly string[];
+  readonly events: number;
+  readonly ms: number;
+  readonly cpuMs: number;
+}
+
+/** Times a rebuild: wall clock, and the process's CPU time (all threads), which a busy machine inflates less. */
+async function timed(
+  name: string,
+  collections: readonly string[],
+  rebuild: () => Promise<{ events: number }>,
+): Promise<Rebuilt> {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const { events } = await rebuild();
+  const used = process.cpuUsage(cpu);
+  return {
+    name,
+    collections,
+    events,
+    ms: performance.now() - started,
+    cpuMs: (used.user + used.system) / 1000,
+  };
+}
+
+/**
+ * Rebuilds every projection on the fixture one by one, then search and catalogue together in one pass over
+ * the log; prints search, catalogue and the pair beside the raw insert loop of the same rows.
+ */
 async function rebuildAll(file: string): Promise<void> {
   const db = openSqliteDatabase(file);
   const eventStore = new SqliteEventStore(db);
   const readStore = new EmbeddedReadStore(db);
   const projections = ALL_PROJECTIONS();
   const runner = new ProjectionRunner(eventStore, readStore, projections);
-  const measured: { name: string; collections: readonly string[]; events: number; ms: number }[] = [];
+  const measured: Rebuilt[] = [];
+  const collectionsOf = (names: readonly string[]) =>
+    projections.filter((p) => names.includes(p.name)).flatMap((p) => p.collections);
   try {
     for (const projection of projections) {
       note(`search: rebuilding ${projection.name}`);
-      const started = performance.now();
-      const result = await runner.rebuild(projection.name);
-      const ms = performance.now() - started;
-      measured.push({
-        name: projection.name,
-        collections: projection.collections,
-        events: result.events,
-        ms,
-      });
+      measured.push(
+        await timed(projection.name, projection.collections, () => runner.rebuild(projection.name)),
+      );
     }
+    const pair = ['search', 'catalogue'];
+    note('search: rebuilding search and catalogue together, in one pass over the log');
+    measured.push(await timed(pair.join('+'), collectionsOf(pair), () => runner.rebuildTogether(pair)));
   } finally {
     await readStore.close();
     await eventStore.close();
     db.close();
   }
-  for (const { name, collections, events, ms } of measured) {
-    if (name !== 'search' && name !== 'catalogue') continue;
+  for (const { name, collections, events, ms, cpuMs } of measured) {
+    if (!['search', 'catalogue', 'search+catalogue'].includes(name)) continue;
     const raw = rawInsert(file, collections);
     printLine({
       bench: 'projection-rebuild-100k',
@@ -245,6 +302,7 @@ async function rebuildAll(file: string): Promise<void> {
       readModels: raw.rows,
       ms: round(ms),
       eventsPerSecond: perSecond(events, ms),
+      cpuMs: round(cpuMs),
       rawInsertMs: round(raw.ms),
       rawInsertEventsPerSecond: perSecond(events, raw.ms),
       ratio_ours_over_raw: round(raw.ms / ms, 3),
@@ -361,15 +419,30 @@ export async function runSearchApiBench(dir: string, sizes: SearchBenchSizes): P
       `search: autocannon, ${sizes.connections} connections, ${sizes.loadSeconds} s, ${paths.length} distinct searches`,
     );
     const ours = await loadTest(base, paths, sizes.loadSeconds, sizes.connections);
+    const unrepeated = distinctSearches(sizes.distinctSearches);
+    note(`search: autocannon again, ${unrepeated.length} searches none of which repeats`);
+    const oursUncached = await loadTest(base, unrepeated, sizes.loadSeconds, sizes.connections, 'once');
     const memory = process.memoryUsage();
     const body = await (await fetch(url(''))).text();
     const bare = await bareServer(body);
     let theirs: LoadResult;
+    let bareLatency: number[];
     try {
+      // The same client, one at a time, against a server that does nothing: what the machine and the
+      // client add to every latency figure above.
+      bareLatency = [];
+      for (const search of mix.slice(sizes.warmup))
+        bareLatency.push((await get(`${bare.base}/?${search.query}`)).ms);
       theirs = await loadTest(bare.base, paths, sizes.loadSeconds, sizes.connections);
     } finally {
       await new Promise((resolve) => bare.server.close(resolve));
     }
+    printLine({
+      bench: 'search-latency-bare',
+      impl: 'bare node:http, precomputed body, the same client',
+      requests: bareLatency.length,
+      ...latency(bareLatency),
+    });
     printLine({
       bench: 'search-throughput',
       impl: 'lepinguturg GET /api/documents',
@@ -391,6 +464,14 @@ export async function runSearchApiBench(dir: string, sizes: SearchBenchSizes): P
       ours: 'lepinguturg',
       theirs: 'bare node:http',
       ratio_ours_over_theirs: round(ours.requestsPerSecond / theirs.requestsPerSecond, 3),
+    });
+    printLine({
+      bench: 'search-throughput-uncached',
+      impl: 'lepinguturg GET /api/documents, no search repeated (page sizes 11-50)',
+      connections: sizes.connections,
+      seconds: sizes.loadSeconds,
+      ...oursUncached,
+      ratio_over_bare: round(oursUncached.requestsPerSecond / theirs.requestsPerSecond, 3),
     });
     printLine({
       bench: 'search-memory',

@@ -2,12 +2,13 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './lib/ensure.mjs';
+import { SERVER_NODE_FLAGS } from './lib/node-flags.mjs';
 
 ensureInstalled();
 ensureBuilt({ client: false });
 const result = spawnSync(
   process.execPath,
-  [join(root, 'server/dist/projections/cli.js'), ...process.argv.slice(2)],
+  [...SERVER_NODE_FLAGS, join(root, 'server/dist/projections/cli.js'), ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: 'inherit',

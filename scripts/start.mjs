@@ -3,9 +3,13 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './lib/ensure.mjs';
+import { SERVER_NODE_FLAGS } from './lib/node-flags.mjs';
 
 ensureInstalled();
 ensureBuilt();
-const server = spawn(process.execPath, [join(root, 'server/dist/main.js')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'server/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

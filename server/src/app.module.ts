@@ -32,6 +32,7 @@ import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { ProcessesModule } from './processes/processes.module';
 import { ProjectionsModule } from './projections/projections.module';
 import { QueriesModule } from './queries/queries.module';
+import { DemoHistorySeeder } from './seed/demo-history-seeder';
 import { DemoSeeder } from './seed/demo-seeder';
 
 @Module({})
@@ -72,6 +73,7 @@ export class AppModule {
       ],
       providers: [
         DemoSeeder,
+        DemoHistorySeeder,
         BasketExpiryScheduler,
         ProjectionRebuilds,
         { provide: APP_GUARD, useClass: AnonymousWriteLimitGuard },

@@ -24,6 +24,7 @@ import { MAILER, type Mailer } from './infrastructure/mail/mail.port';
 import type { OutboxMailer } from './infrastructure/mail/outbox-mailer';
 import type { SqliteDatabase } from './infrastructure/sqlite/sqlite-database';
 import { ProjectionRunner } from './projections/projection-runner';
+import { DemoHistorySeeder } from './seed/demo-history-seeder';
 import { DemoSeeder } from './seed/demo-seeder';
 
 export interface CreateAppOptions {
@@ -41,7 +42,7 @@ export interface CreateAppOptions {
 
 /**
  * Builds the whole server (API under /api, the client app at /), starts the projections and seeds an
- * empty store with the demo catalogue. Not listening yet: main.ts listens, tests use inject/supertest.
+ * empty store with the demo catalogue (and, once the server listens, its sales history). Not listening yet: main.ts listens, tests use inject/supertest.
  */
 export async function createApp(
   config: AppConfig,
@@ -79,6 +80,18 @@ export async function createApp(
   if (config.seedDemoData) {
     const seeded = await app.get(DemoSeeder).seedIfEmpty();
     if (seeded) {
+      // The sales history is paid at the embedded gateway, which the adapter reaches over HTTP: it is
+      // seeded in the background once the server listens and the catalogue is published.
+      const listening = new Promise<void>((resolve) =>
+        app
+          .getHttpAdapter()
+          .getInstance()
+          .addHook('onListen', (done) => {
+            resolve();
+            done();
+          }),
+      );
+      app.get(DemoHistorySeeder).seedAfter(Promise.all([listening, seeded.published]).then(() => undefined));
       await runner.waitFor(seeded.position, runner.names, 60_000);
       if (options.awaitDemoCatalogue) {
         await seeded.finished;

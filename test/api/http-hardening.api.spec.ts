@@ -286,7 +286,7 @@ describe('HTTP edge (real HTTP): request shape, limits, headers, files at rest',
       expect(await baskets().count({ _id: { $in: [emptied, cleared, expired] } })).toBe(0);
     });
 
-    it('limits anonymous writes per client: 429 with Retry-After after the burst, others unaffected', async () => {
+    it('limits anonymous writes per client: 429 with Retry-After after the burst, others unaffected (not the gateway)', async () => {
       clock.advance(5 * 60_000); // a full bucket for everybody
       const url = (id: string) => `${server.url}/api/baskets/${id}/documents`;
       const answers: number[] = [];
@@ -299,6 +299,17 @@ describe('HTTP edge (real HTTP): request shape, limits, headers, files at rest',
       expect(refused.status).toBe(429);
       expect(refused.body).toMatchObject({ code: 'ERROR.TOO_MANY_REQUESTS' });
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // The payment gateway's signed messages are not counted: a forged one is still judged by its MAC.
+      const notification = await fromAddress(
+        '127.0.0.2',
+        `${server.url}/payments/makecommerce/notification`,
+        'POST',
+        { json: '{"transaction":"x"}', mac: 'forged' },
+      );
+      expect([notification.status, (notification.body as { code?: string }).code]).toEqual([
+        400,
+        'PAYMENT.MESSAGE_REJECTED',
+      ]);
       // Reading is not limited, nor is another client.
       expect(
         (await fromAddress('127.0.0.2', `${server.url}/api/baskets/${randomUUID()}`, 'GET')).status,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import { ProjectionRunner } from '../../server/src/projections/projection-runner';
+import { DEMO_UPLOADERS } from '../../server/src/seed/demo-catalogue.data';
 import { writePurchase } from '../support/money-fixture';
 import { aProfileForm } from '../support/profile-form';
 import { TestClock } from '../support/test-clock';
@@ -11,12 +12,14 @@ import { type TestServer, startTestServer } from '../support/test-server';
 const DAY_MS = 86_400_000;
 const BOSS: { sub: string; email: string } = { sub: randomUUID(), email: 'replay.boss@example.ee' };
 const EE_IBAN = 'EE382200221020145685';
+const seededUploaders = DEMO_UPLOADERS.filter((u) => u.key === 'kadri' || u.key === 'martin');
 
 /**
- * Replay: on a seeded log with months of sales, payouts, executions and rejections, every read model is
- * rebuilt from zero through the admin API, and every report (each uploader's sales and payouts, the admin
- * payouts, the dashboard, the journal and the reconciliation, as JSON and CSV; the catalogue and users)
- * must read byte for byte as it did live.
+ * Replay: on a seeded log (the demo seed's own sales history paid at the gateway, plus months of sales,
+ * payouts, executions and rejections written here), every read model is rebuilt from zero through the
+ * admin API, and every report (each uploader's sales and payouts, the admin payouts and purchases, the
+ * dashboard, the journal and the reconciliation, as JSON and CSV; the catalogue and users) must read byte
+ * for byte as it did live.
  */
 describe('Replay: a rebuild reproduces every report exactly (real HTTP)', () => {
   let issuer: TestIssuer;
@@ -116,6 +119,12 @@ describe('Replay: a rebuild reproduces every report exactly (real HTTP)', () => 
         '/api/accounting/report?from=2000-01-01',
         `/api/accounting/report?from=${new Date(now - 45 * DAY_MS).toISOString().slice(0, 10)}&to=${today}`,
         '/api/accounting/report.csv?from=2000-01-01',
+        // The seeded sales history's uploaders (months of purchases paid at the gateway, a payout each).
+        ...seededUploaders.flatMap((u) => [
+          `/api/uploaders/${u.userId}/sales?from=2000-01-01`,
+          `/api/uploaders/${u.userId}/payouts`,
+        ]),
+        '/api/admin/purchases',
         ...uploaders.flatMap((u) => [
           `/api/uploaders/${u.sub}/sales?from=2000-01-01`,
           `/api/uploaders/${u.sub}/sales?from=${new Date(now - 30 * DAY_MS).toISOString().slice(0, 10)}`,
@@ -135,6 +144,14 @@ describe('Replay: a rebuild reproduces every report exactly (real HTTP)', () => 
 
     const live = await reports();
     expect(JSON.parse(live['/api/accounting/report?from=2000-01-01']!).balances).toBe(true);
+    // The replay covers the seeded history too: its sales and its executed payout are in the reports.
+    for (const u of seededUploaders) {
+      const sales = JSON.parse(live[`/api/uploaders/${u.userId}/sales?from=2000-01-01`]!) as {
+        totals: { documentsSold: number };
+      };
+      expect([u.key, sales.totals.documentsSold > 0]).toEqual([u.key, true]);
+    }
+    expect(live['/api/admin/payouts?limit=200']).toContain('Kadri Tamm');
     expect(JSON.parse(live['/api/accounting/journal?limit=200']!).total).toBeGreaterThan(20);
 
     const names = ((await get('/api/admin/projections')).body as { name: string }[]).map((p) => p.name);

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import { ProjectionRunner } from '../../server/src/projections/projection-runner';
 import { DEMO_UPLOADERS } from '../../server/src/seed/demo-catalogue.data';
-import { writePurchase } from '../support/money-fixture';
+import { call, checkOut, payAndReturn } from '../support/buying';
 import { TestClock } from '../support/test-clock';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { Api, type DocumentPage } from './support/api';
@@ -60,7 +60,8 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
   it(
     'a sale shows on My sales; the uploader asks for a payout; the admin exports SEPA and pays it; the uploader sees it paid; the accountant’s report balances',
     async () => {
-      // ---- a buyer pays for one of Kadri's documents (and downloads it)
+      // ---- a buyer pays for one of Kadri's documents at the test gateway and downloads it (real HTTP:
+      // the buying journey drives the same checkout in Chromium)
       const kadri = DEMO_UPLOADERS.find((u) => u.key === 'kadri')!;
       const api = new Api(server.url);
       const documents = await api.get<DocumentPage>(
@@ -68,22 +69,23 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       );
       const sold = documents.items[0]!;
       expect(sold.price).toBeGreaterThan(0);
-      const eventStore = server.app.get<EventStore>(EVENT_STORE);
-      await writePurchase(
-        eventStore,
-        [{ uploaderId: kadri.userId, price: sold.price, title: sold.title, documentId: sold.id }],
-        {
-          paidAt: clock.now(),
-          downloaded: true,
-        },
-      );
+      const saleDay = clock.now().toISOString().slice(0, 10);
+      const { purchaseId, paymentUrl } = await checkOut(server, [{ documentId: sold.id }]);
+      const returned = await payAndReturn(paymentUrl, 'success');
+      expect(returned.status).toBe(303);
+      const purchase = await call(server, 'GET', `/api/purchases/${purchaseId}`);
+      expect(purchase.body.status).toBe('paid');
+      const file = await fetch(purchase.body.documents[0].files[0].downloadUrl as string);
+      expect(file.status).toBe(200);
+      expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(0);
       // Fifteen days later its earnings are released (held 14 days after the payment).
       clock.advance(15 * DAY_MS);
       const runner = server.app.get(ProjectionRunner);
-      await runner.waitFor(await eventStore.headPosition());
+      await runner.waitFor(await server.app.get<EventStore>(EVENT_STORE).headPosition());
 
       // ---- Kadri sees the sale and the download on My sales
-      const uploader = await signedIn(DEMO.uploader, '/admin/user/sales?from=2000-01-01');
+      // (From the day of the sale: the seeded history has sold her documents before.)
+      const uploader = await signedIn(DEMO.uploader, `/admin/user/sales?from=${saleDay}`);
       const row = uploader.page.getByTestId('sales-document-row').filter({ hasText: sold.title });
       await expectCount(row, 1);
       const cells = await row.locator('td').allInnerTexts();
@@ -114,17 +116,20 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       await expectText(uploader.page.getByTestId('payout-net-amount'), money(available - fee, 'et'));
       await uploader.page.getByTestId('payout-submit').click();
       await uploader.page.getByTestId('modal-confirm').click();
+      // Her seeded payout of two months ago is paid; the new one is requested.
       const mine = uploader.page.getByTestId('my-payout-row');
-      await expectCount(mine, 1);
-      await expectText(mine.getByTestId('payout-status'), 'Taotletud (menetluses)');
+      await expectCount(mine, 2);
+      const requested = mine.filter({ hasText: 'Taotletud (menetluses)' });
+      await expectCount(requested, 1);
       await expectText(
         uploader.page.getByTestId('payout-notice'),
         'Taotletud väljamakse laekub tavaliselt 10 tööpäeva jooksul.',
       );
 
       // ---- the admin downloads the SEPA file of the requested payout and marks it paid
-      const admin = await signedIn(DEMO.admin, '/admin/payouts');
+      const admin = await signedIn(DEMO.admin, '/admin/payouts?status=requested');
       const adminRow = admin.page.getByTestId('admin-payout-row').filter({ hasText: 'Kadri Tamm' });
+      await expectCount(adminRow, 1);
       await adminRow.waitFor();
       await expectNoAxeViolations(admin.page, 'admin payouts');
       await adminRow.getByTestId('admin-payout-select').check();
@@ -149,8 +154,13 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
 
       // ---- Kadri sees it paid, in English too
       await uploader.page.goto(`${server.url}/en/admin/user/payouts`);
-      await expectText(uploader.page.getByTestId('my-payout-row').getByTestId('payout-status'), 'Paid');
-      await expectText(uploader.page.getByTestId('my-payout-date'), `${d}.${m}.${y}`);
+      const paidToday = uploader.page.getByTestId('my-payout-row').filter({ hasText: `${d}.${m}.${y}` });
+      await expectCount(paidToday, 1);
+      await expectText(paidToday.getByTestId('payout-status'), 'Paid');
+      await expectCount(
+        uploader.page.getByTestId('my-payout-row').filter({ hasText: 'Requested (under process)' }),
+        0,
+      );
 
       // ---- the admin makes the buyer an accountant; the accountant's report of the year balances
       await admin.page.goto(`${server.url}/admin/users?q=ostja`);
@@ -168,9 +178,13 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       await paidOut.getByRole('link').click();
       await accountant.page.getByTestId('journal-row').first().waitFor();
       await expectNoAxeViolations(accountant.page, 'journal');
-      expect(await accountant.page.getByTestId('journal-row').getAttribute('data-event-type')).toBe(
+      // The seeded payout of two months ago and today's, each linked to its event.
+      const rows = accountant.page.getByTestId('journal-row');
+      await expectCount(rows, 2);
+      expect(await rows.evaluateAll((r) => r.map((row) => row.getAttribute('data-event-type')))).toEqual([
         'PayoutExecuted',
-      );
+        'PayoutExecuted',
+      ]);
       await screenshot(accountant.page, 'money-journal');
 
       for (const session of [uploader, admin, accountant]) expect(session.errors).toEqual([]);

@@ -1,12 +1,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { loadConfig } from '../../server/src/config/app-config';
 import { createApp } from '../../server/src/create-app';
 import type { Clock } from '../../server/src/infrastructure/clock/clock';
+import { freePort } from './free-port';
 import { copySeedTemplate } from './seed-template';
+import { DemoHistorySeeder } from '../../server/src/seed/demo-history-seeder';
 import type { ThrottleLimits } from '../../server/src/infrastructure/identity/embedded/sign-in-limits';
 
 export interface TestServer {
@@ -38,18 +39,7 @@ export const SHARED_TEST_NETWORK_LIMITS: Partial<ThrottleLimits> = {
   mailPerNetwork: { capacity: 10_000, refillMs: 1 },
 };
 
-/** A TCP port nobody listens on right now (the OS picks it; we release it at once). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './free-port';
 
 /**
  * The real server on the embedded profile: a fresh SQLite file in a temporary folder (a copy of the demo
@@ -80,6 +70,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(!options.productionLimits && { signInThrottleLimits: SHARED_TEST_NETWORK_LIMITS }),
   });
   await app.listen({ port, host: '127.0.0.1' });
+  // A server that seeded a fresh folder itself (no template this run) answers once its history is there.
+  await app.get(DemoHistorySeeder).settled();
   return {
     app,
     url: `http://127.0.0.1:${port}`,

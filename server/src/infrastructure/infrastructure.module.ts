@@ -33,7 +33,7 @@ import {
 } from './payments/embedded-gateway/embedded-gateway.mount';
 import { EmbeddedTestGateway } from './payments/embedded-gateway/embedded-test-gateway';
 import { MakeCommerceGateway } from './payments/makecommerce-gateway';
-import { PAYMENT_GATEWAY, type PaymentGateway } from './payments/payment-gateway.port';
+import { PAYMENT_GATEWAY, type PaymentGateway, TEST_PAYMENT_DESK } from './payments/payment-gateway.port';
 import { KurrentDbEventStore } from './event-store/kurrentdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
 import { EmbeddedReadStore } from './read-store/embedded-read-store';
@@ -188,6 +188,7 @@ export class InfrastructureModule {
                   }),
               },
               EmbeddedGatewayMount,
+              { provide: TEST_PAYMENT_DESK, useExisting: EmbeddedTestGateway },
             ]
           : []),
         {
@@ -223,6 +224,8 @@ export class InfrastructureModule {
         PURCHASE_LINK_SECRET,
         PAYMENT_GATEWAY,
         IDENTITY_SESSIONS,
+        // The demo seed pays its history of past purchases at the embedded test gateway.
+        ...(embeddedPayments ? [TEST_PAYMENT_DESK] : []),
       ],
     };
   }

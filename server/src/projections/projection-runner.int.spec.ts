@@ -21,10 +21,13 @@ interface Seen extends ReadModel {
 
 /** Records every (stream, revision) it applies; a double application or a gap shows in `revisions`. */
 class RecordingProjection implements Projection {
-  readonly name = 'recording';
-  readonly collections = ['recording_seen'];
+  readonly collections: string[];
   calls = 0;
   onApply: (event: StoredEvent, call: number) => void = () => undefined;
+
+  constructor(readonly name = 'recording') {
+    this.collections = [`${name}_seen`];
+  }
 
   handles(): boolean {
     return true;
@@ -34,7 +37,7 @@ class RecordingProjection implements Projection {
     this.calls += 1;
     this.onApply(event, this.calls);
     await tx
-      .collection<Seen>('recording_seen')
+      .collection<Seen>(this.collections[0]!)
       .updateOne(
         { _id: event.streamId },
         { $inc: { count: 1 }, $push: { revisions: event.revision } },
@@ -69,8 +72,8 @@ async function appendRound(store: EventStore, round: number): Promise<void> {
   }
 }
 
-async function expectEachEventAppliedOnce(readStore: ReadStore): Promise<void> {
-  const seen = await readStore.collection<Seen>('recording_seen').find({}, { sort: { _id: 1 } });
+async function expectEachEventAppliedOnce(readStore: ReadStore, name = 'recording'): Promise<void> {
+  const seen = await readStore.collection<Seen>(`${name}_seen`).find({}, { sort: { _id: 1 } });
   expect(seen).toHaveLength(STREAMS);
   for (const stream of seen) {
     expect(stream.revisions).toEqual(Array.from({ length: PER_STREAM }, (_, i) => i));
@@ -187,6 +190,51 @@ describe('ProjectionRunner on SQLite', () => {
     expect(result).toMatchObject({ projection: 'recording', events: STREAMS * PER_STREAM, done: true });
     expect(progress.at(-1)).toBe(STREAMS * PER_STREAM);
     await expectEachEventAppliedOnce(readStore);
+  });
+
+  it('rebuilds several projections in one pass, each event decoded once and applied once to each', async () => {
+    for (let round = 0; round < PER_STREAM; round++) await appendRound(eventStore, round);
+    const one = new RecordingProjection('one');
+    const other = new BatchRecordingProjection('other');
+    const seenBy = { one: [] as StoredEvent[], other: [] as StoredEvent[] };
+    one.onApply = (event) => seenBy.one.push(event);
+    other.onApply = (event) => seenBy.other.push(event);
+    const runner = new ProjectionRunner(eventStore, readStore, [one, other], {
+      batchSize: 16,
+      rebuildBatchSize: 50,
+    });
+    const result = await runner.rebuildTogether(['one', 'other']);
+    expect(result).toMatchObject({ projection: 'one, other', events: STREAMS * PER_STREAM, done: true });
+    await expectEachEventAppliedOnce(readStore, 'one');
+    await expectEachEventAppliedOnce(readStore, 'other');
+    expect(seenBy.other).toHaveLength(STREAMS * PER_STREAM);
+    expect(seenBy.other.every((event, i) => event === seenBy.one[i])).toBe(true);
+    const head = await eventStore.headPosition();
+    expect(await readStore.getCheckpoint('one')).toBe(head);
+    expect(await readStore.getCheckpoint('other')).toBe(head);
+  });
+
+  it('a rebuild of several that fails midway leaves each its own checkpoint; the runner then applies the rest once', async () => {
+    for (let round = 0; round < PER_STREAM; round++) await appendRound(eventStore, round);
+    const one = new RecordingProjection('one');
+    const other = new BatchRecordingProjection('other');
+    other.onApply = (_, call) => {
+      if (call === 120) throw new Error('simulated crash during the rebuild');
+    };
+    const options = { batchSize: 16, rebuildBatchSize: 50 };
+    const rebuilding = new ProjectionRunner(eventStore, readStore, [one, other], options);
+    await expect(rebuilding.rebuildTogether(['one', 'other'])).rejects.toThrow('simulated crash');
+    const [oneAt, otherAt] = [await readStore.getCheckpoint('one'), await readStore.getCheckpoint('other')];
+    expect(oneAt).not.toBeNull();
+    expect(otherAt! < oneAt!).toBe(true);
+
+    other.onApply = () => undefined;
+    const runner = new ProjectionRunner(eventStore, readStore, [one, other], options);
+    await runner.start();
+    expect(await runner.waitFor(await eventStore.headPosition(), ['one', 'other'], 10_000)).toBe(true);
+    await runner.stop();
+    await expectEachEventAppliedOnce(readStore, 'one');
+    await expectEachEventAppliedOnce(readStore, 'other');
   });
 
   it('answers false when the read models do not catch up in time', async () => {

@@ -32,6 +32,11 @@ export interface SeedOutcome {
    * their main file processed first). Never rejects: a failure is logged.
    */
   readonly finished: Promise<void>;
+  /**
+   * Resolves once the published templates are published (the DOCX copies may still be processing);
+   * never rejects.
+   */
+  readonly published: Promise<void>;
 }
 
 /** Stable ids, so the demo catalogue has the same ids (and slugs) on every machine. */
@@ -112,10 +117,16 @@ export class DemoSeeder {
     this.logger.log(
       `Seeded ${DEMO_UPLOADERS.length} uploaders, ${DEMO_ACCOUNTS.length} demo accounts and ${DEMO_TEMPLATES.length} demo templates with ${DEMO_TEMPLATES.length * 2} files; processing the files`,
     );
-    const finished = this.publishWhenProcessed(mainFilesAdded).catch((error: unknown) =>
-      this.logger.error('The demo catalogue could not be finished', error as Error),
-    );
-    return { position: last, finished };
+    const published = this.publishWhenProcessed(mainFilesAdded);
+    const finished = published
+      .then(async () => {
+        await this.fileProcessing.idle();
+        this.logger.log('Every demo file is processed');
+      })
+      .catch((error: unknown) =>
+        this.logger.error('The demo catalogue could not be finished', error as Error),
+      );
+    return { position: last, finished, published: published.catch(() => undefined) };
   }
 
   /** The uploader adds a generated file through the upload command, `minutesLater` after creating. */
@@ -136,7 +147,7 @@ export class DemoSeeder {
     return result.position;
   }
 
-  /** Publishes the published templates once their main files are processed, then waits for the rest. */
+  /** Publishes the published templates once their main files are processed. */
   private async publishWhenProcessed(mainFilesAdded: bigint | null): Promise<void> {
     await this.fileProcessing.waitFor(mainFilesAdded);
     const now = this.clock.now();
@@ -157,8 +168,7 @@ export class DemoSeeder {
         this.logger.warn(`Demo template "${template.title}" stays a draft: ${String(error)}`);
       }
     }
-    await this.fileProcessing.idle();
-    this.logger.log(`Published ${published} demo templates; every demo file is processed`);
+    this.logger.log(`Published ${published} demo templates`);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
@@ -17,6 +17,16 @@ export function anonymousWriteRule(perMinute: number): BucketRule {
 }
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const SIGNED_MESSAGES = 'limits:signedMessages';
+
+/**
+ * A route that takes only messages signed with a secret we share (the payment gateway's return, cancel
+ * and notification), verified before anything happens: not counted as an anonymous write. A forged message
+ * costs one MAC check, and the gateway sends every shop notification from the same few addresses, which a
+ * per-address limit would turn away on a busy day.
+ */
+export const SignedMessages = () => SetMetadata(SIGNED_MESSAGES, true);
 
 /**
  * A global guard: every request that may change something on a `@Public()` route takes a token from
@@ -46,6 +56,11 @@ export class AnonymousWriteLimitGuard implements CanActivate {
       context.getClass(),
     ]);
     if (!isPublic) return true;
+    const signed = this.reflector.getAllAndOverride<boolean | undefined>(SIGNED_MESSAGES, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (signed) return true;
     const waitMs = this.buckets.take(clientKey(request.ip), this.clock.now().getTime());
     if (waitMs === 0) return true;
     void http.getResponse<FastifyReply>().header('Retry-After', String(Math.ceil(waitMs / 1000)));

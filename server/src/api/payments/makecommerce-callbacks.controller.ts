@@ -8,6 +8,7 @@ import {
 } from '../../commands/purchase/record-payment-message.command';
 import { ProjectionRunner } from '../../projections/projection-runner';
 import { Public } from '../auth/auth.decorators';
+import { SignedMessages } from '../http/anonymous-write-limit.guard';
 
 /** The routes MakeCommerce calls are outside /api: they arrive form-encoded (`json`, `mac`), not as JSON. */
 export const MAKECOMMERCE_CALLBACK_PATHS = [
@@ -36,6 +37,7 @@ function messageOf(body: Fields, query: Fields): { json: string; mac: string } {
  * a forged one is 400 PAYMENT.MESSAGE_REJECTED and changes nothing.
  */
 @Public()
+@SignedMessages()
 @Controller('payments/makecommerce')
 export class MakeCommerceCallbacksController {
   constructor(

@@ -23,11 +23,21 @@ import {
   RecordPaymentMessageCommand,
 } from './record-payment-message.command';
 
+/**
+ * A payment is dated when the buyer completed it at the gateway, not when a message about it reached us:
+ * the return and the notification race, and a notification that arrives late (the shop was down) must not
+ * move a sale to another day, or another month of the accountant's report. A gateway time ahead of ours
+ * (clock skew) is taken as now.
+ */
+function paidAt(completedAt: Date | null, now: Date): Date {
+  return completedAt !== null && completedAt.getTime() <= now.getTime() ? completedAt : now;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Believes a gateway message only after the port verified its MAC and read the transaction back; then the
- * transaction's own status moves the purchase: completed → paid (once; the return and the notification
+ * transaction's own status moves the purchase: completed → paid as of the gateway's completion time (once; the return and the notification
  * race, the loser finds it paid), cancelled → cancelled (the buyer's cancel, else a failed payment),
  * expired → cancelled. Nothing moves a paid purchase back. Then the follow-ups run: a paid purchase is
  * completed (basket, invoice number, mail); an ended one reopens its basket, and a failed one is mailed.
@@ -98,7 +108,8 @@ export class RecordPaymentMessageHandler implements ICommandHandler<
     { transaction, message }: VerifiedPaymentMessage,
     route: PaymentMessageRoute,
   ): PurchaseCommand | null {
-    const context: CommandContext = { actorId: SYSTEM_ACTOR, now: this.clock.now() };
+    const now = this.clock.now();
+    const context: CommandContext = { actorId: SYSTEM_ACTOR, now };
     switch (transaction.status) {
       case 'completed':
         return {
@@ -111,7 +122,7 @@ export class RecordPaymentMessageHandler implements ICommandHandler<
             currency: transaction.currency,
             providerResponse: message,
           },
-          context,
+          context: { ...context, now: paidAt(transaction.completedAt, now) },
         };
       case 'canceled':
       case 'expired':

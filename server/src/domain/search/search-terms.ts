@@ -117,20 +117,48 @@ export interface SearchableDocument {
 
 const unique = (values: Iterable<string>): string[] => [...new Set(values)];
 
+/** What a document's word becomes: its tagged term and its folded form. */
+interface WordForms {
+  readonly term: string;
+  readonly folded: string;
+}
+
+/**
+ * Word forms per term tag, cached like stems (and bounded the same way): besides saving the work, every
+ * document holding a word shares one string for each of its forms.
+ */
+const formsCache = new Map<string, Map<string, WordForms>>();
+
+function formsOf(word: string, language: string): WordForms {
+  const tag = termTag(language);
+  let cache = formsCache.get(tag);
+  if (!cache) formsCache.set(tag, (cache = new Map<string, WordForms>()));
+  let forms = cache.get(word);
+  if (forms === undefined) {
+    forms = { term: tag + stemOf(word, language), folded: foldForSearch(word) };
+    if (cache.size >= STEM_CACHE_LIMIT) cache.clear();
+    cache.set(word, forms);
+  }
+  return forms;
+}
+
 /** The search terms of one document, computed once per change of the document. */
 export function documentTerms(doc: SearchableDocument): DocumentTerms {
-  const tag = termTag(doc.language);
-  const stems = (text: string) => wordsOf(text).map((word) => tag + stemOf(word, doc.language));
-  const people = [doc.author?.firstName ?? '', doc.author?.lastName ?? '', doc.uploaderName].join(' ');
-  const titleTerms = unique(stems(doc.title));
-  const tagTerms = unique(stems(doc.tags.join(' ')));
-  const everything = [doc.title, doc.description, doc.tags.join(' '), people].join(' ');
+  const forms = (text: string): WordForms[] => wordsOf(text).map((word) => formsOf(word, doc.language));
+  const title = forms(doc.title);
+  const description = forms(doc.description);
+  const tags = forms(doc.tags.join(' '));
+  const people = forms([doc.author?.firstName ?? '', doc.author?.lastName ?? '', doc.uploaderName].join(' '));
+  const term = (word: WordForms): string => word.term;
+  const folded = (word: WordForms): string => word.folded;
+  const titleTerms = unique(title.map(term));
+  const tagTerms = unique(tags.map(term));
   return {
     titleTerms,
     tagTerms,
-    terms: unique([...titleTerms, ...tagTerms, ...stems(doc.description), ...stems(people)]),
-    words: unique(wordsOf(everything).map((word) => foldForSearch(word))),
-    peopleTerms: unique(wordsOf(people).map((word) => foldForSearch(word))),
+    terms: unique([...titleTerms, ...tagTerms, ...description.map(term), ...people.map(term)]),
+    words: unique([...title, ...description, ...tags, ...people].map(folded)),
+    peopleTerms: unique(people.map(folded)),
   };
 }
 

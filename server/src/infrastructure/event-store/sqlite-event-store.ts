@@ -20,17 +20,21 @@ export interface SqliteEventStoreOptions {
   readonly pollIntervalMs?: number;
 }
 
-/** A row of `events`, read with safe integers so positions arrive as bigint. */
-interface EventRow {
-  position: bigint;
-  event_id: string;
-  stream_id: string;
-  revision: bigint;
-  type: string;
-  schema_version: bigint;
-  data: string;
-  metadata: string;
-}
+/**
+ * A row of `events` as EVENT_COLUMNS lists them, read raw (an array, not an object per row: half the cost
+ * of a long read) and with safe integers, so positions arrive as bigint.
+ */
+type EventRow = [
+  position: bigint,
+  eventId: string,
+  streamId: string,
+  revision: bigint,
+  type: string,
+  schemaVersion: bigint,
+  data: string,
+  metadata: string,
+];
+const EVENT_COLUMNS = 'position, event_id, stream_id, revision, type, schema_version, data, metadata';
 
 interface EventIdRow {
   stream_id: string;
@@ -88,8 +92,12 @@ export class SqliteEventStore implements EventStore {
       `INSERT INTO events (event_id, stream_id, revision, type, schema_version, data, metadata)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.selectStream = prepare('SELECT * FROM events WHERE stream_id = ? ORDER BY revision');
-    this.selectAll = prepare('SELECT * FROM events WHERE position > ? ORDER BY position LIMIT ?');
+    this.selectStream = prepare<[string], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE stream_id = ? ORDER BY revision`,
+    ).raw(true);
+    this.selectAll = prepare<[bigint, number], EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+    ).raw(true);
     this.selectHead = prepare('SELECT MAX(position) AS position FROM events');
   }
 
@@ -230,15 +238,24 @@ function assertExpected(streamId: string, expected: ExpectedRevision, current: n
     throw new WrongExpectedRevisionError(streamId, expected, current ?? 'no_stream');
 }
 
-function toRecordedEvent(row: EventRow): RecordedEvent {
+function toRecordedEvent([
+  position,
+  id,
+  streamId,
+  revision,
+  type,
+  schemaVersion,
+  data,
+  metadata,
+]: EventRow): RecordedEvent {
   return {
-    id: row.event_id,
-    streamId: row.stream_id,
-    revision: Number(row.revision),
-    position: row.position,
-    type: row.type,
-    schemaVersion: Number(row.schema_version),
-    data: JSON.parse(row.data) as unknown,
-    metadata: JSON.parse(row.metadata) as EventMetadata,
+    id,
+    streamId,
+    revision: Number(revision),
+    position,
+    type,
+    schemaVersion: Number(schemaVersion),
+    data: JSON.parse(data) as unknown,
+    metadata: JSON.parse(metadata) as EventMetadata,
   };
 }

@@ -38,6 +38,13 @@ type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
 
+/** An ISO 8601 time as MakeCommerce writes it (`2024-08-14T10:27:30+0000` or with `Z`); null otherwise. */
+function timeOf(value: unknown): Date | null {
+  if (typeof value !== 'string' || value === '') return null;
+  const time = Date.parse(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  return Number.isNaN(time) ? null : new Date(time);
+}
+
 /**
  * The Payments port over MakeCommerce's REST API (https://developer.makecommerce.net/api/): HTTP Basic
  * with the shop id and secret key; `POST /v1/transactions` to start a payment, `GET /v1/transactions/{id}`
@@ -138,6 +145,7 @@ export class MakeCommerceGateway implements PaymentGateway {
       amount,
       currency: typeof body.currency === 'string' ? body.currency : '',
       status: transactionStatusOf(body.status),
+      completedAt: timeOf(body.completed_at),
       methods: parsePaymentLinks(body.payment_methods),
     };
   }

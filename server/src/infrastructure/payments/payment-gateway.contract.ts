@@ -186,6 +186,9 @@ export function paymentGatewayContract(
           amount: 1240,
           status: 'completed',
         });
+        // The payment's own time, which the shop records whichever message reaches it first.
+        expect(verified.transaction.completedAt).toBeInstanceOf(Date);
+        expect(created.completedAt).toBeNull();
         const notified = await gateway().verifyMessage(await fixture.payer!.notification(created.id));
         expect(notified.transaction.id).toBe(created.id);
         expect(notified.messageStatus).toBe('completed');

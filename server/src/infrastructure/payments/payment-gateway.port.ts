@@ -56,6 +56,11 @@ export interface GatewayTransaction {
   readonly amount: Cents;
   readonly currency: string;
   readonly status: TransactionStatus;
+  /**
+   * When the buyer completed the payment at the gateway (MakeCommerce's `completed_at`); null while it is
+   * not completed or when the gateway did not say.
+   */
+  readonly completedAt: Date | null;
   /** The methods the buyer may pay this transaction with (empty when the gateway did not list them). */
   readonly methods: readonly PaymentLink[];
 }
@@ -125,3 +130,20 @@ export interface PaymentGateway {
 }
 
 export const PAYMENT_GATEWAY = Symbol('PaymentGateway');
+
+/**
+ * The person at the test gateway (embedded payments only): chooses a transaction's outcome on its payment
+ * page, at a given moment, and gets the signed message the browser would carry back to the shop. The demo
+ * seed pays its history of past purchases this way. Adapter: the embedded test gateway.
+ */
+export interface TestPaymentDesk {
+  chooseOutcome(
+    paymentUrl: string,
+    outcome: 'success' | 'failure' | 'cancel',
+    at: Date,
+  ): GatewayMessage & { readonly action: string; readonly method: 'GET' | 'POST' };
+  /** Resolves once the notifications the gateway is still sending are delivered (or given up). */
+  settled(): Promise<void>;
+}
+
+export const TEST_PAYMENT_DESK = Symbol('TestPaymentDesk');

@@ -133,6 +133,57 @@ describe('EmbeddedReadStore', () => {
     expect(await open(file).collection('documents').find({})).toEqual([{ _id: 'd1', n: 1 }]);
   });
 
+  it('keeps written values as JSON keeps them, in memory as after a reopen', async () => {
+    const file = freshFile();
+    const store = open(file);
+    const at = new Date('2026-01-02T03:04:05Z');
+    await store.transaction('p', async (tx) => {
+      const documents = tx.collection('documents');
+      await documents.insertOne({ _id: 'd1', at, missing: undefined, list: [undefined, Number.NaN] });
+      await documents.updateOne({ _id: 'd1' }, { $set: { set: at } });
+      await documents.updateOne({ _id: 'd1' }, { $push: { list: at } });
+      await documents.updateOne({ _id: 'd1' }, { $set: { 'nested.at': at } });
+      tx.setCheckpoint(1n);
+    });
+    const expected = {
+      _id: 'd1',
+      at: at.toISOString(),
+      list: [null, null, at.toISOString()],
+      set: at.toISOString(),
+      nested: { at: at.toISOString() },
+    };
+    expect(await store.collection('documents').findOne({ _id: 'd1' })).toEqual(expected);
+    expect(await open(file).collection('documents').findOne({ _id: 'd1' })).toEqual(expected);
+  });
+
+  it('answers from its indexes as before after most documents are deleted (slots renumbered)', async () => {
+    const store = open(freshFile());
+    await store.ensureIndex('items', { kind: 1, at: -1, _id: 1 });
+    const items = Array.from({ length: 3000 }, (_, i) => ({
+      _id: `i${String(i).padStart(4, '0')}`,
+      kind: `k${i % 3}`,
+      at: `2026-01-${String(1 + (i % 28)).padStart(2, '0')}`,
+    }));
+    await store.transaction('p', async (tx) => {
+      for (const item of items) await tx.collection('items').insertOne(item);
+    });
+    const query = () =>
+      store.collection('items').find({ kind: 'k1' }, { sort: { at: -1, _id: 1 }, limit: 700 });
+    expect(await query()).toHaveLength(700);
+    await store.transaction('p', async (tx) => {
+      for (const item of items.slice(0, 2400)) await tx.collection('items').deleteOne({ _id: item._id });
+      await tx.collection('items').insertOne({ _id: 'late', kind: 'k1', at: '2026-02-01' });
+    });
+    const left = [...items.slice(2400), { _id: 'late', kind: 'k1', at: '2026-02-01' }]
+      .filter((item) => item.kind === 'k1')
+      .sort((a, b) => (a.at === b.at ? (a._id < b._id ? -1 : 1) : a.at < b.at ? 1 : -1));
+    expect(await query()).toEqual(left);
+    expect(await store.collection('items').count({ kind: 'k1' })).toBe(left.length);
+    expect(await store.collection('items').countBy({}, ['kind'])).toEqual({
+      kind: { k0: 200, k1: left.length, k2: 200 },
+    });
+  });
+
   it('searches 10,000 documents with $regex, sort and limit quickly enough to measure', async () => {
     const store = open(freshFile());
     await store.transaction('search', async (tx) => {

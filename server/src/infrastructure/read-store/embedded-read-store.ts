@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { Aggregator, Query, update as applyModifier } from 'mingo';
 import type { SqliteDatabase } from '../sqlite/sqlite-database';
+import { DocumentIndexes, valueAtPath } from './embedded-index';
 import {
-  cachedPlan,
-  comparator,
-  compileSimple,
-  FieldIndex,
-  type IndexSource,
-  type Keyed,
-  type Plan,
-  smallest,
-  valueAtPath,
+  countByIndexed,
+  countIndexed,
+  countValues,
+  findIndexed,
+  findUnindexed,
+  matcher,
+  MINGO_OPTIONS,
 } from './embedded-query';
 import type {
   FieldCounts,
@@ -28,9 +27,6 @@ import type {
 } from './read-store.port';
 
 type Modifier = Parameters<typeof applyModifier>[1];
-
-/** Options shared by every mingo query: documents are never cloned by mingo, we clone the returned page. */
-const MINGO_OPTIONS = { idKey: '_id' } as const;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS read_models (
@@ -88,32 +84,40 @@ interface CollectionState {
   /** `docs` as an array, rebuilt lazily after a commit, so a query does not copy the map each time. */
   list: ReadModel[] | null;
   readonly indexes: Map<string, IndexState>;
-  /** Value → ids maps for every field that starts a declared index (embedded-query.ts). */
-  readonly fields: Map<string, FieldIndex>;
-  /** Query plans and facet counts of the current version; emptied at every commit. */
-  readonly plans: Map<string, Plan | FieldCounts>;
+  /**
+   * Slots, field indexes and sorted orders of the declared indexes (embedded-index.ts), built when a
+   * query first needs them and kept current from then on. A rebuild writing a whole collection (often
+   * in a CLI process that exits afterwards) does not maintain them batch by batch.
+   */
+  index: DocumentIndexes | null;
+}
+
+/**
+ * A collection with documents gets its indexes when they are declared (at start, so the first query does
+ * not wait for them); an empty one, as after a reset for a rebuild, when a query first needs them.
+ */
+function warm(state: CollectionState): void {
+  if (state.docs.size > 0) indexesOf(state).prepare();
+}
+
+/** The collection's indexes, built from its documents and declared indexes when first asked for. */
+function indexesOf(state: CollectionState): DocumentIndexes {
+  if (!state.index) {
+    const index = new DocumentIndexes();
+    for (const doc of state.docs.values()) index.put(doc);
+    for (const declared of state.indexes.values()) index.declare(declared.keys);
+    index.prepare();
+    state.index = index;
+  }
+  return state.index;
 }
 
 interface DocView {
   readonly name: string;
   get(id: string): ReadModel | undefined;
   all(): ReadModel[];
-  /** The committed collection's field indexes; absent inside a transaction, whose overlay they do not cover. */
-  readonly indexes?: IndexSource;
-}
-
-interface StagedDoc {
-  readonly doc: ReadModel;
-  readonly json: string;
-}
-
-/** Indexes the first field of an index's keys (as MongoDB, an index serves queries on its leading field). */
-function addFieldIndex(fields: Map<string, FieldIndex>, keys: Sort, docs: Iterable<ReadModel>): void {
-  const [first] = Object.keys(keys);
-  if (first === undefined || first === '_id' || fields.has(first)) return;
-  const index = new FieldIndex(first);
-  for (const doc of docs) index.add(doc);
-  fields.set(first, index);
+  /** The committed collection's indexes; absent inside a transaction, whose overlay they do not cover. */
+  indexes?(): DocumentIndexes;
 }
 
 function baseList(state: CollectionState): ReadModel[] {
@@ -126,7 +130,7 @@ function baseView(state: CollectionState): DocView {
     name: state.name,
     get: (id) => state.docs.get(id),
     all: () => baseList(state),
-    indexes: { field: (name) => state.fields.get(name), plans: state.plans },
+    indexes: () => indexesOf(state),
   };
 }
 
@@ -164,74 +168,64 @@ function candidates(view: DocView, filter: Filter): ReadModel[] {
   return doc ? [doc] : [];
 }
 
-/** The documents a filter selects, with the indexes when they can serve it, else by testing every document. */
-function selected(view: DocView, filter: Filter): { docs: Iterable<ReadModel>; size: number | null } {
-  if (Object.keys(filter).length === 0) return { docs: view.all(), size: view.all().length };
-  const id = pinnedId(filter);
-  const planned = id === undefined && view.indexes ? cachedPlan(filter, view.indexes) : null;
-  let docs: ReadModel[];
-  if (planned?.ids) {
-    docs = [];
-    for (const candidate of planned.ids) {
-      const doc = view.get(candidate);
-      if (doc) docs.push(doc);
-    }
-    if (planned.exact) return { docs, size: docs.length };
-  } else docs = candidates(view, filter);
-  const simple = compileSimple(filter);
-  const query = simple ? null : new Query(filter, MINGO_OPTIONS);
-  const kept = docs.filter((doc) => (simple ? simple(doc) : query!.test(doc)));
-  return { docs: kept, size: kept.length };
+/**
+ * A deep copy holding exactly what JSON keeps (what `JSON.parse(JSON.stringify(value))` gives: `toJSON`
+ * called, undefined members dropped, undefined array elements and non-finite numbers null), without
+ * going through text. Stored documents are such values, in memory as on disk.
+ */
+export function jsonCopy<T>(value: T): T {
+  return copyJson(value) as T;
 }
 
-/** Whether the planner and the fast path handle this query (else mingo runs it, as it always has). */
-function usesPlanner(view: DocView, filter: Filter, options: FindOptions): boolean {
-  if (options.after || options.score || options.fields) return true;
-  if (!view.indexes || pinnedId(filter) !== undefined) return false;
-  return cachedPlan(filter, view.indexes).ids !== null;
-}
-
-/** Sorts, pages (skip/limit/after), scores and projects the selected documents. Results are stored objects or shallow copies. */
-function page(docs: Iterable<ReadModel>, options: FindOptions): ReadModel[] {
-  const score = options.score;
-  const scorers = (score?.clauses ?? []).map((clause) => ({
-    weight: clause.weight,
-    test:
-      compileSimple(clause.filter) ?? ((doc: ReadModel) => new Query(clause.filter, MINGO_OPTIONS).test(doc)),
-  }));
-  const sort = options.sort ?? {};
-  const compare = comparator(sort, score?.as);
-  const after = options.after;
-  const afterItem: Keyed | null = after
-    ? { doc: { _id: '', ...after }, score: Number(score ? after[score.as] : 0) }
-    : null;
-  const items: Keyed[] = [];
-  for (const doc of docs) {
-    let points = 0;
-    for (const scorer of scorers) if (scorer.test(doc)) points += scorer.weight;
-    const item = { doc, score: points };
-    if (afterItem && compare(item, afterItem) <= 0) continue;
-    items.push(item);
+function copyJson(value: unknown): unknown {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return value;
+    case 'number':
+      return Number.isFinite(value) ? value : null;
+    case 'bigint':
+      throw new TypeError('Do not know how to serialize a BigInt');
+    case 'object':
+      break;
+    default:
+      return undefined;
   }
-  const skip = options.skip ?? 0;
-  let ordered: Keyed[];
-  if (Object.keys(sort).length === 0) ordered = items;
-  else if (options.limit) ordered = smallest(items, skip + options.limit, compare);
-  else ordered = items.sort(compare);
-  const window = ordered.slice(skip, options.limit ? skip + options.limit : undefined);
-  return window.map(({ doc, score: points }) => {
-    let out: ReadModel = doc;
-    if (options.fields) {
-      out = { _id: doc._id };
-      for (const field of options.fields) if (field in doc) out[field] = doc[field];
-    }
-    return score ? { ...out, [score.as]: points } : out;
-  });
+  if (value === null) return null;
+  const source = value as Record<string, unknown> & { toJSON?: () => unknown };
+  if (typeof source.toJSON === 'function') return copyJson(source.toJSON());
+  if (Array.isArray(value)) {
+    const copy: unknown[] = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) copy[i] = copyJson(value[i]) ?? null;
+    return copy;
+  }
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(source)) {
+    const member = copyJson(source[key]);
+    if (member !== undefined) copy[key] = member;
+  }
+  return copy;
 }
 
-/** A copy of a stored document: JSON round trip, since stored documents are exactly what JSON keeps (faster than structuredClone). */
-function copyOf<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+/** Whether two JSON values are the same, members in the same order (as their JSON texts would be). */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  const theirs = Object.keys(right);
+  if (keys.length !== theirs.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    if (keys[i] !== theirs[i] || !sameJson(left[keys[i]!], right[keys[i]!])) return false;
+  }
+  return true;
 }
 
 function matching(view: DocView, filter: Filter, options: FindOptions = {}): ReadModel[] {
@@ -241,7 +235,12 @@ function matching(view: DocView, filter: Filter, options: FindOptions = {}): Rea
     const doc = view.get(id);
     return doc && !options.skip && options.limit !== 0 ? [doc] : [];
   }
-  if (usesPlanner(view, filter, options)) return page(selected(view, filter).docs, options);
+  if (view.indexes && id === undefined) {
+    const found = findIndexed(view.indexes(), filter, options);
+    if (found) return found;
+  }
+  if (options.after || options.score || options.fields)
+    return findUnindexed(candidates(view, filter), filter, options);
   let cursor = new Query(filter, MINGO_OPTIONS).find<ReadModel>(candidates(view, filter));
   if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
   if (options.skip) cursor = cursor.skip(options.skip);
@@ -250,55 +249,21 @@ function matching(view: DocView, filter: Filter, options: FindOptions = {}): Rea
 }
 
 function countMatching(view: DocView, filter: Filter): number {
-  if (view.indexes && pinnedId(filter) === undefined) {
-    const planned = cachedPlan(filter, view.indexes);
-    if (planned.ids && planned.exact) return planned.ids.size;
-    if (planned.ids) return selected(view, filter).size ?? 0;
-  }
-  const query = new Query(filter, MINGO_OPTIONS);
+  if (view.indexes && pinnedId(filter) === undefined) return countIndexed(view.indexes(), filter);
+  const test = matcher(filter);
   let count = 0;
-  for (const doc of candidates(view, filter)) if (query.test(doc)) count++;
+  for (const doc of candidates(view, filter)) if (test(doc)) count++;
   return count;
 }
 
-/** Facet counts, remembered per filter and fields until the collection changes (like query plans). */
+/** Facet counts: from the indexes when committed, else by reading the matching documents. */
 function countByValues(view: DocView, filter: Filter, fields: readonly string[]): FieldCounts {
-  const memo = view.indexes?.plans;
-  if (!memo) return countValues(view, filter, fields);
-  const key = `countBy ${JSON.stringify(fields)} ${JSON.stringify(filter)}`;
-  let counts = memo.get(key) as FieldCounts | undefined;
-  if (!counts) {
-    counts = countValues(view, filter, fields);
-    if (memo.size >= 16) memo.clear();
-    memo.set(key, counts);
-  }
-  return structuredClone(counts);
-}
-
-function countValues(view: DocView, filter: Filter, fields: readonly string[]): FieldCounts {
-  const counts: FieldCounts = {};
-  // Indexed fields of an index-answered filter are counted from the indexes, without reading documents.
-  const planned = view.indexes && pinnedId(filter) === undefined ? cachedPlan(filter, view.indexes) : null;
-  const ids = planned?.exact ? planned.ids : null;
-  const rest: string[] = [];
-  for (const field of fields) {
-    const index = ids ? view.indexes?.field(field) : undefined;
-    if (ids && index) counts[field] = index.countWithin(ids);
-    else rest.push(field);
-  }
-  if (rest.length === 0) return counts;
-  for (const field of rest) counts[field] = {};
-  for (const doc of selected(view, filter).docs) {
-    for (const field of rest) {
-      const value = valueAtPath(doc, field);
-      const values = Array.isArray(value) ? new Set(value) : [value];
-      const byValue = counts[field]!;
-      for (const v of values) {
-        if (v === undefined || v === null || typeof v === 'object') continue;
-        const key = String(v);
-        byValue[key] = (byValue[key] ?? 0) + 1;
-      }
-    }
+  if (view.indexes && pinnedId(filter) === undefined) return countByIndexed(view.indexes(), filter, fields);
+  const counts: FieldCounts = Object.fromEntries(fields.map((field) => [field, {}]));
+  const test = matcher(filter);
+  for (const doc of candidates(view, filter)) {
+    if (!test(doc)) continue;
+    for (const field of fields) countValues(counts[field]!, valueAtPath(doc, field));
   }
   return counts;
 }
@@ -332,49 +297,71 @@ function assertOperatorUpdate(update: Update): void {
   }
 }
 
-/** Applies an update document in place; returns whether anything changed. $setOnInsert is handled by the caller. */
 /**
- * The common projection updates done directly: `$set` of top-level fields and `$push` of one plain
- * value onto a top-level array. Anything else (dotted paths, modifiers, other operators) goes to mingo.
- * Returns null when the fast path does not apply.
+ * The fields the common projection updates change directly: `$set` of top-level fields, `$push` of one
+ * plain value onto a top-level array and `$inc` of a top-level number (or missing field) by a finite
+ * number. Null when anything else is asked (dotted paths, modifiers, other operators, a field named by
+ * two operators), which goes to mingo.
  */
-function modifyDirectly(doc: Record<string, unknown>, update: Update): boolean | null {
-  const operators = Object.keys(update);
-  if (operators.some((op) => op !== '$set' && op !== '$push')) return null;
-  const set = update['$set'];
-  const push = update['$push'];
-  if (set !== undefined && !isPlainObject(set)) return null;
-  if (push !== undefined && !isPlainObject(push)) return null;
-  const setKeys = set ? Object.keys(set) : [];
-  const pushKeys = push ? Object.keys(push) : [];
-  if ([...setKeys, ...pushKeys].some((key) => key.includes('.') || key.startsWith('$') || key === '_id'))
-    return null;
-  if (setKeys.some((key) => pushKeys.includes(key))) return null;
-  for (const key of pushKeys) {
-    const value = push![key];
-    if (!Array.isArray(doc[key]) && doc[key] !== undefined) return null;
-    if (isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$'))) return null;
+function directFields(doc: Record<string, unknown>, update: Update): string[] | null {
+  const fields: string[] = [];
+  for (const operator of Object.keys(update)) {
+    if (operator !== '$set' && operator !== '$push' && operator !== '$inc') return null;
+    const operand = update[operator];
+    if (!isPlainObject(operand)) return null;
+    for (const key of Object.keys(operand)) {
+      if (key.includes('.') || key.startsWith('$') || key === '_id') return null;
+      const value = operand[key];
+      const current = doc[key];
+      if (operator === '$set' && value === undefined) return null;
+      if (operator === '$push') {
+        if (!Array.isArray(current) && current !== undefined) return null;
+        if (isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$'))) return null;
+      }
+      if (operator === '$inc') {
+        if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+        if (current !== undefined && typeof current !== 'number') return null;
+      }
+      fields.push(key);
+    }
   }
+  return new Set(fields).size === fields.length ? fields : null;
+}
+
+/** Applies an update that directFields accepted; the values are copied as JSON keeps them. */
+function modifyDirectly(doc: Record<string, unknown>, update: Update): boolean {
+  const set = update['$set'] as Record<string, unknown> | undefined;
+  const push = update['$push'] as Record<string, unknown> | undefined;
+  const inc = update['$inc'] as Record<string, number> | undefined;
   let changed = false;
-  for (const key of setKeys) {
-    const value = set![key];
-    if (value === undefined) return null;
-    if (JSON.stringify(doc[key]) !== JSON.stringify(value)) {
-      doc[key] = structuredClone(value);
+  for (const [key, value] of Object.entries(set ?? {})) {
+    const copy = jsonCopy(value);
+    if (!sameJson(doc[key], copy)) {
+      doc[key] = copy;
       changed = true;
     }
   }
-  for (const key of pushKeys) {
-    doc[key] = [...((doc[key] as unknown[] | undefined) ?? []), structuredClone(push![key])];
+  for (const [key, value] of Object.entries(push ?? {})) {
+    doc[key] = [...((doc[key] as unknown[] | undefined) ?? []), jsonCopy(value) ?? null];
     changed = true;
+  }
+  for (const [key, by] of Object.entries(inc ?? {})) {
+    const current = doc[key] as number | undefined;
+    if (current === undefined || by !== 0) {
+      const sum = (current ?? 0) + by;
+      doc[key] = Number.isFinite(sum) ? sum : null;
+      changed = true;
+    }
   }
   return changed;
 }
 
+/** Applies an update document in place; returns whether anything changed. $setOnInsert is handled by the caller. */
 function modify(doc: Record<string, unknown>, update: Update): boolean {
   const { $setOnInsert: _ignored, ...rest } = update;
   if (Object.keys(rest).length === 0) return false;
-  return modifyDirectly(doc, rest) ?? applyModifier(doc, rest as Modifier).length > 0;
+  if (directFields(doc, rest)) return modifyDirectly(doc, rest);
+  return applyModifier(doc, rest as Modifier).length > 0;
 }
 
 function upsertDocument(filter: Filter, update: Update): ReadModel {
@@ -393,11 +380,10 @@ function upsertDocument(filter: Filter, update: Update): ReadModel {
   return { ...doc, _id: finalId };
 }
 
-function stage(doc: ReadModel): StagedDoc {
+/** The transaction's own copy of a document it writes, as JSON keeps it. */
+function stage(doc: ReadModel): ReadModel {
   if (typeof doc._id !== 'string') throw new Error('Read-model documents need a string _id');
-  const json = JSON.stringify(doc);
-  // Stored documents are exactly what JSON keeps, in memory as on disk (no Dates, no undefined).
-  return { doc: JSON.parse(json) as ReadModel, json };
+  return jsonCopy(doc);
 }
 
 function toError(error: unknown): Error {
@@ -413,10 +399,17 @@ function settle<R>(work: () => R): Promise<R> {
   }
 }
 
-/** A collection as seen by one transaction: the committed state plus this transaction's copy-on-write changes. */
+/**
+ * A collection as seen by one transaction: the committed state plus this transaction's changes. A changed
+ * document is the transaction's own copy (committed documents are never changed in place), so later
+ * updates in the same transaction change that copy directly, and it is serialized once, at commit.
+ */
 class TransactionOverlay implements DocView {
-  /** Document id → new version, or null when deleted. */
-  readonly changes = new Map<string, StagedDoc | null>();
+  /** Document id → the transaction's own copy, or null when deleted. */
+  readonly changes = new Map<string, ReadModel | null>();
+  /** Ids of copies changed by mingo's update operators, whose values may not be plain JSON yet. */
+  readonly unnormalized = new Set<string>();
+  private unique: Set<string> | null = null;
   /** Unique index name → key → id of the last document in this transaction that took the key. */
   private readonly claims = new Map<string, Map<string, string>>();
 
@@ -427,8 +420,24 @@ class TransactionOverlay implements DocView {
   }
 
   get(id: string): ReadModel | undefined {
-    if (this.changes.has(id)) return this.changes.get(id)?.doc;
+    if (this.changes.has(id)) return this.changes.get(id) ?? undefined;
     return this.state.docs.get(id);
+  }
+
+  /** Whether `doc` is this transaction's own copy (so it may be changed in place). */
+  owns(doc: ReadModel): boolean {
+    return this.changes.get(doc._id) === doc;
+  }
+
+  /** The top-level fields that unique indexes read: changing them needs the duplicate check. */
+  uniqueFields(): ReadonlySet<string> {
+    if (!this.unique) {
+      this.unique = new Set();
+      for (const index of this.state.indexes.values()) {
+        if (index.unique) for (const key of Object.keys(index.keys)) this.unique.add(key.split('.')[0]!);
+      }
+    }
+    return this.unique;
   }
 
   all(): ReadModel[] {
@@ -438,20 +447,17 @@ class TransactionOverlay implements DocView {
       if (!this.changes.has(id)) docs.push(doc);
       else {
         const changed = this.changes.get(id);
-        if (changed) docs.push(changed.doc);
+        if (changed) docs.push(changed);
       }
     }
-    for (const [id, changed] of this.changes) if (changed && !this.state.docs.has(id)) docs.push(changed.doc);
+    for (const [id, changed] of this.changes) if (changed && !this.state.docs.has(id)) docs.push(changed);
     return docs;
   }
 
+  /** Takes `doc`, the transaction's own copy, as the document's new version. */
   put(doc: ReadModel): void {
-    this.putStaged(stage(doc));
-  }
-
-  putStaged(staged: StagedDoc): void {
-    this.assertUnique(staged.doc);
-    this.changes.set(staged.doc._id, staged);
+    this.assertUnique(doc);
+    this.changes.set(doc._id, doc);
   }
 
   remove(id: string): void {
@@ -520,13 +526,13 @@ class EmbeddedReadCollection<T extends ReadModel> implements ReadCollection<T> {
   findOne(filter: Filter): Promise<T | null> {
     return settle(() => {
       const [doc] = matching(this.view(), filter, { limit: 1 });
-      return doc ? (copyOf(doc) as T) : null;
+      return doc ? (jsonCopy(doc) as T) : null;
     });
   }
 
   /** Matching documents after sort, skip and limit; only the returned page is copied. */
   find(filter: Filter, options?: FindOptions): Promise<T[]> {
-    return settle(() => copyOf(matching(this.view(), filter, options)) as T[]);
+    return settle(() => jsonCopy(matching(this.view(), filter, options)) as T[]);
   }
 
   /** Number of matching documents. */
@@ -559,7 +565,7 @@ class EmbeddedWriteCollection<T extends ReadModel>
     return settle(() => {
       const overlay = this.overlay();
       if (overlay.get(doc._id)) throw new DuplicateKeyError(overlay.name, '_id_', JSON.stringify([doc._id]));
-      overlay.put(doc);
+      overlay.put(stage(doc));
     });
   }
 
@@ -573,16 +579,15 @@ class EmbeddedWriteCollection<T extends ReadModel>
         const fresh = { ...doc, _id: doc._id ?? pinnedId(filter) ?? randomUUID() };
         if (overlay.get(fresh._id))
           throw new DuplicateKeyError(overlay.name, '_id_', JSON.stringify([fresh._id]));
-        overlay.put(fresh);
+        overlay.put(stage(fresh));
         return { matchedCount: 0, modifiedCount: 0, upsertedId: fresh._id };
       }
       if (doc._id !== undefined && doc._id !== current._id) {
         throw new Error(`The _id field cannot be changed from '${current._id}' to '${doc._id}'`);
       }
-      const replacement = { ...doc, _id: current._id };
-      const staged = stage(replacement);
-      const changed = staged.json !== JSON.stringify(current);
-      if (changed) overlay.putStaged(staged);
+      const replacement = stage({ ...doc, _id: current._id });
+      const changed = !sameJson(replacement, current);
+      if (changed) overlay.put(replacement);
       return { matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null };
     });
   }
@@ -598,7 +603,7 @@ class EmbeddedWriteCollection<T extends ReadModel>
         const doc = upsertDocument(filter, update);
         if (overlay.get(doc._id))
           throw new DuplicateKeyError(overlay.name, '_id_', JSON.stringify([doc._id]));
-        overlay.put(doc);
+        overlay.put(stage(doc));
         return { matchedCount: 0, modifiedCount: 0, upsertedId: doc._id };
       }
       const modified = this.modifyOne(overlay, current, update);
@@ -640,9 +645,19 @@ class EmbeddedWriteCollection<T extends ReadModel>
   }
 
   private modifyOne(overlay: TransactionOverlay, current: ReadModel, update: Update): boolean {
+    const { $setOnInsert: _ignored, ...rest } = update;
+    if (Object.keys(rest).length === 0) return false;
+    const direct = directFields(current, rest);
+    // The transaction's own copy changes in place, unless a unique index reads a changed field (then
+    // the duplicate check must pass before anything changes).
+    const unique = overlay.uniqueFields();
+    if (direct && overlay.owns(current) && !direct.some((field) => unique.has(field)))
+      return modifyDirectly(current, rest);
     // Copy on write: the committed document stays untouched until the transaction commits.
-    const copy = copyOf(current);
-    if (!modify(copy, update)) return false;
+    const copy = jsonCopy(current);
+    const changed = direct ? modifyDirectly(copy, rest) : applyModifier(copy, rest as Modifier).length > 0;
+    if (!changed) return false;
+    if (!direct) overlay.unnormalized.add(copy._id);
     overlay.put(copy);
     return true;
   }
@@ -760,6 +775,7 @@ export class EmbeddedReadStore implements ReadStore {
       if (existing) {
         if (existing.unique !== unique)
           throw new Error(`Index '${name}' on '${collection}' exists with other options`);
+        warm(state);
         return;
       }
       const index: IndexState = { name, keys: { ...keys }, unique, owners: new Map() };
@@ -776,8 +792,8 @@ export class EmbeddedReadStore implements ReadStore {
         return this.bumpVersion(collection);
       })();
       state.indexes.set(name, index);
-      addFieldIndex(state.fields, keys, state.docs.values());
-      state.plans.clear();
+      state.index?.declare(keys);
+      warm(state);
       state.version = version;
     });
   }
@@ -806,9 +822,15 @@ export class EmbeddedReadStore implements ReadStore {
         const next = new Map<TransactionOverlay, number>();
         for (const overlay of changed) {
           this.assertVersion(overlay.state);
-          for (const [id, staged] of overlay.changes) {
-            if (staged) this.statements.upsertDoc.run(overlay.name, id, staged.json);
-            else this.statements.deleteDoc.run(overlay.name, id);
+          for (const [id, doc] of overlay.changes) {
+            if (!doc) {
+              this.statements.deleteDoc.run(overlay.name, id);
+              continue;
+            }
+            const json = JSON.stringify(doc);
+            this.statements.upsertDoc.run(overlay.name, id, json);
+            // Values mingo's operators wrote may be more than JSON keeps (a Date): kept as read back.
+            if (overlay.unnormalized.has(id)) overlay.changes.set(id, JSON.parse(json) as ReadModel);
           }
           next.set(overlay, this.bumpVersion(overlay.name));
         }
@@ -832,19 +854,17 @@ export class EmbeddedReadStore implements ReadStore {
         if (index.owners.get(key) === id) index.owners.delete(key);
       }
     }
-    for (const [id, staged] of overlay.changes) {
-      const old = state.docs.get(id);
-      if (old) for (const field of state.fields.values()) field.remove(old);
-      if (!staged) {
+    for (const [id, doc] of overlay.changes) {
+      if (!doc) {
+        if (state.docs.has(id)) state.index?.delete(id);
         state.docs.delete(id);
         continue;
       }
-      state.docs.set(id, staged.doc);
-      for (const field of state.fields.values()) field.add(staged.doc);
-      for (const index of uniqueIndexes) index.owners.set(indexKey(staged.doc, index.keys), id);
+      state.docs.set(id, doc);
+      state.index?.put(doc);
+      for (const index of uniqueIndexes) index.owners.set(indexKey(doc, index.keys), id);
     }
     state.list = null;
-    state.plans.clear();
     state.version = version;
     if (this.collections.get(state.name) !== state) this.collections.set(state.name, state);
   }
@@ -896,9 +916,7 @@ export class EmbeddedReadStore implements ReadStore {
         indexes.set(row.name, index);
       }
       const version = this.statements.version.get(name)?.version ?? 0;
-      const fields = new Map<string, FieldIndex>();
-      for (const index of indexes.values()) addFieldIndex(fields, index.keys, docs.values());
-      return { name, version, docs, list: null, indexes, fields, plans: new Map() };
+      return { name, version, docs, list: null, indexes, index: null };
     })();
   }
 

@@ -232,6 +232,30 @@ export function describeReadStoreContract(
         expect(await store.collection(collection).findOne({ _id: 'p1' })).toEqual(products[0]);
       });
 
+      it('applies several updates of one document in one transaction in order, each seen by the next read', async () => {
+        const collection = uniqueName('steps');
+        const files = [{ id: 'f1' }, { id: 'f2', pages: 3 }];
+        await write(async (tx) => {
+          const steps = tx.collection(collection);
+          await steps.insertOne({ _id: 'a', files: [], n: 0 });
+          await steps.updateOne({ _id: 'a' }, { $push: { files: files[0] }, $set: { n: 1 } });
+          const seen = await steps.findOne({ _id: 'a' });
+          expect(seen).toEqual({ _id: 'a', files: [{ id: 'f1' }], n: 1 });
+          seen!['n'] = 99;
+          await steps.updateOne({ _id: 'a' }, { $push: { files: files[1] } });
+          files[1]!.pages = 4;
+          expect((await steps.updateOne({ _id: 'a' }, { $set: { n: 1 } })).modifiedCount).toBe(0);
+          await steps.updateOne({ _id: 'a' }, { $inc: { n: 1 } });
+          await steps.replaceOne({ _id: 'a' }, { _id: 'a', files: [], n: 5 });
+          await steps.updateOne({ _id: 'a' }, { $push: { files: { id: 'f3' } } });
+        });
+        expect(await store.collection(collection).findOne({ _id: 'a' })).toEqual({
+          _id: 'a',
+          files: [{ id: 'f3' }],
+          n: 5,
+        });
+      });
+
       it('rejects a second document with the same _id', async () => {
         const collection = await seeded();
         await expect(
@@ -284,6 +308,45 @@ export function describeReadStoreContract(
           result = await tx.collection(collection).updateOne({ _id: 'p1' }, { $set: { price: 500 } });
         });
         expect(result).toEqual({ matchedCount: 1, modifiedCount: 0, upsertedId: null });
+      });
+
+      it('$inc counts up within one transaction, by 0 changes nothing, and a committed copy stays as it was', async () => {
+        const collection = uniqueName('days');
+        const results: unknown[] = [];
+        await write(async (tx) => {
+          const days = tx.collection(collection);
+          for (const sold of [1, 2, 0])
+            results.push(
+              await days.updateOne(
+                { _id: '2026-11-23' },
+                { $inc: { sold, paid: 1 }, $set: { day: '2026-11-23' } },
+                { upsert: true },
+              ),
+            );
+        });
+        const before = await store.collection(collection).findOne({ _id: '2026-11-23' });
+        await write(async (tx) => {
+          results.push(
+            await tx.collection(collection).updateOne({ _id: '2026-11-23' }, { $inc: { sold: 0 } }),
+          );
+          results.push(
+            await tx.collection(collection).updateOne({ _id: '2026-11-23' }, { $inc: { sold: -1 } }),
+          );
+        });
+        expect(results).toEqual([
+          { matchedCount: 0, modifiedCount: 0, upsertedId: '2026-11-23' },
+          { matchedCount: 1, modifiedCount: 1, upsertedId: null },
+          { matchedCount: 1, modifiedCount: 1, upsertedId: null },
+          { matchedCount: 1, modifiedCount: 0, upsertedId: null },
+          { matchedCount: 1, modifiedCount: 1, upsertedId: null },
+        ]);
+        expect(before).toEqual({ _id: '2026-11-23', sold: 3, paid: 3, day: '2026-11-23' });
+        expect(await store.collection(collection).findOne({ _id: '2026-11-23' })).toEqual({
+          _id: '2026-11-23',
+          sold: 2,
+          paid: 3,
+          day: '2026-11-23',
+        });
       });
 
       it('upsert inserts the filter equality fields plus the update', async () => {
@@ -623,6 +686,169 @@ export function describeReadStoreContract(
           terms: { 'et:leping': 1, 'et:uuri': 1, 'et:lepingu': 1, 'en:leas': 1 },
           price: { '300': 1, '100': 1 },
         });
+      });
+    });
+
+    describe('search queries at size: the same answers with and without indexes', () => {
+      // Enough documents that an adapter answering from sorted index orders walks them (the embedded
+      // store sorts small candidate sets instead); a second collection without indexes is the reference.
+      interface Listing extends ReadModel {
+        status: string;
+        kind: string;
+        price: number;
+        at: string;
+        terms: string[];
+        tags: string[];
+      }
+      const VOCABULARY = ['et:leping', 'et:lepingu', 'et:uur', 'en:leas', 'en:lease', 'en:employ', 'xx:nda'];
+      const KINDS = ['lease', 'work', 'loan', 'sale'];
+      let indexed: string;
+      let plain: string;
+
+      function lcg(seed: number): () => number {
+        let state = seed;
+        return () => {
+          state = (state * 1103515245 + 12345) % 2 ** 31;
+          return state / 2 ** 31;
+        };
+      }
+
+      function listing(i: number, next: () => number): Listing {
+        const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+        const terms = VOCABULARY.filter(() => next() < 0.3);
+        return {
+          _id: `l${String(i).padStart(4, '0')}`,
+          status: next() < 0.85 ? 'published' : 'draft',
+          kind: pick(KINDS),
+          price: 100 * Math.floor(next() * 12),
+          // Few distinct days, so sorts meet ties and the later keys decide.
+          at: `2026-0${1 + Math.floor(next() * 9)}-1${Math.floor(next() * 10)}`,
+          // Now and then an element twice: counted and found once.
+          terms: next() < 0.2 ? [...terms, ...terms.slice(0, 1)] : terms,
+          tags: VOCABULARY.filter(() => next() < 0.15),
+        };
+      }
+
+      beforeAll(async () => {
+        indexed = uniqueName('listings');
+        plain = uniqueName('listings_plain');
+        await store.ensureIndex(indexed, { status: 1, at: -1, _id: 1 });
+        await store.ensureIndex(indexed, { status: 1, price: -1, at: -1, _id: 1 });
+        await store.ensureIndex(indexed, { kind: 1, at: -1 });
+        await store.ensureIndex(indexed, { terms: 1 });
+        await store.ensureIndex(indexed, { tags: 1 });
+        const next = lcg(7);
+        const docs = Array.from({ length: 1200 }, (_, i) => listing(i, next));
+        for (const name of [indexed, plain]) {
+          await write(async (tx) => {
+            for (const doc of docs) await tx.collection(name).insertOne(structuredClone(doc));
+          });
+        }
+        // Changes after the first commit: new sort keys, statuses and terms; deletions; a re-insert.
+        const change = lcg(11);
+        const edits = docs.slice(0, 400).map((doc, i) => ({ id: doc._id, i, roll: change() }));
+        for (const name of [indexed, plain]) {
+          await write(async (tx) => {
+            const collection = tx.collection<Listing>(name);
+            for (const { id, i, roll } of edits) {
+              if (roll < 0.25) await collection.deleteOne({ _id: id });
+              else if (roll < 0.5)
+                await collection.updateOne({ _id: id }, { $set: { price: 100 * (i % 7) } });
+              else if (roll < 0.7) await collection.updateOne({ _id: id }, { $set: { status: 'draft' } });
+              else if (roll < 0.9)
+                await collection.updateOne(
+                  { _id: id },
+                  { $set: { terms: ['en:leas', 'et:uur', 'en:leas'], at: '2026-09-30' } },
+                );
+            }
+            await collection.deleteOne({ _id: 'l1000' });
+            await collection.insertOne({ ...docs[1000]!, at: '2026-01-01' });
+          });
+        }
+      });
+
+      const FILTERS: Record<string, unknown>[] = [
+        { status: 'published' },
+        { status: 'published', kind: 'work' },
+        { status: 'published', terms: { $regex: '^et:lep' } },
+        {
+          status: 'published',
+          $and: [{ $or: [{ terms: { $regex: '^et:lep' } }, { terms: { $regex: '^en:leas' } }] }],
+        },
+        { status: 'published', tags: { $in: ['xx:nda', 'en:employ'] }, price: { $gte: 500 } },
+        { kind: { $in: ['lease', 'loan'] } },
+      ];
+      const SORTS = [
+        { at: -1, _id: 1 },
+        { at: 1, _id: -1 },
+        { price: -1, at: -1, _id: 1 },
+        { price: 1, at: 1, _id: -1 },
+        { price: 1, at: -1, _id: 1 },
+      ] as const;
+
+      async function expectSamePages(): Promise<void> {
+        for (const filter of FILTERS) {
+          for (const sort of SORTS) {
+            const options = { sort, limit: 25 };
+            const expected = await store.collection(plain).find(filter, options);
+            expect(ids(await store.collection(indexed).find(filter, options))).toEqual(ids(expected));
+            const last = expected.at(-1);
+            if (!last) continue;
+            const after = Object.fromEntries(Object.keys(sort).map((key) => [key, last[key]]));
+            const next = { ...options, after, skip: 3 };
+            expect(ids(await store.collection(indexed).find(filter, next))).toEqual(
+              ids(await store.collection(plain).find(filter, next)),
+            );
+          }
+          expect(await store.collection(indexed).count(filter)).toBe(
+            await store.collection(plain).count(filter),
+          );
+          expect(await store.collection(indexed).countBy(filter, ['kind', 'terms', 'price'])).toEqual(
+            await store.collection(plain).countBy(filter, ['kind', 'terms', 'price']),
+          );
+        }
+      }
+
+      it('finds the same pages, in the same order, and pages on by keyset, also after more changes', async () => {
+        await expectSamePages();
+        // Changes after the indexes answered queries: sort keys move documents within the orders.
+        for (const name of [indexed, plain]) {
+          await write(async (tx) => {
+            const collection = tx.collection<Listing>(name);
+            await collection.updateOne({ _id: 'l0600' }, { $set: { price: 1100, at: '2026-09-99' } });
+            await collection.updateOne({ _id: 'l0601' }, { $set: { price: 0, at: '2026-00-00' } });
+            await collection.updateOne({ _id: 'l0602' }, { $set: { status: 'published', kind: 'work' } });
+            await collection.deleteOne({ _id: 'l0603' });
+            await collection.insertOne(listing(5000, lcg(3)));
+          });
+        }
+        await expectSamePages();
+      });
+
+      it('scores, sorts by score and pages on by keyset the same way', async () => {
+        const score = {
+          as: 'score',
+          clauses: [
+            { filter: { terms: { $regex: '^et:lep' } }, weight: 100 },
+            { filter: { tags: { $regex: '^en:leas' } }, weight: 10 },
+            { filter: { tags: 'xx:nda' }, weight: 10 },
+            { filter: { terms: 'en:lease' }, weight: 1 },
+          ],
+        };
+        const sort = { score: -1, at: -1, _id: 1 } as const;
+        for (const filter of FILTERS) {
+          const options = { sort, score, limit: 30, fields: ['kind'] };
+          const expected = await store.collection(plain).find(filter, options);
+          expect(await store.collection(indexed).find(filter, options)).toEqual(expected);
+          const last = expected.at(-1);
+          if (!last) continue;
+          // `at` was not among the fields: the page's last document is read again for its sort keys.
+          const full = await store.collection(plain).findOne({ _id: last._id });
+          const next = { ...options, after: { score: last['score'], at: full?.['at'], _id: last._id } };
+          expect(await store.collection(indexed).find(filter, next)).toEqual(
+            await store.collection(plain).find(filter, next),
+          );
+        }
       });
     });
 

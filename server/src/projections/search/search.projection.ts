@@ -216,6 +216,8 @@ export class SearchProjection implements Projection {
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { status: 1, price: 1, createdAt: -1, _id: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { terms: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { titleTerms: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { tagTerms: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { words: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { peopleTerms: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { uploaderId: 1, createdAt: -1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { fieldOfLaw: 1, createdAt: -1 } },

@@ -1,10 +1,13 @@
 import { SEARCH_SORTS, type SearchCursor, type SearchSort } from './search-documents.query';
 
-/** The sort keys of each sort, last key `_id`, so every position in the order is unique. */
+/**
+ * The sort keys of each sort, last key `_id`, so every position in the order is unique. Oldest is newest
+ * exactly reversed, so one index serves both (docs/decisions.md, "Search indexes").
+ */
 export const SORT_KEYS: Readonly<Record<SearchSort, Readonly<Record<string, 1 | -1>>>> = {
   relevance: { score: -1, createdAt: -1, _id: 1 },
   newest: { createdAt: -1, _id: 1 },
-  oldest: { createdAt: 1, _id: 1 },
+  oldest: { createdAt: 1, _id: -1 },
   'price-desc': { price: -1, createdAt: -1, _id: 1 },
   'price-asc': { price: 1, createdAt: -1, _id: 1 },
 };

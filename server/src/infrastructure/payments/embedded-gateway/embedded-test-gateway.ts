@@ -2,6 +2,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Clock } from '../../clock/clock';
 import { centsToDecimal, decimalToCents, makeCommerceMac } from '../makecommerce-protocol';
+import type { TestPaymentDesk } from '../payment-gateway.port';
 import { GATEWAY_CSS, RETURN_JS, logoSvg } from './gateway-assets';
 import { type GatewayLanguage, paymentPage, resultPage, returnPage } from './gateway-pages';
 
@@ -90,7 +91,7 @@ function urlSpec(value: unknown): UrlSpec | null {
  * them (`json` + `mac`, upper-case hex SHA-512 of the raw json followed by the key). Transactions are
  * kept in memory: a restart forgets unfinished test payments, which then simply expire in the shop.
  */
-export class EmbeddedTestGateway {
+export class EmbeddedTestGateway implements TestPaymentDesk {
   private readonly transactions = new Map<string, TransactionRecord>();
   private readonly notifications = new Set<Promise<void>>();
   private readonly base: string;
@@ -317,21 +318,67 @@ export class EmbeddedTestGateway {
     return { name, label: bank?.displayName ?? card?.displayName ?? name };
   }
 
-  /** The tester's choice: complete, fail or cancel, then the signed messages go out. */
+  /** The tester's choice on the payment page: complete, fail or cancel, then the signed messages go out. */
   private pay(request: FastifyRequest, reply: FastifyReply) {
     const body = isObject(request.body) ? request.body : {};
     const record = this.transactions.get((request.params as { id: string }).id);
     const language = this.language(record, request.query as Record<string, unknown>);
     if (!record) return this.html(reply, 404, resultPage(language, this.basePath, 'unknown'));
-    const current = this.current(record);
     const outcome = body.outcome;
     if (outcome !== 'success' && outcome !== 'failure' && outcome !== 'cancel') {
       return this.html(reply, 400, resultPage(language, this.basePath, 'unknown'));
     }
-    if (current.status !== 'CREATED') {
-      return this.html(reply, 409, resultPage(language, this.basePath, current.status));
+    const settled = this.settle(record, outcome, this.options.clock.now());
+    if ('refused' in settled) {
+      return this.html(reply, 409, resultPage(language, this.basePath, settled.refused));
     }
-    const now = this.options.clock.now();
+    if (settled.method === 'GET') {
+      const url = new URL(settled.action);
+      url.searchParams.set('json', settled.json);
+      url.searchParams.set('mac', settled.mac);
+      return reply.redirect(url.toString(), 303);
+    }
+    return this.html(reply, 200, returnPage(language, this.basePath, { ...settled, outcome }));
+  }
+
+  /**
+   * What a tester does on the page at `paymentUrl` (one of this gateway's payment links), at the moment
+   * `at`: pays, fails or cancels. The same step as pressing the page's button, for the demo seed, which
+   * replays purchases of past months through the gateway: the transaction is completed at `at`, the
+   * notification goes to the shop, and the signed message the browser would carry back is answered.
+   */
+  chooseOutcome(
+    paymentUrl: string,
+    outcome: GatewayOutcome,
+    at: Date,
+  ): {
+    readonly action: string;
+    readonly method: 'GET' | 'POST';
+    readonly json: string;
+    readonly mac: string;
+  } {
+    const id = decodeURIComponent(new URL(paymentUrl).pathname.split('/').pop() ?? '');
+    const record = this.transactions.get(id);
+    if (!record) throw new Error(`The test gateway knows no transaction at ${paymentUrl}`);
+    const settled = this.settle(record, outcome, at);
+    if ('refused' in settled) throw new Error(`The transaction at ${paymentUrl} is ${settled.refused}`);
+    return settled;
+  }
+
+  private settle(
+    record: TransactionRecord,
+    outcome: GatewayOutcome,
+    now: Date,
+  ):
+    | {
+        readonly action: string;
+        readonly method: 'GET' | 'POST';
+        readonly json: string;
+        readonly mac: string;
+      }
+    | { readonly refused: Status } {
+    const current = this.current(record);
+    if (current.status !== 'CREATED') return { refused: current.status };
     current.status = outcome === 'success' ? 'COMPLETED' : 'CANCELLED';
     if (outcome === 'success') current.completedAt = now;
     const message = this.signedMessage(current, now);
@@ -339,17 +386,7 @@ export class EmbeddedTestGateway {
     // cancels is present and comes back by the cancel URL.
     if (outcome !== 'cancel') this.notify(current.notificationUrl, message);
     const target = outcome === 'cancel' ? current.cancelUrl : current.returnUrl;
-    if (target.method === 'GET') {
-      const url = new URL(target.url);
-      url.searchParams.set('json', message.json);
-      url.searchParams.set('mac', message.mac);
-      return reply.redirect(url.toString(), 303);
-    }
-    return this.html(
-      reply,
-      200,
-      returnPage(language, this.basePath, { action: target.url, ...message, outcome }),
-    );
+    return { action: target.url, method: target.method, ...message };
   }
 
   /** A return / notification message exactly as MakeCommerce writes it, and its MAC. */
