@@ -31,14 +31,6 @@ const seedOnce = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
 };
 
-/**
- * CI's second run on Node 24 (.ci/node24-suites.sh): better-sqlite3 is built for one Node ABI, so that
- * run loads a copy rebuilt for Node 24 from BETTER_SQLITE3_DIR; the Node 20 install stays as it is.
- */
-const betterSqlite3 = process.env.BETTER_SQLITE3_DIR
-  ? { moduleNameMapper: { '^better-sqlite3$': `${process.env.BETTER_SQLITE3_DIR}/lib/index.js` } }
-  : {};
-
 module.exports = {
   // A real server starts in a suite's beforeAll; on a busy 2-core machine (two workers, browser journeys
   // beside them, a cold transform cache) that can take longer than jest's default 5 s. Not a speed limit:
@@ -50,7 +42,6 @@ module.exports = {
       testEnvironment: 'node',
       ...esmTransform,
       ...seedOnce,
-      ...betterSqlite3,
       testMatch: [
         '<rootDir>/server/src/**/*.unit.spec.ts',
         '<rootDir>/server/src/**/*.spec.ts',
@@ -70,7 +61,6 @@ module.exports = {
       displayName: 'contracts',
       testEnvironment: 'node',
       ...esmTransform,
-      ...betterSqlite3,
       testMatch: ['<rootDir>/server/src/**/*.int.spec.ts'],
     },
   ],

@@ -4,7 +4,7 @@
 # native modules built for N-API (sharp, @napi-rs/canvas, @swc/core, sqlite3) load as they are.
 # better-sqlite3 12 (the newest that runs on Node 20) is built for one Node ABI, so it is rebuilt for
 # Node 24 in a folder of its own, with headers from the npm package (no download by node-gyp), and the
-# Node 20 install stays untouched. It is compiled against Node 24.18.1's headers: an addon that derives
+# Node 20 install is put back afterwards. It is compiled against Node 24.18.1's headers: an addon that derives
 # from node::ObjectWrap and is compiled against 24.19+ headers aborts when a statement is collected
 # (nodejs/node#65446, "Assertion failed: (env) != nullptr"); built against 24.18.1 it runs on every 24.x.
 # The build is kept in a cache folder keyed by the versions, so a machine that runs CI again skips it.
@@ -41,7 +41,11 @@ if [ ! -f "$cache/node_modules/better-sqlite3/build/Release/better_sqlite3.node"
 fi
 echo "better-sqlite3 for Node 24 ready ($((SECONDS - started)) s)"
 
-# jest.config.cjs maps better-sqlite3 to this copy when BETTER_SQLITE3_DIR is set.
-BETTER_SQLITE3_DIR="$cache/node_modules/better-sqlite3" \
-  "$node24" node_modules/jest/bin/jest.js --selectProjects server --maxWorkers=2
+# The Node 24 addon takes the Node 20 one's place for this run only (every loader sees it: the suites, jest's
+# global setup that seeds the demo data, and any child process), and the Node 20 one is put back on exit.
+addon=node_modules/better-sqlite3/build/Release/better_sqlite3.node
+cp "$addon" "$work/better_sqlite3.node20"
+trap 'cp "$work/better_sqlite3.node20" "$addon"; rm -rf "$work"' EXIT
+cp "$cache/node_modules/better-sqlite3/build/Release/better_sqlite3.node" "$addon"
+"$node24" node_modules/jest/bin/jest.js --selectProjects server --maxWorkers=2
 echo "Server and API suites on Node $node24_version: $((SECONDS - started)) s in all"

@@ -1,4 +1,4 @@
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../server/src/config/app-config';
@@ -40,7 +40,10 @@ export async function seedTemplateDataDir(): Promise<string> {
 export function copySeedTemplate(dataDir: string): boolean {
   const template = process.env[SEED_TEMPLATE_VARIABLE];
   if (!template || !existsSync(template)) return false;
+  // Node 24's cpSync gives an existing destination folder the template's mode; the folder keeps its own.
+  const mode = existsSync(dataDir) ? statSync(dataDir).mode & 0o777 : null;
   cpSync(template, dataDir, { recursive: true });
+  if (mode !== null) chmodSync(dataDir, mode);
   return true;
 }
 
