@@ -1,4 +1,13 @@
-import { chmodSync, cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../server/src/config/app-config';
@@ -40,11 +49,24 @@ export async function seedTemplateDataDir(): Promise<string> {
 export function copySeedTemplate(dataDir: string): boolean {
   const template = process.env[SEED_TEMPLATE_VARIABLE];
   if (!template || !existsSync(template)) return false;
-  // Node 24's cpSync gives an existing destination folder the template's mode; the folder keeps its own.
-  const mode = existsSync(dataDir) ? statSync(dataDir).mode & 0o777 : null;
+  // A new folder is made as the server makes its data folder (0700), and the copy leaves a folder's mode as
+  // it was; everything inside keeps the template's modes (Node 24's cpSync does not keep folders' modes).
+  if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const mode = statSync(dataDir).mode & 0o777;
   cpSync(template, dataDir, { recursive: true });
-  if (mode !== null) chmodSync(dataDir, mode);
+  keepModes(template, dataDir);
+  chmodSync(dataDir, mode);
   return true;
+}
+
+/** Gives every entry under `to` the mode of the same entry under `from`. */
+function keepModes(from: string, to: string): void {
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) keepModes(source, target);
+    chmodSync(target, statSync(source).mode & 0o777);
+  }
 }
 
 export function removeSeedTemplate(): void {
