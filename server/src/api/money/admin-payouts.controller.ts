@@ -2,6 +2,8 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { ChangePayoutCommand } from '../../commands/payout/change-payout.command';
+import type { ExecutePayout, RejectPayout } from '../../domain/payout/payouts.decider';
+import type { CommandContext } from '../../domain/shared/command';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import { ProjectionRunner } from '../../projections/projection-runner';
 import { ExportSepaFileQuery } from '../../queries/money/export-sepa-file.query';
@@ -47,16 +49,11 @@ export class AdminPayoutsController {
     @Body() body: ExecutePayoutDto,
     @IdempotencyKey() key: string | undefined,
   ): Promise<PayoutDto> {
-    const { uploaderId } = await this.payout(payoutId);
-    const context = { actorId: admin.userId, now: this.clock.now() };
-    const result = await this.commandBus.execute(
-      new ChangePayoutCommand(
-        { type: 'ExecutePayout', data: { payoutId, uploaderId, executionDate: body.executionDate }, context },
-        key,
-      ),
-    );
-    await this.projections.waitFor(result.position, PAYOUT_READ_MODELS);
-    return this.payout(payoutId);
+    return this.change(admin, payoutId, key, (uploaderId, context) => ({
+      type: 'ExecutePayout',
+      data: { payoutId, uploaderId, executionDate: body.executionDate },
+      context,
+    }));
   }
 
   @Post(':payoutId/reject')
@@ -67,16 +64,11 @@ export class AdminPayoutsController {
     @Body() body: RejectPayoutDto,
     @IdempotencyKey() key: string | undefined,
   ): Promise<PayoutDto> {
-    const { uploaderId } = await this.payout(payoutId);
-    const context = { actorId: admin.userId, now: this.clock.now() };
-    const result = await this.commandBus.execute(
-      new ChangePayoutCommand(
-        { type: 'RejectPayout', data: { payoutId, uploaderId, reason: body.reason }, context },
-        key,
-      ),
-    );
-    await this.projections.waitFor(result.position, PAYOUT_READ_MODELS);
-    return this.payout(payoutId);
+    return this.change(admin, payoutId, key, (uploaderId, context) => ({
+      type: 'RejectPayout',
+      data: { payoutId, uploaderId, reason: body.reason },
+      context,
+    }));
   }
 
   /** The pain.001 file of the chosen requested payouts, as an XML download; its figures in headers. */
@@ -100,6 +92,20 @@ export class AdminPayoutsController {
       .header('x-sepa-control-sum', String(file.controlSum))
       .header('access-control-expose-headers', 'x-sepa-message-id, x-sepa-count, x-sepa-control-sum')
       .send(file.xml);
+  }
+
+  /** Runs the admin's change of the payout (its uploader looked up first) and answers the payout as it is then. */
+  private async change(
+    admin: AuthenticatedUser,
+    payoutId: string,
+    key: string | undefined,
+    command: (uploaderId: string, context: CommandContext) => ExecutePayout | RejectPayout,
+  ): Promise<PayoutDto> {
+    const { uploaderId } = await this.payout(payoutId);
+    const context = { actorId: admin.userId, now: this.clock.now() };
+    const result = await this.commandBus.execute(new ChangePayoutCommand(command(uploaderId, context), key));
+    await this.projections.waitFor(result.position, PAYOUT_READ_MODELS);
+    return this.payout(payoutId);
   }
 
   private async payout(payoutId: string): Promise<PayoutDto> {
