@@ -15,7 +15,6 @@ import { UserPurchasesController } from './api/purchases/user-purchases.controll
 import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
 import { AccountingController } from './api/money/accounting.controller';
-import { AdminAccountantsController } from './api/money/admin-accountants.controller';
 import { AdminPayoutsController } from './api/money/admin-payouts.controller';
 import { AdminReportsController } from './api/money/admin-reports.controller';
 import { ProjectionRebuilds } from './api/money/projection-rebuilds';
@@ -64,7 +63,6 @@ export class AppModule {
         PurchasesController,
         UserPurchasesController,
         AdminPurchasesController,
-        AdminAccountantsController,
         UploaderMoneyController,
         AdminPayoutsController,
         AccountingController,

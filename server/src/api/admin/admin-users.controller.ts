@@ -1,6 +1,8 @@
 import { Body, Controller, Get, Inject, Param, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ChangeAccountantRoleCommand } from '../../commands/profile/change-accountant-role.command';
 import { ChangeAdminRoleCommand } from '../../commands/profile/change-admin-role.command';
+import type { CommandContext } from '../../domain/shared/command';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import { ProjectionRunner } from '../../projections/projection-runner';
 import { GetAdminUserQuery } from '../../queries/users/get-admin-user.query';
@@ -12,9 +14,10 @@ import { ApiError } from '../errors/api-error';
 import { IdempotencyKey } from '../validation/command-headers';
 import { UuidParamPipe } from '../validation/uuid-param.pipe';
 import { ListUsersDto } from './list-users.dto';
+import { SetAccountantRoleDto } from '../money/money.dto';
 import { SetAdminRoleDto } from './set-admin-role.dto';
 
-/** The admin users list and the admin role. Changes are events whose actor is the signed-in admin. */
+/** The admin users list and the admin and accountant roles. Changes are events whose actor is the signed-in admin. */
 @AdminOnly()
 @Controller('admin/users')
 export class AdminUsersController {
@@ -33,22 +36,43 @@ export class AdminUsersController {
   }
 
   @Put(':userId/admin')
-  async setAdmin(
+  setAdmin(
     @CurrentUser() admin: AuthenticatedUser,
     @Param('userId', UuidParamPipe) userId: string,
     @Body() body: SetAdminRoleDto,
     @IdempotencyKey() key: string | undefined,
   ): Promise<AdminUser> {
-    const result = await this.commandBus.execute(
-      new ChangeAdminRoleCommand(
-        {
-          type: body.isAdmin ? 'GrantAdmin' : 'RevokeAdmin',
-          data: { userId },
-          context: { actorId: admin.userId, now: this.clock.now() },
-        },
-        key,
-      ),
+    const type = body.isAdmin ? 'GrantAdmin' : 'RevokeAdmin';
+    return this.changeRole(
+      userId,
+      (context) => new ChangeAdminRoleCommand({ type, data: { userId }, context }, key),
+      admin,
     );
+  }
+
+  /** The accountant role: read-only access to the money journal and reports, granted like the admin role. */
+  @Put(':userId/accountant')
+  setAccountant(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param('userId', UuidParamPipe) userId: string,
+    @Body() body: SetAccountantRoleDto,
+    @IdempotencyKey() key: string | undefined,
+  ): Promise<AdminUser> {
+    const type = body.isAccountant ? 'GrantAccountant' : 'RevokeAccountant';
+    return this.changeRole(
+      userId,
+      (context) => new ChangeAccountantRoleCommand({ type, data: { userId }, context }, key),
+      admin,
+    );
+  }
+
+  /** Runs the role change as the signed-in admin and answers the user as the users read model has it then. */
+  private async changeRole(
+    userId: string,
+    command: (context: CommandContext) => ChangeAdminRoleCommand | ChangeAccountantRoleCommand,
+    admin: AuthenticatedUser,
+  ): Promise<AdminUser> {
+    const result = await this.commandBus.execute(command({ actorId: admin.userId, now: this.clock.now() }));
     await this.projections.waitFor(result.position, ['users']);
     const user = await this.queryBus.execute(new GetAdminUserQuery(userId));
     if (!user) throw new ApiError(404, 'USER.NOT_FOUND');
