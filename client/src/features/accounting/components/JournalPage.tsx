@@ -11,6 +11,7 @@ import { downloadJournalCsv, type JournalFilter, useJournal } from '../api/get-j
 import { AuditorOnly } from './AuditorOnly';
 import { ACCOUNT_GROUPS, accountLabel } from './accounts';
 import './accounting.css';
+import { DataTable } from '../../../components/DataTable';
 
 const FILTER_KEYS = ['from', 'to', 'group', 'movement', 'payoutId', 'purchaseId'] as const;
 
@@ -122,91 +123,88 @@ function Journal() {
         </p>
       )}
       {rows.length > 0 && (
-        <div className="table-wrap card" tabIndex={0}>
-          <table className="table journal" data-testid="journal">
-            <caption className="visually-hidden">{t('ACCOUNT.JOURNAL')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('ACCOUNTING.POSITION_COLUMN')}</th>
-                <th scope="col">{t('ACCOUNTING.TIME')}</th>
-                <th scope="col">{t('ACCOUNTING.EVENT')}</th>
-                <th scope="col">{t('ACCOUNTING.ENTRIES')}</th>
-                <th scope="col" className="table__num">
-                  {t('ACCOUNTING.AMOUNT')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr
-                  key={row.event.eventId}
-                  id={`event-${row.event.eventId}`}
-                  data-testid="journal-row"
-                  data-event-type={row.event.eventType}
-                >
-                  <td>{row.event.position}</td>
-                  <td>{formatDateTime(row.event.occurredAt)}</td>
-                  <td>
-                    <strong>{t(`ACCOUNTING.EVENT_TYPE.${row.event.eventType}`)}</strong>
-                    <dl className="journal__facts">
-                      <dt>{t('ACCOUNTING.EVENT_ID')}</dt>
-                      <dd>
-                        <code data-testid="journal-event-id">{row.event.eventId}</code>
-                      </dd>
-                      <dt>{t('ACCOUNTING.STREAM')}</dt>
-                      <dd>
-                        <code>
-                          {row.event.streamId}@{row.event.revision}
-                        </code>
-                      </dd>
-                      <dt>{t('ACCOUNTING.ACTOR')}</dt>
-                      <dd>
-                        <code>{row.event.actorId ?? '–'}</code>
-                      </dd>
-                      {row.sources.map((s) => (
-                        <Fragment key={s.eventId}>
-                          <dt>{t('ACCOUNTING.SOURCE')}</dt>
-                          <dd>
-                            <code>
-                              {s.eventType} {s.eventId}
-                            </code>
-                          </dd>
-                        </Fragment>
-                      ))}
-                    </dl>
-                  </td>
-                  <td>
-                    <table className="journal__entries">
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('ACCOUNTING.ACCOUNT')}</th>
-                          <th scope="col" className="table__num">
-                            {t('ACCOUNTING.DEBIT')}
-                          </th>
-                          <th scope="col" className="table__num">
-                            {t('ACCOUNTING.CREDIT')}
-                          </th>
+        <DataTable caption={t('ACCOUNT.JOURNAL')} testId="journal" className="journal">
+          <thead>
+            <tr>
+              <th scope="col">{t('ACCOUNTING.POSITION_COLUMN')}</th>
+              <th scope="col">{t('ACCOUNTING.TIME')}</th>
+              <th scope="col">{t('ACCOUNTING.EVENT')}</th>
+              <th scope="col">{t('ACCOUNTING.ENTRIES')}</th>
+              <th scope="col" className="table__num">
+                {t('ACCOUNTING.AMOUNT')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr
+                key={row.event.eventId}
+                id={`event-${row.event.eventId}`}
+                data-testid="journal-row"
+                data-event-type={row.event.eventType}
+              >
+                <td>{row.event.position}</td>
+                <td>{formatDateTime(row.event.occurredAt)}</td>
+                <td>
+                  <strong>{t(`ACCOUNTING.EVENT_TYPE.${row.event.eventType}`)}</strong>
+                  <dl className="journal__facts">
+                    <dt>{t('ACCOUNTING.EVENT_ID')}</dt>
+                    <dd>
+                      <code data-testid="journal-event-id">{row.event.eventId}</code>
+                    </dd>
+                    <dt>{t('ACCOUNTING.STREAM')}</dt>
+                    <dd>
+                      <code>
+                        {row.event.streamId}@{row.event.revision}
+                      </code>
+                    </dd>
+                    <dt>{t('ACCOUNTING.ACTOR')}</dt>
+                    <dd>
+                      <code>{row.event.actorId ?? '–'}</code>
+                    </dd>
+                    {row.sources.map((s) => (
+                      <Fragment key={s.eventId}>
+                        <dt>{t('ACCOUNTING.SOURCE')}</dt>
+                        <dd>
+                          <code>
+                            {s.eventType} {s.eventId}
+                          </code>
+                        </dd>
+                      </Fragment>
+                    ))}
+                  </dl>
+                </td>
+                <td>
+                  <table className="journal__entries">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('ACCOUNTING.ACCOUNT')}</th>
+                        <th scope="col" className="table__num">
+                          {t('ACCOUNTING.DEBIT')}
+                        </th>
+                        <th scope="col" className="table__num">
+                          {t('ACCOUNTING.CREDIT')}
+                        </th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {row.entries.map((e, index) => (
+                        <tr key={index}>
+                          <td>{accountLabel(t, e.account)}</td>
+                          <td className="table__num">{e.debit ? <Money cents={e.debit} /> : ''}</td>
+                          <td className="table__num">{e.credit ? <Money cents={e.credit} /> : ''}</td>
                         </tr>
-                      </thead>
-                      <tbody>
-                        {row.entries.map((e, index) => (
-                          <tr key={index}>
-                            <td>{accountLabel(t, e.account)}</td>
-                            <td className="table__num">{e.debit ? <Money cents={e.debit} /> : ''}</td>
-                            <td className="table__num">{e.credit ? <Money cents={e.credit} /> : ''}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </td>
-                  <td className="table__num">
-                    <Money cents={row.amount} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                      ))}
+                    </tbody>
+                  </table>
+                </td>
+                <td className="table__num">
+                  <Money cents={row.amount} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
       )}
       {journal.hasNextPage && (
         <button

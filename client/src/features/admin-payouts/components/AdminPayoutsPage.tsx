@@ -15,6 +15,7 @@ import { saveDownload } from '../../../utils/save-download';
 import { useAdminPayouts } from '../api/get-admin-payouts';
 import { type SepaFormat, useExportSepa } from '../api/export-sepa';
 import './admin-payouts.css';
+import { DataTable } from '../../../components/DataTable';
 
 const FILTERS = ['requested', 'executed', 'rejected', 'all'] as const;
 type FilterName = (typeof FILTERS)[number];
@@ -108,71 +109,68 @@ export function AdminPayoutsPage() {
         </p>
       )}
       {items.length > 0 && (
-        <div className="table-wrap card" tabIndex={0}>
-          <table className="table" data-testid="admin-payouts">
-            <caption className="visually-hidden">{t('ACCOUNT.PAYOUTS')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">{t('ADMIN_PAYOUTS.SELECT')}</span>
-                </th>
-                <th scope="col">{t('PAYOUT.USER')}</th>
-                <th scope="col">{t('PAYOUT.IBAN')}</th>
-                <th scope="col" className="table__num">
-                  {t('PAYOUT.AMOUNT')}
-                </th>
-                <th scope="col" className="table__num">
-                  {t('PAYOUT.TRANSFER_FEE')}
-                </th>
-                <th scope="col" className="table__num">
-                  {t('PAYOUT.NET_AMOUNT')}
-                </th>
-                <th scope="col">{t('PAYOUT.REQUESTED_AT')}</th>
-                <th scope="col">{t('PAYOUT.PAYOUT_DATE')}</th>
-                <th scope="col">{t('PAYOUT.STATUS_COLUMN')}</th>
+        <DataTable caption={t('ACCOUNT.PAYOUTS')} testId="admin-payouts">
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">{t('ADMIN_PAYOUTS.SELECT')}</span>
+              </th>
+              <th scope="col">{t('PAYOUT.USER')}</th>
+              <th scope="col">{t('PAYOUT.IBAN')}</th>
+              <th scope="col" className="table__num">
+                {t('PAYOUT.AMOUNT')}
+              </th>
+              <th scope="col" className="table__num">
+                {t('PAYOUT.TRANSFER_FEE')}
+              </th>
+              <th scope="col" className="table__num">
+                {t('PAYOUT.NET_AMOUNT')}
+              </th>
+              <th scope="col">{t('PAYOUT.REQUESTED_AT')}</th>
+              <th scope="col">{t('PAYOUT.PAYOUT_DATE')}</th>
+              <th scope="col">{t('PAYOUT.STATUS_COLUMN')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((p) => (
+              <tr key={p.id} data-testid="admin-payout-row" data-payout-id={p.id}>
+                <td>
+                  {p.status === 'requested' && (
+                    <input
+                      type="checkbox"
+                      checked={selected.has(p.id)}
+                      onChange={() => toggle(p.id)}
+                      aria-label={t('ADMIN_PAYOUTS.SELECT_PAYOUT', { name: p.payeeName })}
+                      data-testid="admin-payout-select"
+                    />
+                  )}
+                </td>
+                <td>
+                  <Link to={path('adminpayoutedit', { id: p.id })} data-testid="admin-payout-edit">
+                    {p.payeeName}
+                  </Link>
+                </td>
+                <td className="iban">{p.iban}</td>
+                <td className="table__num">
+                  <Money cents={p.amount} />
+                </td>
+                <td className="table__num">
+                  <Money cents={p.transferFee} />
+                </td>
+                <td className="table__num">
+                  <Money cents={p.netAmount} />
+                </td>
+                <td>
+                  <FormattedDate value={p.requestedAt} />
+                </td>
+                <td>{p.executionDate ? formatDay(p.executionDate) : '–'}</td>
+                <td>
+                  <PayoutStatusBadge status={p.status} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((p) => (
-                <tr key={p.id} data-testid="admin-payout-row" data-payout-id={p.id}>
-                  <td>
-                    {p.status === 'requested' && (
-                      <input
-                        type="checkbox"
-                        checked={selected.has(p.id)}
-                        onChange={() => toggle(p.id)}
-                        aria-label={t('ADMIN_PAYOUTS.SELECT_PAYOUT', { name: p.payeeName })}
-                        data-testid="admin-payout-select"
-                      />
-                    )}
-                  </td>
-                  <td>
-                    <Link to={path('adminpayoutedit', { id: p.id })} data-testid="admin-payout-edit">
-                      {p.payeeName}
-                    </Link>
-                  </td>
-                  <td className="iban">{p.iban}</td>
-                  <td className="table__num">
-                    <Money cents={p.amount} />
-                  </td>
-                  <td className="table__num">
-                    <Money cents={p.transferFee} />
-                  </td>
-                  <td className="table__num">
-                    <Money cents={p.netAmount} />
-                  </td>
-                  <td>
-                    <FormattedDate value={p.requestedAt} />
-                  </td>
-                  <td>{p.executionDate ? formatDay(p.executionDate) : '–'}</td>
-                  <td>
-                    <PayoutStatusBadge status={p.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       )}
 
       {requested.length > 0 && (

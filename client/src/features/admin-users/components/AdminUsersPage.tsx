@@ -11,6 +11,7 @@ import { useAdminUsers } from '../api/get-admin-users';
 import { useSetUserAccountant } from '../api/set-user-accountant';
 import { useSetUserAdmin } from '../api/set-user-admin';
 import './admin-users-roles.css';
+import { DataTable } from '../../../components/DataTable';
 
 export const FILTER_DEBOUNCE_MS = 400;
 
@@ -203,70 +204,65 @@ export function AdminUsersPage() {
       )}
 
       {items.length > 0 && (
-        <div className="table-wrap card" tabIndex={0}>
-          <table className="table" data-testid="admin-users-table">
-            <caption className="visually-hidden">{t('ACCOUNT.USERS')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('PROFILE.FIRST_NAME')}</th>
-                <th scope="col">{t('PROFILE.LAST_NAME')}</th>
-                <th scope="col">{t('PROFILE.EMAIL')}</th>
-                <th scope="col">{t('ADMIN_USERS.ROLE')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('ADMIN_USERS.ACTIONS')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((user) => (
-                <tr key={user.id} data-testid="admin-user-row" data-user-id={user.id} data-email={user.email}>
-                  <td>{user.firstName || t('COMMON.NOT_SET')}</td>
-                  <td>{user.lastName || t('COMMON.NOT_SET')}</td>
-                  <td>{user.email}</td>
-                  <td>
-                    {user.isAdmin && (
-                      <span className="badge badge--admin" data-testid="admin-user-admin-badge">
-                        {t('ADMIN_USERS.ADMIN')}
-                      </span>
-                    )}{' '}
-                    {user.isAccountant && (
-                      <span className="badge badge--admin" data-testid="admin-user-accountant-badge">
-                        {t('ADMIN_USERS.ACCOUNTANT')}
-                      </span>
+        <DataTable caption={t('ACCOUNT.USERS')} testId="admin-users-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('PROFILE.FIRST_NAME')}</th>
+              <th scope="col">{t('PROFILE.LAST_NAME')}</th>
+              <th scope="col">{t('PROFILE.EMAIL')}</th>
+              <th scope="col">{t('ADMIN_USERS.ROLE')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('ADMIN_USERS.ACTIONS')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((user) => (
+              <tr key={user.id} data-testid="admin-user-row" data-user-id={user.id} data-email={user.email}>
+                <td>{user.firstName || t('COMMON.NOT_SET')}</td>
+                <td>{user.lastName || t('COMMON.NOT_SET')}</td>
+                <td>{user.email}</td>
+                <td>
+                  {user.isAdmin && (
+                    <span className="badge badge--admin" data-testid="admin-user-admin-badge">
+                      {t('ADMIN_USERS.ADMIN')}
+                    </span>
+                  )}{' '}
+                  {user.isAccountant && (
+                    <span className="badge badge--admin" data-testid="admin-user-accountant-badge">
+                      {t('ADMIN_USERS.ACCOUNTANT')}
+                    </span>
+                  )}
+                </td>
+                <td className="admin-users__actions">
+                  <AdminAction
+                    user={user}
+                    selfId={self.id}
+                    pending={setAdmin.isPending && setAdmin.variables.userId === user.id}
+                    onToggle={() => toggle(user)}
+                  />{' '}
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => toggleAccountant(user)}
+                    disabled={setAccountant.isPending && setAccountant.variables.userId === user.id}
+                    aria-label={t(
+                      user.isAccountant
+                        ? 'ADMIN_USERS.REVOKE_ACCOUNTANT_LABEL'
+                        : 'ADMIN_USERS.GRANT_ACCOUNTANT_LABEL',
+                      { name: `${user.firstName} ${user.lastName}`.trim() || user.email },
                     )}
-                  </td>
-                  <td className="admin-users__actions">
-                    <AdminAction
-                      user={user}
-                      selfId={self.id}
-                      pending={setAdmin.isPending && setAdmin.variables.userId === user.id}
-                      onToggle={() => toggle(user)}
-                    />{' '}
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      onClick={() => toggleAccountant(user)}
-                      disabled={setAccountant.isPending && setAccountant.variables.userId === user.id}
-                      aria-label={t(
-                        user.isAccountant
-                          ? 'ADMIN_USERS.REVOKE_ACCOUNTANT_LABEL'
-                          : 'ADMIN_USERS.GRANT_ACCOUNTANT_LABEL',
-                        { name: `${user.firstName} ${user.lastName}`.trim() || user.email },
-                      )}
-                      data-testid={
-                        user.isAccountant ? 'admin-user-revoke-accountant' : 'admin-user-grant-accountant'
-                      }
-                    >
-                      {t(
-                        user.isAccountant ? 'ADMIN_USERS.REVOKE_ACCOUNTANT' : 'ADMIN_USERS.GRANT_ACCOUNTANT',
-                      )}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    data-testid={
+                      user.isAccountant ? 'admin-user-revoke-accountant' : 'admin-user-grant-accountant'
+                    }
+                  >
+                    {t(user.isAccountant ? 'ADMIN_USERS.REVOKE_ACCOUNTANT' : 'ADMIN_USERS.GRANT_ACCOUNTANT')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
       )}
 
       {users.hasNextPage && (

@@ -7,6 +7,7 @@ import { useChooseMainFile, useFileUploaded, useRemoveFile } from '../api/docume
 import type { MyDocument, MyDocumentFile } from '../api/types';
 import { uploadFile } from '../api/upload-file';
 import { ACCEPT_ATTRIBUTE, fileProblem } from '../upload-rules';
+import { DataTable } from '../../../components/DataTable';
 
 /** One file on its way up: its progress, then gone (it is in the files list) or an error. */
 interface QueuedUpload {
@@ -209,74 +210,76 @@ export function DocumentFiles({ document }: { document: MyDocument }) {
           {t('UPLOAD.NO_FILES')}
         </p>
       ) : (
-        <div className="table-wrap" tabIndex={0}>
-          <table className="table document-files__table" data-testid="files-table">
-            <caption className="visually-hidden">{t('UPLOAD.FILES')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('UPLOAD.FILE_NAME')}</th>
-                <th scope="col">{t('UPLOAD.FORMAT')}</th>
-                <th scope="col" className="table__num">
-                  {t('UPLOAD.PAGES')}
-                </th>
-                <th scope="col" className="table__num">
-                  {t('UPLOAD.SIZE')}
-                </th>
-                <th scope="col">{t('UPLOAD.STATE')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('UPLOAD.ACTIONS')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {document.files.map((file) => (
-                <tr
-                  key={file.id}
-                  className={file.isMain ? 'document-files__row--main' : undefined}
-                  data-testid="file-row"
-                  data-main={file.isMain}
-                  data-file-id={file.id}
-                >
-                  <td>
-                    {file.title}
-                    {file.isMain && <span className="badge badge--main">{t('UPLOAD.MAIN_FILE')}</span>}
-                  </td>
-                  <td className="table__format">{file.format.toUpperCase()}</td>
-                  <td className="table__num">{file.pages ?? t('COMMON.NOT_SET')}</td>
-                  <td className="table__num">{t('UPLOAD.SIZE_KB', { size: file.sizeKb })}</td>
-                  <td>
-                    <FileState file={file} />
-                  </td>
-                  <td className="document-files__actions">
-                    {!file.isMain && (
-                      <button
-                        type="button"
-                        className="button button--secondary button--small"
-                        disabled={chooseMain.isPending}
-                        onClick={() =>
-                          chooseMain.mutate({ id: document.id, fileId: file.id }, { onError: errorOccurred })
-                        }
-                        aria-label={t('UPLOAD.SET_AS_MAIN_LABEL', { name: file.title })}
-                        data-testid="file-set-main"
-                      >
-                        {t('UPLOAD.SET_AS_MAIN')}
-                      </button>
-                    )}
+        <DataTable
+          caption={t('UPLOAD.FILES')}
+          testId="files-table"
+          className="document-files__table"
+          card={false}
+        >
+          <thead>
+            <tr>
+              <th scope="col">{t('UPLOAD.FILE_NAME')}</th>
+              <th scope="col">{t('UPLOAD.FORMAT')}</th>
+              <th scope="col" className="table__num">
+                {t('UPLOAD.PAGES')}
+              </th>
+              <th scope="col" className="table__num">
+                {t('UPLOAD.SIZE')}
+              </th>
+              <th scope="col">{t('UPLOAD.STATE')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('UPLOAD.ACTIONS')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {document.files.map((file) => (
+              <tr
+                key={file.id}
+                className={file.isMain ? 'document-files__row--main' : undefined}
+                data-testid="file-row"
+                data-main={file.isMain}
+                data-file-id={file.id}
+              >
+                <td>
+                  {file.title}
+                  {file.isMain && <span className="badge badge--main">{t('UPLOAD.MAIN_FILE')}</span>}
+                </td>
+                <td className="table__format">{file.format.toUpperCase()}</td>
+                <td className="table__num">{file.pages ?? t('COMMON.NOT_SET')}</td>
+                <td className="table__num">{t('UPLOAD.SIZE_KB', { size: file.sizeKb })}</td>
+                <td>
+                  <FileState file={file} />
+                </td>
+                <td className="document-files__actions">
+                  {!file.isMain && (
                     <button
                       type="button"
-                      className="button button--danger-ghost button--small"
-                      onClick={() => askRemove(file)}
-                      aria-label={t('UPLOAD.DELETE_FILE_LABEL', { name: file.title })}
-                      data-testid="file-delete"
+                      className="button button--secondary button--small"
+                      disabled={chooseMain.isPending}
+                      onClick={() =>
+                        chooseMain.mutate({ id: document.id, fileId: file.id }, { onError: errorOccurred })
+                      }
+                      aria-label={t('UPLOAD.SET_AS_MAIN_LABEL', { name: file.title })}
+                      data-testid="file-set-main"
                     >
-                      {t('UPLOAD.DELETE_FILE')}
+                      {t('UPLOAD.SET_AS_MAIN')}
                     </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                  )}
+                  <button
+                    type="button"
+                    className="button button--danger-ghost button--small"
+                    onClick={() => askRemove(file)}
+                    aria-label={t('UPLOAD.DELETE_FILE_LABEL', { name: file.title })}
+                    data-testid="file-delete"
+                  >
+                    {t('UPLOAD.DELETE_FILE')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
       )}
     </section>
   );

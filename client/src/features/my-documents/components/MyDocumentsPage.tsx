@@ -11,6 +11,7 @@ import { useDeleteDocument, useSetPublished } from '../api/document-mutations';
 import { useMyDocuments } from '../api/get-my-documents';
 import { MY_DOCUMENT_FILTERS, type MyDocumentFilter, type MyDocumentRow } from '../api/types';
 import './my-documents.css';
+import { DataTable } from '../../../components/DataTable';
 
 export const TEXT_FILTER_DEBOUNCE_MS = 300;
 const EXCERPT_LENGTH = 120;
@@ -205,52 +206,53 @@ export function MyDocumentsPage() {
         </p>
       )}
       {items.length > 0 && (
-        <div className="table-wrap card" tabIndex={0}>
-          <table className="table my-documents__table" data-testid="my-documents-table">
-            <caption className="visually-hidden">{t('ACCOUNT.MY_DOCUMENTS')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('MY_DOCUMENTS.TITLE')}</th>
-                <th scope="col">{t('MY_DOCUMENTS.DESCRIPTION')}</th>
-                <th scope="col">{t('MY_DOCUMENTS.STATUS')}</th>
-                <th scope="col">{t('MY_DOCUMENTS.CREATED')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('MY_DOCUMENTS.ACTIONS')}</span>
-                </th>
+        <DataTable
+          caption={t('ACCOUNT.MY_DOCUMENTS')}
+          testId="my-documents-table"
+          className="my-documents__table"
+        >
+          <thead>
+            <tr>
+              <th scope="col">{t('MY_DOCUMENTS.TITLE')}</th>
+              <th scope="col">{t('MY_DOCUMENTS.DESCRIPTION')}</th>
+              <th scope="col">{t('MY_DOCUMENTS.STATUS')}</th>
+              <th scope="col">{t('MY_DOCUMENTS.CREATED')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('MY_DOCUMENTS.ACTIONS')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((row) => (
+              <tr
+                key={row.id}
+                data-testid="my-document-row"
+                data-document-id={row.id}
+                data-status={row.status}
+              >
+                <td className="my-documents__title">
+                  <Link to={path('upload', { id: row.id })}>{row.title}</Link>
+                </td>
+                <td className="my-documents__description">{excerpt(row.description)}</td>
+                <td>
+                  <span className={`status-badge status-badge--${row.status}`}>
+                    {t(
+                      row.status === 'published'
+                        ? 'MY_DOCUMENTS.STATUS_PUBLISHED'
+                        : 'MY_DOCUMENTS.STATUS_DRAFT',
+                    )}
+                  </span>
+                </td>
+                <td>
+                  <FormattedDate value={row.createdAt} />
+                </td>
+                <td>
+                  <RowActions row={row} />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((row) => (
-                <tr
-                  key={row.id}
-                  data-testid="my-document-row"
-                  data-document-id={row.id}
-                  data-status={row.status}
-                >
-                  <td className="my-documents__title">
-                    <Link to={path('upload', { id: row.id })}>{row.title}</Link>
-                  </td>
-                  <td className="my-documents__description">{excerpt(row.description)}</td>
-                  <td>
-                    <span className={`status-badge status-badge--${row.status}`}>
-                      {t(
-                        row.status === 'published'
-                          ? 'MY_DOCUMENTS.STATUS_PUBLISHED'
-                          : 'MY_DOCUMENTS.STATUS_DRAFT',
-                      )}
-                    </span>
-                  </td>
-                  <td>
-                    <FormattedDate value={row.createdAt} />
-                  </td>
-                  <td>
-                    <RowActions row={row} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       )}
     </div>
   );

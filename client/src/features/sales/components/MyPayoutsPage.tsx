@@ -10,6 +10,7 @@ import { useSessionUser } from '../../../stores/session-store';
 import { formatDay } from '../../../utils/period';
 import { useMyPayouts } from '../api/get-payouts';
 import './sales.css';
+import { DataTable } from '../../../components/DataTable';
 
 /** My payouts (route userpayouts): user, IBAN, amount, transfer fee, payout date (SPEC §2). */
 export function MyPayoutsPage() {
@@ -38,54 +39,51 @@ export function MyPayoutsPage() {
         </p>
       )}
       {items.length > 0 && (
-        <div className="table-wrap card" tabIndex={0}>
-          <table className="table" data-testid="my-payouts">
-            <caption className="visually-hidden">{t('ACCOUNT.MY_PAYOUTS')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('PAYOUT.USER')}</th>
-                <th scope="col">{t('PAYOUT.IBAN')}</th>
-                <th scope="col" className="table__num">
-                  {t('PAYOUT.AMOUNT')}
-                </th>
-                <th scope="col" className="table__num">
-                  {t('PAYOUT.TRANSFER_FEE')}
-                </th>
-                <th scope="col" className="table__num">
-                  {t('PAYOUT.NET_AMOUNT')}
-                </th>
-                <th scope="col">{t('PAYOUT.REQUESTED_AT')}</th>
-                <th scope="col">{t('PAYOUT.PAYOUT_DATE')}</th>
-                <th scope="col">{t('PAYOUT.STATUS_COLUMN')}</th>
+        <DataTable caption={t('ACCOUNT.MY_PAYOUTS')} testId="my-payouts">
+          <thead>
+            <tr>
+              <th scope="col">{t('PAYOUT.USER')}</th>
+              <th scope="col">{t('PAYOUT.IBAN')}</th>
+              <th scope="col" className="table__num">
+                {t('PAYOUT.AMOUNT')}
+              </th>
+              <th scope="col" className="table__num">
+                {t('PAYOUT.TRANSFER_FEE')}
+              </th>
+              <th scope="col" className="table__num">
+                {t('PAYOUT.NET_AMOUNT')}
+              </th>
+              <th scope="col">{t('PAYOUT.REQUESTED_AT')}</th>
+              <th scope="col">{t('PAYOUT.PAYOUT_DATE')}</th>
+              <th scope="col">{t('PAYOUT.STATUS_COLUMN')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((p) => (
+              <tr key={p.id} data-testid="my-payout-row">
+                <td>{p.payeeName}</td>
+                <td className="iban">{p.iban}</td>
+                <td className="table__num">
+                  <Money cents={p.amount} />
+                </td>
+                <td className="table__num">
+                  <Money cents={p.transferFee} />
+                </td>
+                <td className="table__num">
+                  <Money cents={p.netAmount} />
+                </td>
+                <td>
+                  <FormattedDate value={p.requestedAt} />
+                </td>
+                <td data-testid="my-payout-date">{p.executionDate ? formatDay(p.executionDate) : '–'}</td>
+                <td>
+                  <PayoutStatusBadge status={p.status} />
+                  {p.reason && <span className="hint payout-reason">{p.reason}</span>}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((p) => (
-                <tr key={p.id} data-testid="my-payout-row">
-                  <td>{p.payeeName}</td>
-                  <td className="iban">{p.iban}</td>
-                  <td className="table__num">
-                    <Money cents={p.amount} />
-                  </td>
-                  <td className="table__num">
-                    <Money cents={p.transferFee} />
-                  </td>
-                  <td className="table__num">
-                    <Money cents={p.netAmount} />
-                  </td>
-                  <td>
-                    <FormattedDate value={p.requestedAt} />
-                  </td>
-                  <td data-testid="my-payout-date">{p.executionDate ? formatDay(p.executionDate) : '–'}</td>
-                  <td>
-                    <PayoutStatusBadge status={p.status} />
-                    {p.reason && <span className="hint payout-reason">{p.reason}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </DataTable>
       )}
     </div>
   );

@@ -13,6 +13,7 @@ import { formatDay } from '../../../utils/period';
 import { useSales } from '../api/get-sales';
 import { PeriodPicker, usePeriodParams } from './PeriodPicker';
 import './sales.css';
+import { DataTable } from '../../../components/DataTable';
 
 function Figure({ label, cents, testId }: { label: string; cents: number; testId: string }) {
   return (
@@ -153,49 +154,46 @@ export function MySalesPage() {
                 {t('SALES.NONE')}
               </p>
             ) : (
-              <div className="table-wrap card" tabIndex={0}>
-                <table className="table" data-testid="sales-documents">
-                  <caption className="visually-hidden">{t('SALES.DOCUMENTS')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('SALES.DOCUMENT')}</th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.SOLD')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.DOWNLOADS')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.LICENCE_FEES')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.SERVICE_FEE')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.IN_TOTAL')}
-                      </th>
+              <DataTable caption={t('SALES.DOCUMENTS')} testId="sales-documents">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('SALES.DOCUMENT')}</th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.SOLD')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.DOWNLOADS')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.LICENCE_FEES')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.SERVICE_FEE')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.IN_TOTAL')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {summary.documents.map((d) => (
+                    <tr key={d.documentId} data-testid="sales-document-row">
+                      <th scope="row">{d.title}</th>
+                      <td className="table__num">{d.sold}</td>
+                      <td className="table__num">{d.downloads}</td>
+                      <td className="table__num">
+                        <Money cents={d.licenceFee} />
+                      </td>
+                      <td className="table__num">
+                        <Money cents={d.serviceFee} />
+                      </td>
+                      <td className="table__num">
+                        <Money cents={d.earned} />
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {summary.documents.map((d) => (
-                      <tr key={d.documentId} data-testid="sales-document-row">
-                        <th scope="row">{d.title}</th>
-                        <td className="table__num">{d.sold}</td>
-                        <td className="table__num">{d.downloads}</td>
-                        <td className="table__num">
-                          <Money cents={d.licenceFee} />
-                        </td>
-                        <td className="table__num">
-                          <Money cents={d.serviceFee} />
-                        </td>
-                        <td className="table__num">
-                          <Money cents={d.earned} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  ))}
+                </tbody>
+              </DataTable>
             )}
           </section>
 
@@ -204,61 +202,58 @@ export function MySalesPage() {
               <h2 id="sales-list" className="money-page__section">
                 {t('SALES.SALES')}
               </h2>
-              <div className="table-wrap card" tabIndex={0}>
-                <table className="table" data-testid="sales-rows">
-                  <caption className="visually-hidden">{t('SALES.SALES')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('SALES.PAID_AT')}</th>
-                      <th scope="col">{t('SALES.DOCUMENT')}</th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.PRICE')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.VAT')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.LICENCE_FEE')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.SERVICE_FEE')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.EARNED')}
-                      </th>
-                      <th scope="col">{t('SALES.AVAILABLE_FROM_COLUMN')}</th>
+              <DataTable caption={t('SALES.SALES')} testId="sales-rows">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('SALES.PAID_AT')}</th>
+                    <th scope="col">{t('SALES.DOCUMENT')}</th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.PRICE')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.VAT')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.LICENCE_FEE')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.SERVICE_FEE')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.EARNED')}
+                    </th>
+                    <th scope="col">{t('SALES.AVAILABLE_FROM_COLUMN')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {summary.sales.map((s) => (
+                    <tr key={`${s.purchaseId}-${s.documentId}`} data-testid="sales-row">
+                      <td>
+                        <FormattedDate value={s.paidAt} />
+                      </td>
+                      <th scope="row">{s.title}</th>
+                      <td className="table__num">
+                        <Money cents={s.price} />
+                      </td>
+                      <td className="table__num">
+                        <Money cents={s.vat} />
+                      </td>
+                      <td className="table__num">
+                        <Money cents={s.licenceFee} />
+                      </td>
+                      <td className="table__num">
+                        <Money cents={s.serviceFee} />
+                      </td>
+                      <td className="table__num">
+                        <Money cents={s.earned} />
+                      </td>
+                      <td>
+                        <FormattedDate value={s.releasedAt} />
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {summary.sales.map((s) => (
-                      <tr key={`${s.purchaseId}-${s.documentId}`} data-testid="sales-row">
-                        <td>
-                          <FormattedDate value={s.paidAt} />
-                        </td>
-                        <th scope="row">{s.title}</th>
-                        <td className="table__num">
-                          <Money cents={s.price} />
-                        </td>
-                        <td className="table__num">
-                          <Money cents={s.vat} />
-                        </td>
-                        <td className="table__num">
-                          <Money cents={s.licenceFee} />
-                        </td>
-                        <td className="table__num">
-                          <Money cents={s.serviceFee} />
-                        </td>
-                        <td className="table__num">
-                          <Money cents={s.earned} />
-                        </td>
-                        <td>
-                          <FormattedDate value={s.releasedAt} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  ))}
+                </tbody>
+              </DataTable>
             </section>
           )}
 
@@ -269,35 +264,32 @@ export function MySalesPage() {
             {summary.downloads.length === 0 ? (
               <p className="empty-state__text">{t('SALES.NO_DOWNLOADS')}</p>
             ) : (
-              <div className="table-wrap card" tabIndex={0}>
-                <table className="table" data-testid="sales-downloads">
-                  <caption className="visually-hidden">{t('SALES.DOWNLOAD_HISTORY')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('SALES.DOWNLOAD_DATE')}</th>
-                      <th scope="col">{t('SALES.DOCUMENT')}</th>
-                      <th scope="col">{t('SALES.FILE')}</th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.AMOUNT')}
-                      </th>
+              <DataTable caption={t('SALES.DOWNLOAD_HISTORY')} testId="sales-downloads">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('SALES.DOWNLOAD_DATE')}</th>
+                    <th scope="col">{t('SALES.DOCUMENT')}</th>
+                    <th scope="col">{t('SALES.FILE')}</th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.AMOUNT')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {summary.downloads.map((d, index) => (
+                    <tr key={`${d.downloadedAt}-${index}`} data-testid="sales-download-row">
+                      <td>
+                        <FormattedDate value={d.downloadedAt} />
+                      </td>
+                      <td>{d.documentTitle}</td>
+                      <td>{d.archive ? t('SALES.ALL_FILES_ZIP') : d.fileTitle}</td>
+                      <td className="table__num">
+                        <Money cents={d.amount} />
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {summary.downloads.map((d, index) => (
-                      <tr key={`${d.downloadedAt}-${index}`} data-testid="sales-download-row">
-                        <td>
-                          <FormattedDate value={d.downloadedAt} />
-                        </td>
-                        <td>{d.documentTitle}</td>
-                        <td>{d.archive ? t('SALES.ALL_FILES_ZIP') : d.fileTitle}</td>
-                        <td className="table__num">
-                          <Money cents={d.amount} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  ))}
+                </tbody>
+              </DataTable>
             )}
           </section>
         </>

@@ -15,6 +15,7 @@ import { usePayoutRequestInfo } from '../api/get-payouts';
 import { useRequestPayout } from '../api/request-payout';
 import { parseEuros } from './parse-euros';
 import './sales.css';
+import { DataTable } from '../../../components/DataTable';
 
 const centsToInput = (cents: number) => (cents / 100).toFixed(2);
 
@@ -237,65 +238,62 @@ export function PayoutRequestPage() {
               <h2 id="payout-documents" className="money-page__section">
                 {t('PAYOUT.BOUGHT_DOCUMENTS')}
               </h2>
-              <div className="table-wrap card" tabIndex={0}>
-                <table className="table" data-testid="payout-documents">
-                  <caption className="visually-hidden">{t('PAYOUT.BOUGHT_DOCUMENTS')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('SALES.DOCUMENT')}</th>
-                      <th scope="col">{t('SALES.PAID_AT')}</th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.LICENCE_FEE')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.SERVICE_FEE')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('SALES.EARNED')}
-                      </th>
-                      <th scope="col" className="table__num">
-                        {t('PAYOUT.IN_AVAILABLE')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.documents.map((d, index) => (
-                      <tr key={`${d.paidAt}-${index}`}>
-                        <th scope="row">{d.title}</th>
-                        <td>
-                          <FormattedDate value={d.paidAt} />
-                        </td>
-                        <td className="table__num">
-                          <Money cents={d.licenceFee} />
-                        </td>
-                        <td className="table__num">
-                          <Money cents={d.serviceFee} />
-                        </td>
-                        <td className="table__num">
-                          <Money cents={d.earned} />
-                        </td>
-                        <td className="table__num">
-                          <Money cents={d.available} />
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                  <tfoot>
-                    <tr>
-                      <th scope="row" colSpan={2}>
-                        {t('PAYOUT.TOTAL')}
-                      </th>
-                      <td className="table__num">
-                        <Money cents={data.licenceFees} testId="payout-licence-fees" />
+              <DataTable caption={t('PAYOUT.BOUGHT_DOCUMENTS')} testId="payout-documents">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('SALES.DOCUMENT')}</th>
+                    <th scope="col">{t('SALES.PAID_AT')}</th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.LICENCE_FEE')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.SERVICE_FEE')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('SALES.EARNED')}
+                    </th>
+                    <th scope="col" className="table__num">
+                      {t('PAYOUT.IN_AVAILABLE')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.documents.map((d, index) => (
+                    <tr key={`${d.paidAt}-${index}`}>
+                      <th scope="row">{d.title}</th>
+                      <td>
+                        <FormattedDate value={d.paidAt} />
                       </td>
                       <td className="table__num">
-                        <Money cents={data.serviceFees} testId="payout-service-fees" />
+                        <Money cents={d.licenceFee} />
                       </td>
-                      <td colSpan={2} />
+                      <td className="table__num">
+                        <Money cents={d.serviceFee} />
+                      </td>
+                      <td className="table__num">
+                        <Money cents={d.earned} />
+                      </td>
+                      <td className="table__num">
+                        <Money cents={d.available} />
+                      </td>
                     </tr>
-                  </tfoot>
-                </table>
-              </div>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={2}>
+                      {t('PAYOUT.TOTAL')}
+                    </th>
+                    <td className="table__num">
+                      <Money cents={data.licenceFees} testId="payout-licence-fees" />
+                    </td>
+                    <td className="table__num">
+                      <Money cents={data.serviceFees} testId="payout-service-fees" />
+                    </td>
+                    <td colSpan={2} />
+                  </tr>
+                </tfoot>
+              </DataTable>
             </section>
           )}
         </>
