@@ -27,6 +27,8 @@ export class FakeMoneyApi extends FakeApi {
   projections: ProjectionReport[] = [];
   /** When set, POST .../payouts answers 400 with these field errors. */
   payoutFieldErrors: Record<string, string[]> | null = null;
+  /** How many of the next money requests answer 503, as a server that is down for a moment. */
+  unavailable = 0;
 
   constructor() {
     super();
@@ -62,6 +64,10 @@ export class FakeMoneyApi extends FakeApi {
       url,
     });
     await Promise.resolve();
+    if (this.unavailable > 0) {
+      this.unavailable -= 1;
+      return json(503, { statusCode: 503, code: 'ERROR.UNAVAILABLE', message: 'Unavailable' });
+    }
     const uploader = /^\/api\/uploaders\/([^/]+)\/(.+)$/.exec(path);
     if (uploader?.[2] === 'sales' && this.sales) return json(200, this.sales);
     if (uploader?.[2] === 'payout-request' && this.payoutRequest) return json(200, this.payoutRequest);

@@ -12,6 +12,7 @@ import { AuditorOnly } from './AuditorOnly';
 import { ACCOUNT_GROUPS, accountLabel } from './accounts';
 import './accounting.css';
 import { DataTable } from '../../../components/DataTable';
+import { LoadError } from '../../../components/LoadError';
 
 const FILTER_KEYS = ['from', 'to', 'group', 'movement', 'payoutId', 'purchaseId'] as const;
 
@@ -116,6 +117,7 @@ function Journal() {
         </p>
       )}
       {journal.isPending && <TableSkeleton />}
+      {journal.isError && <LoadError onRetry={journal.refetch} />}
       {last && (
         <p aria-live="polite" data-testid="journal-count">
           {t('ACCOUNTING.SHOWING', { visible: rows.length, total: last.total })} ·{' '}

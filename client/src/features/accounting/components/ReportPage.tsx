@@ -11,6 +11,7 @@ import { downloadReportCsv, useReport } from '../api/get-report';
 import { AuditorOnly } from './AuditorOnly';
 import { journalQuery } from './journal-query';
 import './accounting.css';
+import { LoadError } from '../../../components/LoadError';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -73,6 +74,7 @@ function Report() {
         </button>
       </div>
       {report.isPending && <TableSkeleton />}
+      {report.isError && <LoadError onRetry={report.refetch} />}
       {data && (
         <>
           <p

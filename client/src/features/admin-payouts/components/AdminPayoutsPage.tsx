@@ -16,6 +16,7 @@ import { useAdminPayouts } from '../api/get-admin-payouts';
 import { type SepaFormat, useExportSepa } from '../api/export-sepa';
 import './admin-payouts.css';
 import { DataTable } from '../../../components/DataTable';
+import { LoadError } from '../../../components/LoadError';
 
 const FILTERS = ['requested', 'executed', 'rejected', 'all'] as const;
 type FilterName = (typeof FILTERS)[number];
@@ -103,6 +104,7 @@ export function AdminPayoutsPage() {
       </div>
 
       {payouts.isPending && <TableSkeleton />}
+      {payouts.isError && <LoadError onRetry={payouts.refetch} />}
       {payouts.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="admin-payouts-none">
           {t('ADMIN_PAYOUTS.NONE')}

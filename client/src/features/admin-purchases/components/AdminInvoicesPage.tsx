@@ -10,6 +10,7 @@ import { useSessionUser } from '../../../stores/session-store';
 import { useAdminInvoices } from '../api/get-admin-invoices';
 import { AdminOnlyNotice } from './AdminOnlyNotice';
 import './admin-purchases.css';
+import { LoadError } from '../../../components/LoadError';
 
 /** Admin invoices (route admininvoices): every VAT invoice by number, with its PDF. */
 export function AdminInvoicesPage() {
@@ -51,6 +52,7 @@ export function AdminInvoicesPage() {
         </button>
       </form>
       {invoices.isPending && <TableSkeleton />}
+      {invoices.isError && <LoadError onRetry={invoices.refetch} />}
       {invoices.isSuccess && (
         <p className="hint" data-testid="admin-invoices-count">
           {t('ADMIN_USERS.SHOWING', { visible: items.length, total })}

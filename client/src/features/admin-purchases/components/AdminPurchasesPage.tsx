@@ -10,6 +10,7 @@ import { useSessionUser } from '../../../stores/session-store';
 import { useAdminPurchases } from '../api/get-admin-purchases';
 import { AdminOnlyNotice } from './AdminOnlyNotice';
 import './admin-purchases.css';
+import { LoadError } from '../../../components/LoadError';
 
 const STATUSES = ['', 'pending', 'paid', 'canceled'] as const;
 
@@ -85,6 +86,7 @@ export function AdminPurchasesPage() {
         </button>
       </form>
       {purchases.isPending && <TableSkeleton />}
+      {purchases.isError && <LoadError onRetry={purchases.refetch} />}
       {purchases.isSuccess && (
         <p className="hint" data-testid="admin-purchases-count">
           {t('ADMIN_USERS.SHOWING', { visible: items.length, total })}

@@ -5,6 +5,7 @@ import { useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
 import { useProjections, useRebuildProjection } from '../api/projections';
 import { DataTable } from '../../../components/DataTable';
+import { LoadError } from '../../../components/LoadError';
 
 /** Reports (route adminreports): every read model with its position in the log; rebuild with progress. */
 export function ReportsPage() {
@@ -38,6 +39,7 @@ export function ReportsPage() {
       <h1 className="page__title">{t('ACCOUNT.REPORTS')}</h1>
       <p className="hint">{t('REPORTS.INTRO')}</p>
       {projections.isPending && <TableSkeleton />}
+      {projections.isError && <LoadError onRetry={projections.refetch} />}
       {projections.data && (
         <DataTable caption={t('ACCOUNT.REPORTS')} testId="projections">
           <thead>

@@ -12,6 +12,7 @@ import { useSetUserAccountant } from '../api/set-user-accountant';
 import { useSetUserAdmin } from '../api/set-user-admin';
 import './admin-users-roles.css';
 import { DataTable } from '../../../components/DataTable';
+import { LoadError } from '../../../components/LoadError';
 
 export const FILTER_DEBOUNCE_MS = 400;
 
@@ -188,14 +189,7 @@ export function AdminUsersPage() {
         {users.isFetching && !users.isFetchingNextPage && <Spinner />}
       </div>
 
-      {users.isError && (
-        <div className="notice notice--danger" role="alert">
-          <p>{t('ERROR.SOMETHING_WENT_WRONG')}</p>
-          <button type="button" className="button button--secondary" onClick={() => void users.refetch()}>
-            {t('COMMON.RETRY')}
-          </button>
-        </div>
-      )}
+      {users.isError && <LoadError onRetry={users.refetch} />}
       {users.isPending && <TableSkeleton />}
       {users.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="admin-users-empty">

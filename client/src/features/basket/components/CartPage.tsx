@@ -11,6 +11,7 @@ import { useClearBasket } from '../api/clear-basket';
 import { useBasket } from '../api/get-basket';
 import { useRemoveDocumentFromBasket } from '../api/remove-document-from-basket';
 import { CheckoutForm } from './CheckoutForm';
+import { LoadError } from '../../../components/LoadError';
 
 /** One line of the cart. The removal runs in CartPage, which outlives the line it removes. */
 function CartLine({
@@ -76,14 +77,7 @@ export function CartPage() {
     <div className="page page--narrow">
       <h1 className="page__title">{t('BASKET.TITLE')}</h1>
       {isPending && <TableSkeleton />}
-      {isError && (
-        <div className="notice notice--danger" role="alert">
-          <p>{t('ERROR.SOMETHING_WENT_WRONG')}</p>
-          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-            {t('COMMON.RETRY')}
-          </button>
-        </div>
-      )}
+      {isError && <LoadError onRetry={refetch} />}
       {basket && basket.documents.length === 0 && (
         <div className="empty-state" data-testid="cart-empty">
           <p className="empty-state__text">{t('BASKET.EMPTY')}</p>

@@ -11,6 +11,7 @@ import { formatMoney, formatAmount } from '../../../utils/format';
 import { formatDay, yearToDate } from '../../../utils/period';
 import { useDashboard } from '../api/get-dashboard';
 import './dashboard.css';
+import { LoadError } from '../../../components/LoadError';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -104,6 +105,7 @@ export function DashboardPage() {
         </div>
       </fieldset>
       {dashboard.isPending && <TableSkeleton />}
+      {dashboard.isError && <LoadError onRetry={dashboard.refetch} />}
       {data && (
         <>
           <dl className="dashboard-figures card">

@@ -14,6 +14,7 @@ import { useLastSearch } from '../../../stores/last-search-store';
 import { useDocument } from '../api/get-document';
 import { DocumentSkeleton } from './DocumentSkeleton';
 import { DocumentTabs } from './DocumentTabs';
+import { LoadError } from '../../../components/LoadError';
 
 interface DocumentPageProps {
   /** The add-to-basket action, composed by the app (it belongs to the basket feature). */
@@ -171,14 +172,7 @@ export function DocumentPage({ renderAddToCart, renderOwnerActions }: DocumentPa
     );
   }
   if (!document) {
-    return (
-      <div className="page page--narrow notice notice--danger" role="alert">
-        <p>{t('ERROR.SOMETHING_WENT_WRONG')}</p>
-        <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-          {t('COMMON.RETRY')}
-        </button>
-      </div>
-    );
+    return <LoadError onRetry={refetch} className="page page--narrow" />;
   }
 
   return (

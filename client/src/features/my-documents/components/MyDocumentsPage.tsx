@@ -12,6 +12,7 @@ import { useMyDocuments } from '../api/get-my-documents';
 import { MY_DOCUMENT_FILTERS, type MyDocumentFilter, type MyDocumentRow } from '../api/types';
 import './my-documents.css';
 import { DataTable } from '../../../components/DataTable';
+import { LoadError } from '../../../components/LoadError';
 
 export const TEXT_FILTER_DEBOUNCE_MS = 300;
 const EXCERPT_LENGTH = 120;
@@ -191,14 +192,7 @@ export function MyDocumentsPage() {
         {documents.isFetching && <Spinner />}
       </div>
 
-      {documents.isError && (
-        <div className="notice notice--danger" role="alert">
-          <p>{t('ERROR.SOMETHING_WENT_WRONG')}</p>
-          <button type="button" className="button button--secondary" onClick={() => void documents.refetch()}>
-            {t('COMMON.RETRY')}
-          </button>
-        </div>
-      )}
+      {documents.isError && <LoadError onRetry={documents.refetch} />}
       {documents.isPending && <TableSkeleton />}
       {documents.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="my-documents-empty">

@@ -14,6 +14,7 @@ import { emptyForm, formFromDetails } from '../document-form';
 import { DocumentFiles } from './DocumentFiles';
 import { DocumentForm } from './DocumentForm';
 import './my-documents.css';
+import { LoadError } from '../../../components/LoadError';
 
 /** Publish or unpublish and delete, each after a confirmation (SPEC §4). */
 function Publication({ document }: { document: MyDocument }) {
@@ -154,14 +155,7 @@ function EditDocument({ id }: { id: string }) {
     );
   }
   if (!document) {
-    return (
-      <div className="notice notice--danger" role="alert">
-        <p>{t('ERROR.SOMETHING_WENT_WRONG')}</p>
-        <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-          {t('COMMON.RETRY')}
-        </button>
-      </div>
-    );
+    return <LoadError onRetry={refetch} />;
   }
   return (
     <div className="upload-page__grid">

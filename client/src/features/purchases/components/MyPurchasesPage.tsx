@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useMyPurchases } from '../api/get-my-purchases';
 import './purchases.css';
+import { LoadError } from '../../../components/LoadError';
 
 /** My purchases (SPEC §2, §6): what the signed-in buyer bought, with a link to each summary. */
 export function MyPurchasesPage() {
@@ -20,6 +21,7 @@ export function MyPurchasesPage() {
     <div className="page">
       <h1 className="page__title">{t('ACCOUNT.MY_PURCHASES')}</h1>
       {purchases.isPending && <TableSkeleton />}
+      {purchases.isError && <LoadError onRetry={purchases.refetch} />}
       {purchases.isSuccess && items.length === 0 && (
         <div className="empty-state" data-testid="my-purchases-empty">
           <p className="empty-state__text">{t('PURCHASE.NONE_YET')}</p>

@@ -11,6 +11,7 @@ import { formatDay } from '../../../utils/period';
 import { useMyPayouts } from '../api/get-payouts';
 import './sales.css';
 import { DataTable } from '../../../components/DataTable';
+import { LoadError } from '../../../components/LoadError';
 
 /** My payouts (route userpayouts): user, IBAN, amount, transfer fee, payout date (SPEC §2). */
 export function MyPayoutsPage() {
@@ -33,6 +34,7 @@ export function MyPayoutsPage() {
         {t('PAYOUT.RECEIVED_NOTICE')}
       </p>
       {payouts.isPending && <TableSkeleton />}
+      {payouts.isError && <LoadError onRetry={payouts.refetch} />}
       {payouts.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="payouts-none">
           {t('PAYOUT.NONE')}

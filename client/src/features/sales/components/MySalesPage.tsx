@@ -14,6 +14,7 @@ import { useSales } from '../api/get-sales';
 import { PeriodPicker, usePeriodParams } from './PeriodPicker';
 import './sales.css';
 import { DataTable } from '../../../components/DataTable';
+import { LoadError } from '../../../components/LoadError';
 
 function Figure({ label, cents, testId }: { label: string; cents: number; testId: string }) {
   return (
@@ -61,11 +62,7 @@ export function MySalesPage() {
       <PeriodPicker idPrefix="sales-period" />
 
       {sales.isPending && <TableSkeleton />}
-      {sales.isError && (
-        <p className="notice notice--danger" role="alert">
-          {t('ERROR.SOMETHING_WENT_WRONG')}
-        </p>
-      )}
+      {sales.isError && <LoadError onRetry={sales.refetch} />}
       {summary && (
         <>
           <section aria-labelledby="sales-totals" className="card">

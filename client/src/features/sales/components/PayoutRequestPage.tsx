@@ -16,6 +16,7 @@ import { useRequestPayout } from '../api/request-payout';
 import { parseEuros } from './parse-euros';
 import './sales.css';
 import { DataTable } from '../../../components/DataTable';
+import { LoadError } from '../../../components/LoadError';
 
 const centsToInput = (cents: number) => (cents / 100).toFixed(2);
 
@@ -195,11 +196,7 @@ export function PayoutRequestPage() {
     <div className="page money-page">
       <h1 className="page__title">{t('PAYOUT.TITLE')}</h1>
       {info.isPending && <TableSkeleton />}
-      {info.isError && (
-        <p className="notice notice--danger" role="alert">
-          {t('ERROR.SOMETHING_WENT_WRONG')}
-        </p>
-      )}
+      {info.isError && <LoadError onRetry={info.refetch} />}
       {data && user && (
         <>
           <section className="card" aria-labelledby="payout-balance">

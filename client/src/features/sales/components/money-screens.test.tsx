@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PayoutRequestInfo, SalesSummary } from '../../../api/money-types';
 import { makeUser } from '../../../test/fake-api';
-import { FakeMoneyApi } from '../../../test/fake-money-api';
+import { FakeMoneyApi, aPayout } from '../../../test/fake-money-api';
 import { normalizeSpaces, renderApp } from '../../../test/render-app';
 import { givenSignedIn } from '../../../test/session';
 
@@ -123,6 +123,20 @@ describe('My sales', () => {
     const call = api.requests.find((r) => r.path.endsWith('/sales'))!;
     expect(call.path).toBe('/api/uploaders/0195f0c2-0000-7000-8000-0000000000aa/sales');
     expect([call.query.get('from'), call.query.get('to')]).toEqual(['2026-01-01', '2026-03-14']);
+  });
+});
+
+describe('My payouts', () => {
+  it('says when the payouts could not be loaded, and shows them after Retry', async () => {
+    const api = givenUploader();
+    api.payouts = [aPayout({ amount: 20_000 })];
+    api.unavailable = 1;
+    renderApp('/admin/user/payouts', api);
+    expect((await screen.findByRole('alert')).textContent).toContain('Midagi läks valesti');
+    expect(screen.queryByTestId('my-payouts')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Proovi uuesti' }));
+    expect(await screen.findByTestId('my-payouts')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

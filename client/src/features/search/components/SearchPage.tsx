@@ -28,6 +28,7 @@ import {
 } from '../api/search-documents';
 import { SearchResultItem } from './SearchResultItem';
 import '../search.css';
+import { LoadError } from '../../../components/LoadError';
 
 const TEXT_DEBOUNCE_MS = 400;
 const SCROLL_KEY = 'lepinguturg.searchScroll.';
@@ -431,14 +432,7 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
         {search.isFetching && !isFetchingNextPage && <Spinner />}
       </div>
 
-      {search.isError && (
-        <div className="notice notice--danger" role="alert">
-          <p>{t('ERROR.SOMETHING_WENT_WRONG')}</p>
-          <button type="button" className="button button--secondary" onClick={() => void search.refetch()}>
-            {t('COMMON.RETRY')}
-          </button>
-        </div>
-      )}
+      {search.isError && <LoadError onRetry={search.refetch} />}
       {search.isPending && <ResultsSkeleton />}
       {search.isSuccess && items.length === 0 && (
         <div className="search-empty" data-testid="search-empty">
