@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/http';
 import { languageOfHost, NEUTRAL_ROUTES } from '../config/routes';

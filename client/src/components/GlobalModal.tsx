@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useModal, useUiActions } from '../stores/ui-store';
 import { Modal } from './Modal';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 /**
  * What a screen shows when its data could not be loaded: the spec's "Something went wrong" (SPEC §8) and

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useMessages, useUiActions } from '../stores/ui-store';
 
 /** Flash messages: visible until clicked (SPEC §4). */

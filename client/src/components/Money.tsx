@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useLanguage } from '../hooks/use-language';
 import { formatAmount, formatPrice } from '../utils/format';
 

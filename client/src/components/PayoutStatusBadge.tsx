@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import type { PayoutStatus } from '../api/money-types';
 import './payout-status.css';
 

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 
 interface SkeletonProps {
   /** CSS width, e.g. '60%' or '12rem'; full width by default. */

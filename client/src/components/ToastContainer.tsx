@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n';
 import { useToasts, useUiActions, type Toast } from '../stores/ui-store';
 
 function ToastItem({ toast }: { toast: Toast }) {

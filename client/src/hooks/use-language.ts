@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { localizedPath, type RouteName, type RouteParams } from '../config/routes';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n';
+import { DEFAULT_LANGUAGE, isLanguage, type Language, useTranslation } from '../i18n';
 
 /** The current UI language, re-rendering when it changes. */
 export function useLanguage(): Language {

@@ -1,4 +1,5 @@
-import i18next, { type BackendModule } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n, type TFunction } from 'i18next';
+import { useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { loadScreenArea, SCREEN_AREAS, SHELL_AREAS, shellResources } from './resources';
 
@@ -101,4 +102,50 @@ export function rememberLanguage(language: Language): void {
   } catch {
     // storage unavailable: the language still follows the path
   }
+}
+
+function onLanguageChanged(notify: () => void): () => void {
+  i18n.on('languageChanged', notify);
+  return () => i18n.off('languageChanged', notify);
+}
+const languageNow = () => i18n.language;
+
+/**
+ * A text without options, once found, per language: a page of 20 search results asks for the same
+ * few texts hundreds of times, and each i18next lookup resolves, formats and interpolates anew. A key
+ * not found (yet: its screen area still loading) is not remembered. Texts are never replaced
+ * (each key lives in one area), so a remembered text stays right.
+ */
+const translators = new Map<string, TFunction>();
+function translatorFor(language: string): TFunction {
+  let translate = translators.get(language);
+  if (!translate) {
+    // TFunction is a branded overload set: the wrapper takes and passes on its arguments as they come.
+    const fixed = i18n.getFixedT(language) as unknown as (...args: unknown[]) => string;
+    const found = new Map<string, string>();
+    const remembering = (...args: unknown[]): string => {
+      const [key] = args;
+      if (args.length !== 1 || typeof key !== 'string') return fixed(...args);
+      let text = found.get(key);
+      if (text === undefined) {
+        text = fixed(key);
+        if (text !== key) found.set(key, text);
+      }
+      return text;
+    };
+    translate = remembering as unknown as TFunction;
+    translators.set(language, translate);
+  }
+  return translate;
+}
+
+/**
+ * The current language's texts for a component, re-rendering it when the language changes: what
+ * react-i18next's useTranslation gives, without its per-component copy of the i18next instance
+ * (a page of search results mounts a few hundred components that read texts; README "Performance of
+ * the pages"). `t` changes with the language, so memoised components see the switch.
+ */
+export function useTranslation(): { t: TFunction; i18n: I18n } {
+  const language = useSyncExternalStore(onLanguageChanged, languageNow);
+  return { t: translatorFor(language), i18n };
 }

@@ -27,6 +27,39 @@ describe('money', () => {
   });
 });
 
+describe('money written as Intl.NumberFormat writes it', () => {
+  const intl = (language: 'et' | 'en', digits: number) =>
+    new Intl.NumberFormat(language === 'et' ? 'et-EE' : 'en-US', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+  // Every digit count up to billions, both signs, group boundaries, rounding halves and negative zero.
+  const cents = [
+    0, -0, 1, 5, 9, 10, 99, 100, 101, 149, 150, 151, 250, 999, 1000, 9999, 10_000, 99_999, 100_000, 100_001,
+    999_999, 1_000_000, 1_234_567, 9_999_999, 10_000_000, 123_456_789, 100_000_000_000, -1, -49, -50, -51,
+    -150, -250, -99_999, -100_000, -1_234_567,
+  ];
+  let seed = 7;
+  for (let i = 0; i < 300; i++) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    cents.push((seed % 2_000_000_000) - 1_000_000_000);
+  }
+
+  it.each(['et', 'en'] as const)('prices in %s: the same text, character for character', (language) => {
+    const expected = intl(language, 2);
+    for (const value of cents) expect(formatPrice(value, language)).toBe(expected.format(value / 100));
+  });
+
+  it.each(['et', 'en'] as const)('whole-euro amounts in %s: the same text', (language) => {
+    const expected = intl(language, 0);
+    for (const value of cents) {
+      expect(formatAmount(value, language)).toBe(expected.format(Math.round(value / 100)));
+    }
+  });
+});
+
 describe('dates', () => {
   it('shows DD.MM.YYYY', () => {
     expect(formatDate('2025-03-04T12:00:00.000Z')).toBe('04.03.2025');

@@ -1,26 +1,39 @@
 import type { Language } from '../i18n';
 
-/** SPEC §9: money in the Estonian and US-English locales. */
-const LOCALES: Record<Language, string> = { et: 'et-EE', en: 'en-US' };
+/**
+ * SPEC §9: money as the Estonian (et-EE) and US-English (en-US) locales write euros, written out here
+ * rather than by Intl.NumberFormat, whose first use costs a page tens of milliseconds of ICU start-up
+ * (four times that on a slow phone; README "Performance of the pages"). format.test.ts checks every
+ * form against Intl.NumberFormat itself: et "12 345,67 €" (no-break space between groups, none for
+ * four digits, U+2212 minus), en "-€12,345.67".
+ */
+const NO_BREAK_SPACE = '\u00a0';
+const STYLES: Record<
+  Language,
+  { group: string; minimumGrouping: number; decimal: string; minus: string; symbolFirst: boolean }
+> = {
+  et: { group: NO_BREAK_SPACE, minimumGrouping: 2, decimal: ',', minus: '\u2212', symbolFirst: false },
+  en: { group: ',', minimumGrouping: 1, decimal: '.', minus: '-', symbolFirst: true },
+};
 
-type MoneyFormat = 'price' | 'amount';
+/** Groups a run of digits in threes from the right, once it has at least 3 + minimumGrouping digits. */
+function groupDigits(digits: string, separator: string, minimumGrouping: number): string {
+  if (digits.length < 3 + minimumGrouping) return digits;
+  const groups: string[] = [];
+  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end));
+  return groups.join(separator);
+}
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatter(language: Language, format: MoneyFormat): Intl.NumberFormat {
-  const key = `${language}:${format}`;
-  let cached = formatters.get(key);
-  if (!cached) {
-    const digits = format === 'price' ? 2 : 0;
-    cached = new Intl.NumberFormat(LOCALES[language], {
-      style: 'currency',
-      currency: 'EUR',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    formatters.set(key, cached);
-  }
-  return cached;
+/** A whole number of units (cents with two decimals, or euros with none), signed, in the language's form. */
+function euros(units: number, decimals: 0 | 2, language: Language): string {
+  const style = STYLES[language];
+  const negative = units < 0 || Object.is(units, -0);
+  const whole = Math.round(Math.abs(units));
+  const integer = decimals === 2 ? Math.floor(whole / 100) : whole;
+  let number = groupDigits(String(integer), style.group, style.minimumGrouping);
+  if (decimals === 2) number += style.decimal + String(whole % 100).padStart(2, '0');
+  const sign = negative ? style.minus : '';
+  return style.symbolFirst ? `${sign}€${number}` : `${sign}${number}${NO_BREAK_SPACE}€`;
 }
 
 /**
@@ -29,7 +42,7 @@ function formatter(language: Language, format: MoneyFormat): Intl.NumberFormat {
  * fees, payouts (docs/decisions.md "Money format").
  */
 export function formatPrice(cents: number, language: Language): string {
-  return formatter(language, 'price').format(cents / 100);
+  return euros(cents, 2, language);
 }
 
 /**
@@ -38,7 +51,7 @@ export function formatPrice(cents: number, language: Language): string {
  * tiles and chart axes. Rounds half up to whole euros.
  */
 export function formatAmount(cents: number, language: Language): string {
-  return formatter(language, 'amount').format(Math.round(cents / 100));
+  return euros(Math.round(cents / 100), 0, language);
 }
 
 /** Integer euro cents -> '12,40 €' (et) or '€12.40' (en): the price formatter. */

@@ -1,5 +1,5 @@
 import { Suspense, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from '../../components/Skeleton';
 import { useLocalizedPath } from '../../hooks/use-language';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link } from 'react-router';
 import { SOCIAL_LINKS } from '../../config/company';
 import { localizedTo, type RouteName } from '../../config/routes';

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { languageSwitchTarget } from '../../config/routes';
 import { useLanguage } from '../../hooks/use-language';
-import { i18n, isLanguage, LANGUAGES, rememberLanguage } from '../../i18n';
+import { i18n, isLanguage, LANGUAGES, rememberLanguage, useTranslation } from '../../i18n';
 import { useSessionActions } from '../../stores/session-store';
 
 /** Eesti / English: the same page in the other language, keeping query and hash. */

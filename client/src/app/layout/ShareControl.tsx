@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { useLocation } from 'react-router';
 import { useClientConfig } from '@/features/auth/api/get-client-config';
 

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, NavLink, useLocation } from 'react-router';
 import { BasketLink } from '@/features/basket/components/BasketLink';
 import { useLocalizedPath } from '../../hooks/use-language';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { NEUTRAL_ROUTES, routeToRemember } from '../../config/routes';
 import { useLocalizedPath } from '../../hooks/use-language';

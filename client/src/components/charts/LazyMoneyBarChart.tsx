@@ -1,5 +1,5 @@
 import { lazy, Suspense, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n';
 import { Spinner } from '../Spinner';
 import './charts.css';
 import type { ChartProps } from './chart-types';

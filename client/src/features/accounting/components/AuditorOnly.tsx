@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useSessionUser } from '../../../stores/session-store';
 
 /** The audit is for accountants and admins; others see why (the server says 403 anyway). */

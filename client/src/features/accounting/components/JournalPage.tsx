@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useSearchParams } from 'react-router';
 import { Money } from '../../../components/Money';
 import { TableSkeleton } from '../../../components/Skeleton';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 
 /** What a non-admin sees on an admin screen (the server answers 403 ERROR.ADMIN_ONLY anyway). */
 export function AdminOnlyNotice({ title }: { title: string }) {

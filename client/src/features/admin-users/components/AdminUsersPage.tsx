@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useSearchParams } from 'react-router';
 import type { AdminUser } from '../../../api/types';
 import { TableSkeleton } from '../../../components/Skeleton';

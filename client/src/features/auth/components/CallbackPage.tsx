@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { localizedPath, rememberedPath } from '../../../config/routes';
 import { readSession, useSessionActions } from '../../../stores/session-store';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { ApiError, http } from '../../../api/http';
 import type { Basket, DocumentRef } from '../../../api/types';
 import { useBasketId } from '../../../stores/basket-store';

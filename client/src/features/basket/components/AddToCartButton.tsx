@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router';
 import type { DocumentRef } from '../../../api/types';
 import { useLocalizedPath } from '../../../hooks/use-language';

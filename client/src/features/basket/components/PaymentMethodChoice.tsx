@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import type { PaymentMethod } from '../api/get-payment-methods';
 import { BankLogo } from './BankLogo';
 

@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { ApiError } from '../../../api/http';
 import { describeError } from '../../../api/error-messages';
 import { useUiActions } from '../../../stores/ui-store';

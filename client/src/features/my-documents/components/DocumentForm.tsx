@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { ApiError } from '../../../api/http';
 import { Money } from '../../../components/Money';
 import { codeLabel } from '../../../i18n/labels';

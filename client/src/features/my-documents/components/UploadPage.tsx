@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/http';
 import { PreviewImage } from '../../../components/PreviewImage';

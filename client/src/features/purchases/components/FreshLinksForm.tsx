@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { ApiError } from '../../../api/http';
 import { useUiActions } from '../../../stores/ui-store';
 import { useRequestFreshLinks } from '../api/request-fresh-links';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link, useParams } from 'react-router';
 import { Money } from '../../../components/Money';
 import { PageSkeleton } from '../../../components/Skeleton';

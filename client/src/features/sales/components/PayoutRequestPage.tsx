@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/http';
 import type { PayoutRequestInfo } from '../../../api/money-types';

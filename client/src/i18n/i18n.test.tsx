@@ -1,5 +1,7 @@
+import { act, render, renderHook, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SCREEN_TEXT_AREAS } from '../app/screen-texts';
+import { i18n, loadTextAreas, useTranslation } from '.';
 import { allAreaFiles, allResources, type Resources, SCREEN_AREAS, SHELL_AREAS } from './resources';
 
 function keys(value: Resources | string, prefix = ''): string[] {
@@ -46,5 +48,32 @@ describe('translations', () => {
     for (const [screen, named] of Object.entries(SCREEN_TEXT_AREAS)) {
       expect({ screen, unknown: named.filter((area) => !areas.has(area)) }).toEqual({ screen, unknown: [] });
     }
+  });
+});
+
+describe('useTranslation', () => {
+  function Tagline() {
+    const { t } = useTranslation();
+    return (
+      <p>
+        {t('APP.TAGLINE')} / {t('SEARCH.SUBMIT')}
+      </p>
+    );
+  }
+
+  it('gives the current language’s texts and re-renders every reader when the language changes', async () => {
+    await act(() => i18n.changeLanguage('et'));
+    await loadTextAreas(['search']);
+    const { result } = renderHook(() => useTranslation());
+    expect(result.current.t('SEARCH.SUBMIT')).toBe('Otsi');
+    expect(result.current.t('SEARCH.SHOWING', { visible: 2, total: 5 })).toBe('Näitan 2 tulemust 5-st');
+
+    render(<Tagline />);
+    expect(screen.getByText('dokumendipõhjad / Otsi')).toBeTruthy();
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByText('legal templates / Search')).toBeTruthy();
+    expect(result.current.t('APP.TAGLINE')).toBe('legal templates');
+    await act(() => i18n.changeLanguage('et'));
+    expect(screen.getByText('dokumendipõhjad / Otsi')).toBeTruthy();
   });
 });
