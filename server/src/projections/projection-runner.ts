@@ -202,12 +202,16 @@ export class ProjectionRunner implements OnApplicationShutdown {
     for (;;) {
       const batch = await this.eventStore.readAll(after, this.rebuildBatchSize);
       if (batch.length === 0) break;
+      // Several projections share each event's decoded form; one alone has no use for remembering it.
       const decoded = new Map<RecordedEvent, StoredEvent>();
-      const decode = (recorded: RecordedEvent): StoredEvent => {
-        let stored = decoded.get(recorded);
-        if (!stored) decoded.set(recorded, (stored = toStoredEvent(recorded)));
-        return stored;
-      };
+      const decode =
+        projections.length === 1
+          ? toStoredEvent
+          : (recorded: RecordedEvent): StoredEvent => {
+              let stored = decoded.get(recorded);
+              if (!stored) decoded.set(recorded, (stored = toStoredEvent(recorded)));
+              return stored;
+            };
       for (const projection of projections) await this.applyBatch(projection, batch, decode);
       events += batch.length;
       after = batch.at(-1)!.position;

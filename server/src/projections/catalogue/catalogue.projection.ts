@@ -7,7 +7,7 @@ import {
 import type { StoredEvent } from '../../events/domain-event';
 import type { DocumentDetails, DocumentEvent } from '../../events/document.events';
 import type { ProfileDetails, ProfileRegistered, ProfileUpdated } from '../../events/profile.events';
-import type { ProjectionTransaction, WriteCollection } from '../../infrastructure/read-store/read-store.port';
+import type { ProjectionTransaction } from '../../infrastructure/read-store/read-store.port';
 import type { Projection } from '../projection';
 import {
   DOCUMENTS_COLLECTION,
@@ -33,12 +33,173 @@ const HANDLED: ReadonlySet<string> = new Set<CatalogueEvent['type']>([
   'DocumentDeleted',
 ]);
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type WorkingDocument = Mutable<DocumentView>;
+type FileView = DocumentView['files'][number];
+
 function detailFields(details: DocumentDetails) {
   const { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price } = details;
   return { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price };
 }
 
-/** The catalogue: every document with its files and uploader's public name, for search and detail pages. */
+/**
+ * One batch in memory: each document and uploader is read at most once, changed by every event of the
+ * batch in turn, and written once at the end (a document goes through five or more events between its
+ * creation and its publication, usually in one batch).
+ */
+class CatalogueBatch {
+  private readonly documents = new Map<string, WorkingDocument | null>();
+  private readonly uploaders = new Map<string, UploaderView | null>();
+  private readonly changedDocuments = new Set<string>();
+  private readonly changedUploaders = new Set<string>();
+
+  constructor(private readonly tx: ProjectionTransaction) {}
+
+  async apply(stored: StoredEvent): Promise<void> {
+    const event = { type: stored.type, data: stored.data } as CatalogueEvent;
+    const at = stored.occurredAt;
+    switch (event.type) {
+      case 'ProfileRegistered':
+        return this.uploaderChanged(event.data.userId, event.data.email, registeredDetails(event.data));
+      case 'ProfileUpdated': {
+        const uploader = await this.uploader(event.data.userId);
+        return this.uploaderChanged(event.data.userId, uploader?.email ?? '', event.data.details);
+      }
+      case 'DocumentCreated': {
+        const { documentId, uploaderId, slug, details } = event.data;
+        const uploader = await this.uploader(uploaderId);
+        this.documents.set(documentId, {
+          _id: documentId,
+          slug,
+          status: 'draft',
+          uploaderId,
+          uploaderName: uploader?.name ?? '',
+          uploaderCompany: uploader?.company ?? null,
+          uploaderProfile: uploader?.publicProfile ?? {},
+          ...detailFields(details),
+          files: [],
+          createdAt: at,
+          updatedAt: at,
+        });
+        this.changedDocuments.add(documentId);
+        return;
+      }
+      case 'DocumentDetailsEdited':
+        return this.change(event.data.documentId, at, (doc) =>
+          Object.assign(doc, detailFields(event.data.details)),
+        );
+      case 'FileAdded': {
+        const { fileId, title, format, sizeKb } = event.data;
+        return this.change(event.data.documentId, at, (doc) => {
+          const file: FileView = {
+            id: fileId,
+            title,
+            format,
+            pages: null,
+            sizeKb,
+            isMain: false,
+            state: 'processing',
+            preview: null,
+          };
+          doc.files = [...doc.files, file];
+        });
+      }
+      case 'FileProcessed': {
+        const { fileId, pages, sizeKb, preview } = event.data;
+        return this.changeFiles(event.data.documentId, at, (f) =>
+          f.id === fileId ? { ...f, state: 'done', pages, sizeKb, preview } : f,
+        );
+      }
+      case 'FileProcessingFailed':
+        return this.changeFiles(event.data.documentId, at, (f) =>
+          f.id === event.data.fileId ? { ...f, state: 'error' } : f,
+        );
+      case 'MainFileChosen':
+        return this.changeFiles(event.data.documentId, at, (f) => ({
+          ...f,
+          isMain: f.id === event.data.fileId,
+        }));
+      case 'FileRemoved':
+        return this.change(event.data.documentId, at, (doc) => {
+          doc.files = doc.files.filter((file) => file.id !== event.data.fileId);
+        });
+      case 'DocumentPublished':
+        return this.change(event.data.documentId, at, (doc) => (doc.status = 'published'));
+      case 'DocumentUnpublished':
+        return this.change(event.data.documentId, at, (doc) => (doc.status = 'draft'));
+      case 'DocumentDeleted':
+        return this.change(event.data.documentId, at, (doc) => (doc.status = 'deleted'));
+    }
+  }
+
+  /** Writes every changed uploader and document once. */
+  async commit(): Promise<void> {
+    const uploaders = this.tx.collection<UploaderView>(UPLOADERS_COLLECTION);
+    for (const id of this.changedUploaders) {
+      const uploader = this.uploaders.get(id);
+      if (uploader) await uploaders.replaceOne({ _id: id }, uploader, { upsert: true });
+    }
+    const documents = this.tx.collection<DocumentView>(DOCUMENTS_COLLECTION);
+    for (const id of this.changedDocuments) {
+      const doc = this.documents.get(id);
+      if (doc) await documents.replaceOne({ _id: id }, doc, { upsert: true });
+    }
+  }
+
+  private async change(documentId: string, at: string, edit: (doc: WorkingDocument) => void): Promise<void> {
+    const doc = await this.document(documentId);
+    if (!doc) return;
+    edit(doc);
+    doc.updatedAt = at;
+    this.changedDocuments.add(documentId);
+  }
+
+  private changeFiles(documentId: string, at: string, change: (file: FileView) => FileView): Promise<void> {
+    return this.change(documentId, at, (doc) => {
+      doc.files = doc.files.map(change);
+    });
+  }
+
+  private async document(id: string): Promise<WorkingDocument | null> {
+    if (this.documents.has(id)) return this.documents.get(id) ?? null;
+    const stored = await this.tx.collection<DocumentView>(DOCUMENTS_COLLECTION).findOne({ _id: id });
+    this.documents.set(id, stored);
+    return stored;
+  }
+
+  private async uploader(id: string): Promise<UploaderView | null> {
+    if (this.uploaders.has(id)) return this.uploaders.get(id) ?? null;
+    const stored = await this.tx.collection<UploaderView>(UPLOADERS_COLLECTION).findOne({ _id: id });
+    this.uploaders.set(id, stored);
+    return stored;
+  }
+
+  /** Keeps the uploader's public name, company and fields, on the uploader and on each of their documents. */
+  private async uploaderChanged(userId: string, email: string, details: ProfileDetails): Promise<void> {
+    const name = fullName(details);
+    const company = publicCompany(details);
+    const publicProfile = publicUploaderProfile(details, email);
+    const { firstName, lastName } = details;
+    this.uploaders.set(userId, { _id: userId, firstName, lastName, name, company, email, publicProfile });
+    this.changedUploaders.add(userId);
+    const stored = await this.tx
+      .collection<DocumentView>(DOCUMENTS_COLLECTION)
+      .find({ uploaderId: userId }, { fields: ['_id'] });
+    for (const { _id } of stored) await this.document(_id);
+    for (const [id, doc] of this.documents) {
+      if (doc?.uploaderId !== userId) continue;
+      doc.uploaderName = name;
+      doc.uploaderCompany = company;
+      doc.uploaderProfile = publicProfile;
+      this.changedDocuments.add(id);
+    }
+  }
+}
+
+/**
+ * The catalogue: every document with its files and uploader's public name, for search and detail pages,
+ * built batch by batch in memory (CatalogueBatch).
+ */
 export class CatalogueProjection implements Projection {
   readonly name = 'catalogue';
   readonly collections = [DOCUMENTS_COLLECTION, UPLOADERS_COLLECTION];
@@ -51,165 +212,13 @@ export class CatalogueProjection implements Projection {
     return HANDLED.has(eventType);
   }
 
-  async apply(tx: ProjectionTransaction, stored: StoredEvent): Promise<void> {
-    const event = { type: stored.type, data: stored.data } as CatalogueEvent;
-    const documents = tx.collection<DocumentView>(DOCUMENTS_COLLECTION);
-    const at = stored.occurredAt;
-    switch (event.type) {
-      case 'ProfileRegistered':
-        return this.uploaderChanged(tx, event.data.userId, event.data.email, registeredDetails(event.data));
-      case 'ProfileUpdated': {
-        const uploader = await tx
-          .collection<UploaderView>(UPLOADERS_COLLECTION)
-          .findOne({ _id: event.data.userId });
-        return this.uploaderChanged(tx, event.data.userId, uploader?.email ?? '', event.data.details);
-      }
-      case 'DocumentCreated': {
-        const { documentId, uploaderId, slug, details } = event.data;
-        const uploader = await tx.collection<UploaderView>(UPLOADERS_COLLECTION).findOne({ _id: uploaderId });
-        const uploaderName = uploader?.name ?? '';
-        await documents.replaceOne(
-          { _id: documentId },
-          {
-            _id: documentId,
-            slug,
-            status: 'draft',
-            uploaderId,
-            uploaderName,
-            uploaderCompany: uploader?.company ?? null,
-            uploaderProfile: uploader?.publicProfile ?? {},
-            ...detailFields(details),
-            files: [],
-            createdAt: at,
-            updatedAt: at,
-          },
-          { upsert: true },
-        );
-        return;
-      }
-      case 'DocumentDetailsEdited': {
-        const doc = await documents.findOne({ _id: event.data.documentId });
-        if (!doc) return;
-        const { details } = event.data;
-        await documents.updateOne(
-          { _id: doc._id },
-          {
-            $set: { ...detailFields(details), updatedAt: at },
-          },
-        );
-        return;
-      }
-      case 'FileAdded': {
-        const { documentId, fileId, title, format, sizeKb } = event.data;
-        await documents.updateOne(
-          { _id: documentId },
-          {
-            $push: {
-              files: {
-                id: fileId,
-                title,
-                format,
-                pages: null,
-                sizeKb,
-                isMain: false,
-                state: 'processing',
-                preview: null,
-              },
-            },
-            $set: { updatedAt: at },
-          },
-        );
-        return;
-      }
-      case 'FileProcessed':
-        return this.updateFiles(documents, event.data.documentId, at, (f) =>
-          f.id === event.data.fileId
-            ? {
-                ...f,
-                state: 'done',
-                pages: event.data.pages,
-                sizeKb: event.data.sizeKb,
-                preview: event.data.preview,
-              }
-            : f,
-        );
-      case 'FileProcessingFailed':
-        return this.updateFiles(documents, event.data.documentId, at, (f) =>
-          f.id === event.data.fileId ? { ...f, state: 'error' } : f,
-        );
-      case 'MainFileChosen':
-        return this.updateFiles(documents, event.data.documentId, at, (f) => ({
-          ...f,
-          isMain: f.id === event.data.fileId,
-        }));
-      case 'FileRemoved':
-        await documents.updateOne(
-          { _id: event.data.documentId },
-          { $pull: { files: { id: event.data.fileId } }, $set: { updatedAt: at } },
-        );
-        return;
-      case 'DocumentPublished':
-        await documents.updateOne(
-          { _id: event.data.documentId },
-          { $set: { status: 'published', updatedAt: at } },
-        );
-        return;
-      case 'DocumentUnpublished':
-        await documents.updateOne(
-          { _id: event.data.documentId },
-          { $set: { status: 'draft', updatedAt: at } },
-        );
-        return;
-      case 'DocumentDeleted':
-        await documents.updateOne(
-          { _id: event.data.documentId },
-          { $set: { status: 'deleted', updatedAt: at } },
-        );
-        return;
-    }
+  apply(tx: ProjectionTransaction, event: StoredEvent): Promise<void> {
+    return this.applyBatch(tx, [event]);
   }
 
-  /** Keeps the uploader's public name, company and fields, on the uploader and on each of their documents. */
-  private async uploaderChanged(
-    tx: ProjectionTransaction,
-    userId: string,
-    email: string,
-    details: ProfileDetails,
-  ): Promise<void> {
-    const name = fullName(details);
-    const company = publicCompany(details);
-    const publicProfile = publicUploaderProfile(details, email);
-    const { firstName, lastName } = details;
-    await tx
-      .collection<UploaderView>(UPLOADERS_COLLECTION)
-      .replaceOne(
-        { _id: userId },
-        { _id: userId, firstName, lastName, name, company, email, publicProfile },
-        { upsert: true },
-      );
-    const documents = tx.collection<DocumentView>(DOCUMENTS_COLLECTION);
-    for (const doc of await documents.find({ uploaderId: userId })) {
-      await documents.updateOne(
-        { _id: doc._id },
-        {
-          $set: {
-            uploaderName: name,
-            uploaderCompany: company,
-            uploaderProfile: publicProfile,
-          },
-        },
-      );
-    }
-  }
-
-  private async updateFiles(
-    documents: WriteCollection<DocumentView>,
-    documentId: string,
-    at: string,
-    change: (file: DocumentView['files'][number]) => DocumentView['files'][number],
-  ): Promise<void> {
-    const doc = await documents.findOne({ _id: documentId });
-    if (!doc) return;
-    await documents.updateOne({ _id: documentId }, { $set: { files: doc.files.map(change), updatedAt: at } });
+  async applyBatch(tx: ProjectionTransaction, events: readonly StoredEvent[]): Promise<void> {
+    const batch = new CatalogueBatch(tx);
+    for (const event of events) await batch.apply(event);
+    await batch.commit();
   }
 }
