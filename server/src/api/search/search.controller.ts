@@ -1,13 +1,22 @@
-import { Controller, Get, Query, Req } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { FastifyRequest } from 'fastify';
-import { decodeCursor } from '../../queries/search/search-cursor';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SearchDocumentsQuery, type SearchResult } from '../../queries/search/search-documents.query';
 import { Public } from '../auth/auth.decorators';
-import { ApiError } from '../errors/api-error';
-import { DEFAULT_PAGE_SIZE, SEARCH_PARAMETERS, SearchDocumentsDto } from './search-documents.dto';
+import { parseSearchParameters } from './search-parameters';
 
-const blankToUndefined = (text: string | undefined): string | undefined => (text?.trim() ? text : undefined);
+/**
+ * Each answer's JSON, written once per result: the query handler answers a repeated search with the
+ * very result it cached, so a popular search is not serialized again on every request (the 16 KB of
+ * a page of results were the largest cost of a cached search). Forgotten with the result.
+ */
+const serialized = new WeakMap<SearchResult, string>();
+
+function json(result: SearchResult): string {
+  let body = serialized.get(result);
+  if (body === undefined) serialized.set(result, (body = JSON.stringify(result)));
+  return body;
+}
 
 /** The one search endpoint (docs/api.md, "Search"). */
 @Public()
@@ -16,36 +25,13 @@ export class SearchController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get('documents')
-  search(@Query() query: SearchDocumentsDto, @Req() request: FastifyRequest): Promise<SearchResult> {
-    const unknown = Object.keys((request.query ?? {}) as Record<string, unknown>).filter(
-      (name) => !SEARCH_PARAMETERS.has(name),
-    );
-    if (unknown.length > 0) {
-      throw new ApiError(
-        400,
-        'VALIDATION.FORM_HAS_ERRORS',
-        Object.fromEntries(unknown.map((name) => [name, [{ key: 'SEARCH.UNKNOWN_PARAMETER' }]])),
-      );
-    }
-    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    if (after === null) {
-      throw new ApiError(400, 'VALIDATION.FORM_HAS_ERRORS', { cursor: [{ key: 'SEARCH.INVALID_CURSOR' }] });
-    }
-    return this.queryBus.execute(
-      new SearchDocumentsQuery({
-        q: blankToUndefined(query.q),
-        title: blankToUndefined(query.title),
-        author: blankToUndefined(query.author),
-        year: query.year,
-        language: query.language || undefined,
-        fieldOfLaw: query.fieldOfLaw || undefined,
-        applicableLaw: query.applicableLaw || undefined,
-        format: query.format || undefined,
-        uploaderId: query.uploaderId || undefined,
-        sort: query.sort,
-        after,
-        limit: query.limit ?? DEFAULT_PAGE_SIZE,
-      }),
-    );
+  async search(
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const criteria = parseSearchParameters((request.query ?? {}) as Record<string, unknown>);
+    const result = await this.queryBus.execute(new SearchDocumentsQuery(criteria));
+    void reply.type('application/json; charset=utf-8');
+    return json(result);
   }
 }
