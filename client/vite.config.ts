@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { clientRoutes } from './build-tools/client-routes';
 import { precompress } from './build-tools/precompress';
 import { ES_MODULES_USING_REACT, reactOnPreactAliases } from './build-tools/react-on-preact';
+import { routePreloads } from './build-tools/route-preloads';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -15,7 +16,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [clientRoutes(), precompress()],
+  plugins: [clientRoutes(), routePreloads(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

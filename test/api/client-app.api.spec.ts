@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -230,5 +230,83 @@ describe('The client app as the server answers it, and its site configuration (r
       expect(unknown.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(unknown.body).toString('utf8')).toBe(built.html);
     });
+  });
+});
+
+const REAL_BUILD = join(__dirname, '../../client/dist');
+const describeWithRealBuild = existsSync(join(REAL_BUILD, 'client-preloads.json')) ? describe : describe.skip;
+
+describeWithRealBuild('A page names the files its screen loads (the real client build)', () => {
+  let server: TestServer;
+  const manifest = existsSync(join(REAL_BUILD, '.vite/manifest.json'))
+    ? (JSON.parse(readFileSync(join(REAL_BUILD, '.vite/manifest.json'), 'utf8')) as Record<
+        string,
+        { file: string }
+      >)
+    : {};
+  const file = (source: string) => `/${manifest[source]!.file}`;
+
+  beforeAll(async () => {
+    server = await startTestServer({ seed: false, env: { CLIENT_DIST_DIR: REAL_BUILD } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const preloaded = async (path: string, acceptEncoding = '') => {
+    const response = await rawGet(
+      `${server.url}${encodeURI(path)}`,
+      acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    );
+    const body =
+      response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.body) : response.body;
+    const html = body.toString('utf8');
+    const links = [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">/g)].map(
+      ([, , href]) => href!,
+    );
+    return { status: response.status, html, links };
+  };
+
+  it('the search page names its screen and its Estonian texts, so they load beside the shell', async () => {
+    const { status, links } = await preloaded('/otsing/tööleping');
+    expect(status).toBe(200);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        file('src/features/search/components/SearchPage.tsx'),
+        file('src/i18n/locales/et/search.json'),
+        file('src/i18n/locales/et/catalogue.json'),
+      ]),
+    );
+    expect(links).not.toContain(file('src/i18n/locales/en/search.json'));
+  });
+
+  it('the English document page names the document screen and the English texts', async () => {
+    const { links } = await preloaded('/en/document/employment-contract-estonia');
+    expect(links).toEqual(
+      expect.arrayContaining([
+        file('src/features/documents/components/DocumentPage.tsx'),
+        file('src/i18n/locales/en/catalogue.json'),
+      ]),
+    );
+    expect(links).not.toContain(file('src/i18n/locales/et/catalogue.json'));
+  });
+
+  it('every file named is there, cached as immutable; the home page, part of the shell, names none', async () => {
+    const { links } = await preloaded('/ostukorv');
+    expect(links.length).toBeGreaterThan(1);
+    for (const href of links) {
+      const response = await rawGet(`${server.url}${href}`);
+      expect([href, response.status]).toEqual([href, 200]);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await preloaded('/')).links).toEqual([]);
+    expect((await preloaded('/see-lehte-pole')).links).toEqual([]);
+  });
+
+  it('the compressed page is the same page', async () => {
+    const plain = await preloaded('/otsing');
+    const br = await preloaded('/otsing', 'br');
+    expect(br.html).toBe(plain.html);
+    expect(br.links.length).toBeGreaterThan(0);
   });
 });

@@ -13,6 +13,9 @@ import { RootLayout } from './layout/RootLayout';
 import { RouteGuard } from './RouteGuard';
 import { type LazyScreenName, SCREEN_TEXT_AREAS } from './screen-texts';
 
+/** Every lazily loaded screen by its name (route-screens.test.tsx checks the routes show what ROUTE_SCREENS says). */
+export const LAZY_SCREENS = new Map<LazyScreenName, unknown>();
+
 /**
  * A screen loaded when its route is first opened (its own chunk of the build), together with the
  * texts it shows (screen-texts.ts), so the first page downloads only the shell and itself. The layouts
@@ -22,10 +25,12 @@ function lazyScreen<Props, Name extends LazyScreenName>(
   load: () => Promise<{ [Key in Name]: (props: Props) => ReactNode }>,
   name: Name,
 ): LazyExoticComponent<(props: Props) => ReactNode> {
-  return lazy(async () => {
+  const screen = lazy(async () => {
     const [module] = await Promise.all([load(), loadTextAreas(SCREEN_TEXT_AREAS[name])]);
     return { default: module[name] };
   });
+  LAZY_SCREENS.set(name, screen);
+  return screen;
 }
 
 const AdminUsersPage = lazyScreen(
@@ -90,7 +95,7 @@ const ReportsPage = lazyScreen(
  * The public screens that exist, by route name; paths come from the localized route table
  * (config/routes.ts). Names without a screen are not registered, so they fall through to the error page.
  */
-const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
+export const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   home: () => <HomePage />,
   // Search shows its own Edit on the signed-in uploader's results.
   search: () => <SearchPage renderDocumentActions={(document) => <AddToCartButton document={document} />} />,
@@ -123,7 +128,7 @@ const SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
  * (dashboard, my sales, …) are in the route table and the sidebar (disabled, 'coming soon'),
  * but have no screen yet.
  */
-const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
+export const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   useredit: () => <UserEditPage />,
   userfiles: () => <MyDocumentsPage />,
   upload: () => <UploadPage />,

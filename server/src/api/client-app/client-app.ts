@@ -4,10 +4,13 @@ import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config';
-import { type ClientRouteMatcher, compileClientRoutes } from './client-routes';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { type ClientRouteMatcher, compileClientPatternMap, compileClientRoutes } from './client-routes';
 
 /** Written by the client build (client/build-tools/client-routes.ts). */
 export const CLIENT_ROUTES_FILE = 'client-routes.json';
+/** Written by the client build (client/build-tools/route-preloads.ts). */
+export const CLIENT_PRELOADS_FILE = 'client-preloads.json';
 
 /** Hashed file names change with their content: a browser may keep them for a year. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -22,8 +25,9 @@ const PRECOMPRESSED = /\.(br|gz)$/;
 /** The client app's page for a browser GET that no API route or file answers. */
 export interface ClientAppPages {
   /**
-   * Answers index.html: 200 on a path of the client's route table, 404 on any other (the app then
-   * shows "Page not found!"). False when there is no client build to answer with.
+   * Answers index.html, naming the files the page's screen loads (client-preloads.json): 200 on a path
+   * of the client's route table, 404 on any other (the app then shows "Page not found!"). False when
+   * there is no client build to answer with.
    */
   sendPage(request: FastifyRequest, reply: FastifyReply): boolean;
 }
@@ -62,6 +66,51 @@ function readClientRoutes(distDir: string): ClientRouteMatcher {
   if (!existsSync(file)) return compileClientRoutes([]);
   const { patterns } = JSON.parse(readFileSync(file, 'utf8')) as { patterns: string[] };
   return compileClientRoutes(patterns);
+}
+
+interface PagePreloads {
+  readonly scripts: readonly string[];
+  readonly styles: readonly string[];
+}
+
+/** A page's index.html naming the files its screen loads, made on its first request and kept. */
+class PreloadingPage {
+  private html: IndexHtml | null = null;
+
+  constructor(private readonly preloads: PagePreloads) {}
+
+  of(index: IndexHtml): IndexHtml {
+    if (this.html) return this.html;
+    const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    const links = [
+      ...this.preloads.scripts.map(
+        (file) => `<link rel="modulepreload" crossorigin href="${attribute(file)}">`,
+      ),
+      ...this.preloads.styles.map(
+        (file) => `<link rel="preload" as="style" crossorigin href="${attribute(file)}">`,
+      ),
+    ].join('');
+    const identity = Buffer.from(
+      index.identity.toString('utf8').replace('</head>', `${links}</head>`),
+      'utf8',
+    );
+    this.html = {
+      identity,
+      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip: gzipSync(identity, { level: 9 }),
+    };
+    return this.html;
+  }
+}
+
+/** Each page's files beyond the shell, by the path patterns the build wrote them for. */
+function readPreloads(distDir: string): (pathname: string) => PreloadingPage | undefined {
+  const file = join(distDir, CLIENT_PRELOADS_FILE);
+  if (!existsSync(file)) return () => undefined;
+  const { pages } = JSON.parse(readFileSync(file, 'utf8')) as { pages: Record<string, PagePreloads> };
+  return compileClientPatternMap(
+    Object.entries(pages).map(([pattern, preloads]) => [pattern, new PreloadingPage(preloads)] as const),
+  );
 }
 
 /**
@@ -103,20 +152,24 @@ export async function registerClientApp(
   // Read lazily: a server started before the client was built still answers once it is.
   let index: IndexHtml | null = null;
   let knows: ClientRouteMatcher | null = null;
+  let preloadingPage: ((pathname: string) => PreloadingPage | undefined) | null = null;
   return {
     sendPage(request, reply) {
       index ??= readIndexHtml(distDir);
       if (index === null) return false;
       knows ??= readClientRoutes(distDir);
+      preloadingPage ??= readPreloads(distDir);
       const path = request.url.split('?')[0] ?? '/';
+      const known = knows(path);
+      const html = (known && preloadingPage(path)?.of(index)) || index;
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
-      const body = encoding === 'identity' ? index.identity : (index[encoding] ?? index.identity);
+      const body = encoding === 'identity' ? html.identity : (html[encoding] ?? html.identity);
       void reply
-        .status(knows(path) ? 200 : 404)
+        .status(known ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', NO_CACHE)
         .header('vary', 'accept-encoding');
-      if (body !== index.identity) void reply.header('content-encoding', encoding);
+      if (body !== html.identity) void reply.header('content-encoding', encoding);
       void reply.send(body);
       return true;
     },

@@ -1,4 +1,4 @@
-import { compileClientRoutes } from './client-routes';
+import { compileClientPatternMap, compileClientRoutes } from './client-routes';
 
 describe('client routes (the server knows the client app pages)', () => {
   const known = compileClientRoutes([
@@ -40,5 +40,18 @@ describe('client routes (the server knows the client app pages)', () => {
     expect(withRest('/docs')).toBe(true);
     expect(withRest('/docs/a/b')).toBe(true);
     expect(withRest('/doc')).toBe(false);
+  });
+
+  it('finds the value of the most specific pattern a path matches', () => {
+    const pageOf = compileClientPatternMap([
+      ['/admin/user/:id?', 'user'],
+      ['/admin/user/upload/:id?', 'upload'],
+      ['/otsing/:keyWord?', 'search'],
+    ]);
+    expect(pageOf('/admin/user/upload')).toBe('upload');
+    expect(pageOf('/admin/user/42')).toBe('user');
+    expect(pageOf('/otsing/t%C3%B6%C3%B6leping')).toBe('search');
+    expect(pageOf('/')).toBeUndefined();
+    expect(pageOf('/%E0%A4%A')).toBeUndefined();
   });
 });

@@ -20,16 +20,44 @@ function patternToRegExp(pattern: string): RegExp {
   return new RegExp(`^${source}/?$`, 'i');
 }
 
+/** The path as react-router compares it: percent-decoded, "" as "/"; null when it cannot be decoded. */
+function decodedPath(pathname: string): string | null {
+  try {
+    const decoded = decodeURIComponent(pathname);
+    return decoded === '' ? '/' : decoded;
+  } catch {
+    return null;
+  }
+}
+
 export function compileClientRoutes(patterns: readonly string[]): ClientRouteMatcher {
   const expressions = patterns.map(patternToRegExp);
   return (pathname) => {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return false;
-    }
-    const path = decoded === '' ? '/' : decoded;
-    return expressions.some((expression) => expression.test(path));
+    const path = decodedPath(pathname);
+    return path !== null && expressions.some((expression) => expression.test(path));
+  };
+}
+
+const staticSegments = (pattern: string) =>
+  pattern.split('/').filter((segment) => segment !== '' && segment !== '*' && !segment.startsWith(':'))
+    .length;
+
+/**
+ * Finds the value of the pattern a path matches: the most specific one (most static segments) when
+ * several do, as react-router ranks them; undefined when none does.
+ */
+export function compileClientPatternMap<T>(
+  entries: readonly (readonly [pattern: string, value: T])[],
+): (pathname: string) => T | undefined {
+  const ranked = entries
+    .map(([pattern, value]) => ({
+      expression: patternToRegExp(pattern),
+      rank: staticSegments(pattern),
+      value,
+    }))
+    .sort((a, b) => b.rank - a.rank);
+  return (pathname) => {
+    const path = decodedPath(pathname);
+    return path === null ? undefined : ranked.find(({ expression }) => expression.test(path))?.value;
   };
 }
