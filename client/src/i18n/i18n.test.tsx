@@ -63,10 +63,16 @@ describe('useTranslation', () => {
 
   it('gives the current language’s texts and re-renders every reader when the language changes', async () => {
     await act(() => i18n.changeLanguage('et'));
-    await loadTextAreas(['search']);
+    await loadTextAreas(['search', 'catalogue']);
     const { result } = renderHook(() => useTranslation());
     expect(result.current.t('SEARCH.SUBMIT')).toBe('Otsi');
     expect(result.current.t('SEARCH.SHOWING', { visible: 2, total: 5 })).toBe('Näitan 2 tulemust 5-st');
+    // Remembered by key and values: other values give their own text, the same values the same text.
+    expect(result.current.t('SEARCH.SHOWING', { visible: 3, total: 7 })).toBe('Näitan 3 tulemust 7-st');
+    expect(result.current.t('SEARCH.SHOWING', { visible: 2, total: 5 })).toBe('Näitan 2 tulemust 5-st');
+    // A code without a label shows the code itself; a known code its label.
+    expect(result.current.t('LANGUAGE.xx', { defaultValue: 'xx' })).toBe('xx');
+    expect(result.current.t('LANGUAGE.et', { defaultValue: 'et' })).toBe('Eesti');
 
     render(<Tagline />);
     expect(screen.getByText('dokumendipõhjad / Otsi')).toBeTruthy();

@@ -110,11 +110,31 @@ function onLanguageChanged(notify: () => void): () => void {
 }
 const languageNow = () => i18n.language;
 
+/** Texts remembered per language before the memory starts over (a page asks for a few hundred). */
+const REMEMBERED_TEXTS = 5_000;
+
 /**
- * A text without options, once found, per language: a page of 20 search results asks for the same
- * few texts hundreds of times, and each i18next lookup resolves, formats and interpolates anew. A key
- * not found (yet: its screen area still loading) is not remembered. Texts are never replaced
- * (each key lives in one area), so a remembered text stays right.
+ * The key and options of a lookup as one string, when the options are plain values (numbers, strings,
+ * booleans) that fully decide the text; null otherwise (nested objects, functions).
+ */
+function lookupKey(key: string, options: unknown): string | null {
+  if (options === undefined) return key;
+  if (typeof options !== 'object' || options === null) return null;
+  let id = key;
+  for (const [name, value] of Object.entries(options)) {
+    const kind = typeof value;
+    if (kind !== 'string' && kind !== 'number' && kind !== 'boolean') return null;
+    id += `\u0000${name}\u0000${String(value)}`;
+  }
+  return id;
+}
+
+/**
+ * A text, once found, per language and options: a page of 20 search results asks for the same few texts
+ * hundreds of times (its chips differ only in a language or a year), and each i18next lookup resolves,
+ * formats and interpolates anew. A key not found (yet: its screen area still loading) is not remembered,
+ * nor is a text that came from `defaultValue`. Texts are never replaced (each key lives in one area), so
+ * a remembered text stays right.
  */
 const translators = new Map<string, TFunction>();
 function translatorFor(language: string): TFunction {
@@ -124,12 +144,17 @@ function translatorFor(language: string): TFunction {
     const fixed = i18n.getFixedT(language) as unknown as (...args: unknown[]) => string;
     const found = new Map<string, string>();
     const remembering = (...args: unknown[]): string => {
-      const [key] = args;
-      if (args.length !== 1 || typeof key !== 'string') return fixed(...args);
-      let text = found.get(key);
+      const [key, options] = args;
+      const id = args.length <= 2 && typeof key === 'string' ? lookupKey(key, options) : null;
+      if (id === null) return fixed(...args);
+      let text = found.get(id);
       if (text === undefined) {
-        text = fixed(key);
-        if (text !== key) found.set(key, text);
+        text = fixed(...args);
+        const fallback = (options as { defaultValue?: unknown } | undefined)?.defaultValue;
+        if (text !== key && text !== fallback) {
+          if (found.size >= REMEMBERED_TEXTS) found.clear();
+          found.set(id, text);
+        }
       }
       return text;
     };
