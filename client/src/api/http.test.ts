@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n, loadTextAreas } from '../i18n';
 import { describeError } from './error-messages';
 import { sessionActions } from '../stores/session-store';
-import { ApiError, http, onUnauthorized, parseErrorBody } from './http';
+import { ApiError, fieldMessages, http, onUnauthorized, parseErrorBody } from './http';
 
 describe('parseErrorBody', () => {
   it('reads the API error body: code, message and field errors', () => {
@@ -39,6 +39,29 @@ describe('parseErrorBody', () => {
   it('falls back to "something went wrong" for an unusable body', () => {
     expect(parseErrorBody(502, '').code).toBe('ERROR.SOMETHING_WENT_WRONG');
     expect(parseErrorBody(500, JSON.stringify({ foo: 1 })).code).toBe('ERROR.SOMETHING_WENT_WRONG');
+  });
+});
+
+describe('fieldMessages', () => {
+  const refusal = new ApiError(400, 'VALIDATION.FORM_HAS_ERRORS', ['Form has errors!'], {
+    'profile.iban': ['Invalid IBAN', 'Too short'],
+    iban: ['Also about the IBAN'],
+    email: ['Invalid e-mail'],
+    unknownToTheForm: ['Whatever'],
+    empty: [],
+  });
+
+  it('gives the first message of each server field the form knows, under the form’s own field name', () => {
+    const fieldOf = (name: string) => {
+      const field = name.replace(/^profile\./, '');
+      return field === 'iban' || field === 'email' || field === 'empty' ? field : null;
+    };
+    expect(fieldMessages(refusal, fieldOf)).toEqual({ iban: 'Invalid IBAN', email: 'Invalid e-mail' });
+  });
+
+  it('gives nothing for an error that is not the server’s answer', () => {
+    expect(fieldMessages(new Error('offline'), (name) => name)).toEqual({});
+    expect(fieldMessages(new ApiError(500, 'ERROR.UNKNOWN', []), (name) => name)).toEqual({});
   });
 });
 

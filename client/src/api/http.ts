@@ -32,6 +32,25 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server's field messages (api.md `errors`, already in the UI language) by the form's own fields: the
+ * first message of each server field that `fieldOf` maps to a form field (the first such server field
+ * wins); nothing for an error that is no ApiError. Every form that shows the server's answer beside its
+ * fields reads it through this.
+ */
+export function fieldMessages<Field extends string>(
+  error: unknown,
+  fieldOf: (serverField: string) => Field | null | undefined,
+): Partial<Record<Field, string>> {
+  const messages: Partial<Record<Field, string>> = {};
+  if (!(error instanceof ApiError)) return messages;
+  for (const [name, texts] of Object.entries(error.fieldErrors)) {
+    const field = fieldOf(name);
+    if (field && texts[0] && messages[field] === undefined) messages[field] = texts[0];
+  }
+  return messages;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Link, Navigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/http';
+import { ApiError, fieldMessages } from '../../../api/http';
 import type { Payout } from '../../../api/money-types';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
@@ -50,11 +50,10 @@ function Actions({ payout }: { payout: Payout }) {
   const [errors, setErrors] = useState<{ executionDate?: string; reason?: string }>({});
 
   const fail = (error: unknown) => {
-    if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0)
-      setErrors({
-        executionDate: error.fieldErrors.executionDate?.[0],
-        reason: error.fieldErrors.reason?.[0],
-      });
+    const messages = fieldMessages(error, (name) =>
+      name === 'executionDate' || name === 'reason' ? name : null,
+    );
+    if (Object.keys(messages).length > 0) setErrors(messages);
     else errorOccurred(error);
   };
   const execute = (event: FormEvent) => {

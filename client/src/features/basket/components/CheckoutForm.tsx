@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router';
-import { ApiError } from '../../../api/http';
+import { ApiError, fieldMessages } from '../../../api/http';
 import type { Basket } from '../../../api/types';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
@@ -149,14 +149,7 @@ export function CheckoutForm({ basket }: { basket: Basket }) {
     confirm.mutate(toConfirmBody(complete, basket.total), {
       onSuccess: () => toastShown({ tone: 'success', text: t('CHECKOUT.CONFIRMED') }),
       onError: (error) => {
-        if (error instanceof ApiError) {
-          const byField: Partial<Record<CheckoutField, string>> = {};
-          for (const [name, messages] of Object.entries(error.fieldErrors)) {
-            const field = formFieldOf(name);
-            if (field && messages[0]) byField[field] = messages[0];
-          }
-          setServerErrors(byField);
-        }
+        if (error instanceof ApiError) setServerErrors(fieldMessages(error, formFieldOf));
         errorOccurred(error);
       },
     });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../../i18n';
-import { ApiError } from '../../../api/http';
+import { fieldMessages } from '../../../api/http';
 import { Money } from '../../../components/Money';
 import { codeLabel } from '../../../i18n/labels';
 import { useUiActions } from '../../../stores/ui-store';
@@ -49,13 +49,7 @@ function Field({ id, label, error, hint, wide, children }: FieldProps) {
 
 /** The server's field messages (already in the UI language), by form field. */
 function serverErrors(error: unknown): Partial<Record<DocumentFormField, string>> {
-  if (!(error instanceof ApiError)) return {};
-  const result: Partial<Record<DocumentFormField, string>> = {};
-  for (const [name, messages] of Object.entries(error.fieldErrors)) {
-    const field = formFieldOfServerField(name);
-    if (field && messages[0] && !result[field]) result[field] = messages[0];
-  }
-  return result;
+  return fieldMessages(error, formFieldOfServerField);
 }
 
 /** "You earn X per sale": the split comes from the server's fee rules, never computed here. */

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
-import { ApiError } from '../../../api/http';
+import { ApiError, fieldMessages } from '../../../api/http';
 import { useUiActions } from '../../../stores/ui-store';
 import { useRequestFreshLinks } from '../api/request-fresh-links';
+
+type Field = 'email' | 'purchaseNumber';
 
 /** Links ran out: the buyer asks for new ones with the payer's e-mail and the purchase number. */
 export function FreshLinksForm({ purchaseNumber }: { purchaseNumber: string }) {
@@ -11,11 +13,11 @@ export function FreshLinksForm({ purchaseNumber }: { purchaseNumber: string }) {
   const request = useRequestFreshLinks();
   const [email, setEmail] = useState('');
   const [number, setNumber] = useState(purchaseNumber);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const local: Record<string, string> = {};
+    const local: Partial<Record<Field, string>> = {};
     if (email.trim() === '') local.email = t('VALIDATION.REQUIRED');
     if (number.trim() === '') local.purchaseNumber = t('VALIDATION.REQUIRED');
     setErrors(local);
@@ -25,13 +27,10 @@ export function FreshLinksForm({ purchaseNumber }: { purchaseNumber: string }) {
       {
         onSuccess: () => toastShown({ tone: 'success', text: t('PURCHASE.FRESH_LINKS_SENT') }),
         onError: (error) => {
-          if (error instanceof ApiError) {
+          if (error instanceof ApiError)
             setErrors(
-              Object.fromEntries(
-                Object.entries(error.fieldErrors).map(([field, texts]) => [field, texts[0] ?? '']),
-              ),
+              fieldMessages(error, (name) => (name === 'email' || name === 'purchaseNumber' ? name : null)),
             );
-          }
           errorOccurred(error);
         },
       },

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../api/http';
+import { fieldMessages } from '../../../api/http';
 import type { PayoutRequestInfo } from '../../../api/money-types';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
@@ -72,14 +72,11 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
               void navigate(path('userpayouts'));
             },
             onError: (error) => {
-              if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
-                const next: Partial<Record<Field, string>> = {};
-                for (const field of ['iban', 'accountHolder', 'amount'] as const) {
-                  const message = error.fieldErrors[field]?.[0];
-                  if (message) next[field] = message;
-                }
-                setErrors(next);
-              } else errorOccurred(error);
+              const messages = fieldMessages(error, (name) =>
+                name === 'iban' || name === 'accountHolder' || name === 'amount' ? name : null,
+              );
+              if (Object.keys(messages).length > 0) setErrors(messages);
+              else errorOccurred(error);
             },
           },
         ),

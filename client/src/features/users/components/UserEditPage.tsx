@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../../api/http';
+import { fieldMessages } from '../../../api/http';
 import type { ProductUser, ProfilePublicFlags } from '../../../api/types';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -60,13 +60,7 @@ function FieldRow({ id, label, error, hint, publicToggle, children }: FieldRowPr
 
 /** Which server field names (api.md `errors`) belong to which form field. */
 function serverErrorsByField(error: unknown): Partial<Record<FormField, string>> {
-  if (!(error instanceof ApiError)) return {};
-  const result: Partial<Record<FormField, string>> = {};
-  for (const [name, messages] of Object.entries(error.fieldErrors)) {
-    const field = name.replace(/^profile\./, '') as FormField;
-    if (messages[0]) result[field] = messages[0];
-  }
-  return result;
+  return fieldMessages(error, (name) => name.replace(/^profile\./, '') as FormField);
 }
 
 function UserEditForm({ user }: { user: ProductUser }) {
