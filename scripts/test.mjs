@@ -45,6 +45,8 @@ for (const project of ['server', 'client', 'test', 'bench']) {
     step(`TypeScript (${project})`, bin('tsc'), ['-p', `${project}/tsconfig.json`, '--noEmit']);
   }
 }
+// The client's build plugins and Vite configuration run in Node, beside the browser code.
+step('TypeScript (client build tools)', bin('tsc'), ['-p', 'client/tsconfig.build-tools.json', '--noEmit']);
 step('Dependency rules', bin('depcruise'), [
   'server/src',
   '--config',
