@@ -5,6 +5,7 @@ import {
   FILE_FORMATS,
 } from '../../domain/catalogue/catalogue-codes';
 import type { MessageRef } from '../../domain/shared/domain-error';
+import { isUuid } from '../../domain/shared/ids';
 import { decodeCursor } from '../../queries/search/search-cursor';
 import {
   SEARCH_SORTS,
@@ -18,7 +19,6 @@ const DEFAULT_PAGE_SIZE = 20;
 const MAX_TEXT = 200;
 const MIN_YEAR = 1900;
 const MAX_YEAR = 2100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CURSOR = /^[A-Za-z0-9_-]{1,600}$/;
 
 /** The parameters as checked, before they become criteria. */
@@ -73,8 +73,7 @@ const RULES: { readonly [K in keyof Parsed]-?: Rule<NonNullable<Parsed[K]>> } = 
   language: choice(DOCUMENT_LANGUAGES),
   applicableLaw: choice(APPLICABLE_LAWS),
   format: choice(FILE_FORMATS),
-  uploaderId: (value) =>
-    typeof value === 'string' && UUID.test(value) ? { value } : { error: { key: 'VALIDATION.INVALID_ID' } },
+  uploaderId: (value) => (isUuid(value) ? { value } : { error: { key: 'VALIDATION.INVALID_ID' } }),
   sort: choice(SEARCH_SORTS),
   cursor: (value) =>
     typeof value === 'string' && CURSOR.test(value) ? { value } : { error: { key: 'SEARCH.INVALID_CURSOR' } },

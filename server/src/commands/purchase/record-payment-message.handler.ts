@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type PurchaseCommand, purchaseDecider } from '../../domain/purchase/purchase.decider';
 import { type CommandContext, SYSTEM_ACTOR } from '../../domain/shared/command';
 import { DomainError } from '../../domain/shared/domain-error';
+import { isUuid } from '../../domain/shared/ids';
 import { type PurchaseEvent, purchaseStreamId } from '../../events/purchase.events';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import type { LogPosition } from '../../infrastructure/event-store/event-store.port';
@@ -33,8 +34,6 @@ function paidAt(completedAt: Date | null, now: Date): Date {
   return completedAt !== null && completedAt.getTime() <= now.getTime() ? completedAt : now;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * Believes a gateway message only after the port verified its MAC and read the transaction back; then the
  * transaction's own status moves the purchase: completed → paid as of the gateway's completion time (once; the return and the notification
@@ -60,7 +59,7 @@ export class RecordPaymentMessageHandler implements ICommandHandler<
   async execute({ message, route }: RecordPaymentMessageCommand): Promise<PaymentMessageOutcome> {
     const verified = await this.verify(message);
     const purchaseId = verified.transaction.reference;
-    if (!UUID.test(purchaseId)) throw new DomainError('PAYMENT.UNKNOWN_REFERENCE');
+    if (!isUuid(purchaseId)) throw new DomainError('PAYMENT.UNKNOWN_REFERENCE');
     const stream = purchaseStreamId(purchaseId);
     const result = await retryOnConflict(async () => {
       const { state } = await this.aggregates.load(stream, purchaseDecider);
