@@ -1,3 +1,4 @@
+import { emptyBasket } from '../features/basket/api/get-basket';
 import type {
   AdminUser,
   Basket,
@@ -111,23 +112,6 @@ function searchFake(documents: DocumentDetail[], params: URLSearchParams) {
 function summary(document: DocumentDetail): DocumentSummary {
   const { files: _files, uploader, ...rest } = document;
   return { ...rest, uploader: { id: uploader.id, name: uploader.name } };
-}
-
-function emptyBasket(id: string): Basket {
-  return {
-    id,
-    documents: [],
-    documentCount: 0,
-    subtotal: 0,
-    serviceFee: 0,
-    vat: 0,
-    total: 0,
-    activeUntil: null,
-    confirmed: false,
-    paymentMethods: null,
-    checkout: null,
-    purchaseId: null,
-  };
 }
 
 /** Integer cents, like the server: VAT 24 % contained in the price, service fee 20 % of the licence fee. */
