@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SCREEN_TEXT_AREAS } from '../app/screen-texts';
-import { i18n, loadTextAreas, useTranslation } from '.';
+import { i18n, loadTextAreas, plainText, useTranslation } from '.';
 import { allAreaFiles, allResources, type Resources, SCREEN_AREAS, SHELL_AREAS } from './resources';
 
 function keys(value: Resources | string, prefix = ''): string[] {
@@ -48,6 +48,54 @@ describe('translations', () => {
     for (const [screen, named] of Object.entries(SCREEN_TEXT_AREAS)) {
       expect({ screen, unknown: named.filter((area) => !areas.has(area)) }).toEqual({ screen, unknown: [] });
     }
+  });
+});
+
+describe('plainText, the lookup without i18next', () => {
+  const sampleValues = [(name: string) => `«${name}»`, () => 2024, () => 0, () => 'a {{b}} $t(c) <d>'];
+
+  it.each(['et', 'en'])('writes every %s text as i18next does, or leaves it to i18next', async (language) => {
+    await loadTextAreas(SCREEN_AREAS);
+    await i18n.loadLanguages(language);
+    const all = (await allResources())[language]!;
+    const translate = i18n.getFixedT(language) as unknown as (key: string, options?: object) => string;
+    let written = 0;
+    for (const key of keys(all)) {
+      const raw = i18n.getResource(language, 'translation', key) as string;
+      const names = [...raw.matchAll(/\{\{(.*?)\}\}/g)].map(([, inner]) => inner!.trim());
+      for (const value of sampleValues) {
+        const options = names.length
+          ? Object.fromEntries(names.map((name) => [name, value(name)]))
+          : undefined;
+        const text = plainText(language, key, options);
+        if (text !== undefined) {
+          written += 1;
+          expect({ key, text }).toEqual({ key, text: translate(key, options) });
+        }
+      }
+      // A plain text: written here, not left to i18next.
+      const plain =
+        !raw.includes('$t(') &&
+        names.every((name) => /^\w+$/.test(name) && !['count', 'context'].includes(name));
+      if (plain) {
+        const options = names.length ? Object.fromEntries(names.map((name) => [name, 1])) : undefined;
+        expect({ key, text: plainText(language, key, options) }).toEqual({
+          key,
+          text: translate(key, options),
+        });
+      }
+    }
+    expect(written).toBeGreaterThan(keys(all).length * 3);
+  });
+
+  it('leaves plurals, contexts, defaults, unknown keys and missing values to i18next', () => {
+    expect(plainText('et', 'NO.SUCH_KEY')).toBeUndefined();
+    expect(plainText('et', 'SEARCH.YEAR')).toBeUndefined();
+    expect(plainText('et', 'SEARCH.YEAR', { year: 2024, count: 1 })).toBeUndefined();
+    expect(plainText('et', 'SEARCH.YEAR', { year: 2024, defaultValue: 'x' })).toBeUndefined();
+    expect(plainText('et', 'SEARCH.YEAR', { year: 2024 })).toBe(
+      i18n.getFixedT('et')('SEARCH.YEAR', { year: 2024 }),
+    );
   });
 });
 

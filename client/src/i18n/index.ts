@@ -129,6 +129,36 @@ function lookupKey(key: string, options: unknown): string | null {
   return id;
 }
 
+const PLACEHOLDER = /\{\{(.*?)\}\}/g;
+
+/**
+ * A text whose options only fill its `{{name}}` placeholders, written here without i18next: the same
+ * text i18next makes (i18n.test.tsx compares the two on every text), at a fraction of the cost of its
+ * lookup, which resolves options, plural rules and formats first. Undefined when i18next has more to
+ * do: an unknown key, nesting ($t), formats or unescaping in a placeholder, a placeholder without a
+ * value, or an option that is no placeholder of the text (count, context, defaultValue, …).
+ */
+export function plainText(language: string, key: string, options?: object): string | undefined {
+  if (key.includes(':')) return undefined;
+  const raw: unknown = i18n.getResource(language, SHELL_NAMESPACE, key);
+  if (typeof raw !== 'string' || raw.includes('$t(')) return undefined;
+  const values = (options ?? {}) as Record<string, unknown>;
+  let complete = true;
+  const text = raw.replace(PLACEHOLDER, (placeholder, inner: string) => {
+    const name = inner.trim();
+    const value = values[name];
+    if (!/^\w+$/.test(name) || value === undefined || name === 'count' || name === 'context') {
+      complete = false;
+      return placeholder;
+    }
+    return String(value);
+  });
+  if (!complete) return undefined;
+  // Each option a placeholder of the text, and nothing else (a repeated placeholder counts once).
+  const names = new Set([...raw.matchAll(PLACEHOLDER)].map(([, inner]) => inner!.trim()));
+  return Object.keys(values).every((name) => names.has(name)) ? text : undefined;
+}
+
 /**
  * A text, once found, per language and options: a page of 20 search results asks for the same few texts
  * hundreds of times (its chips differ only in a language or a year), and each i18next lookup resolves,
@@ -149,7 +179,7 @@ function translatorFor(language: string): TFunction {
       if (id === null) return fixed(...args);
       let text = found.get(id);
       if (text === undefined) {
-        text = fixed(...args);
+        text = plainText(language, key as string, options as object | undefined) ?? fixed(...args);
         const fallback = (options as { defaultValue?: unknown } | undefined)?.defaultValue;
         if (text !== key && text !== fallback) {
           if (found.size >= REMEMBERED_TEXTS) found.clear();
