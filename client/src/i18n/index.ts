@@ -147,7 +147,8 @@ export function plainText(language: string, key: string, options?: object): stri
   const text = raw.replace(PLACEHOLDER, (placeholder, inner: string) => {
     const name = inner.trim();
     const value = values[name];
-    if (!/^\w+$/.test(name) || value === undefined || name === 'count' || name === 'context') {
+    const plain = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    if (!/^\w+$/.test(name) || !plain || name === 'count' || name === 'context') {
       complete = false;
       return placeholder;
     }

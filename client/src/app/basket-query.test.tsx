@@ -2,9 +2,9 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../../app/provider';
-import { BASKET_ID_STORAGE_KEY } from '../../../stores/basket-store';
-import { basketQueryOptions, emptyBasket, useBasket } from './get-basket';
+import { basketQueryOptions, emptyBasket, useBasket } from '../features/basket/api/get-basket';
+import { BASKET_ID_STORAGE_KEY } from '../stores/basket-store';
+import { createQueryClient } from './provider';
 
 function withAppQueryClient() {
   // The app's own query defaults (render-app.tsx makes every query stale for its tests).
@@ -14,6 +14,7 @@ function withAppQueryClient() {
   );
 }
 
+/** The basket query as the app runs it (features/basket/api/get-basket.ts), with the app's query defaults. */
 describe('the basket query', () => {
   it('shows the basket this page created as empty without asking the server', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
@@ -35,6 +36,6 @@ describe('the basket query', () => {
     });
     expect(result.current.data).toBeUndefined();
     await waitFor(() => expect(result.current.data).toEqual(answer));
-    expect(String(fetchSpy.mock.calls[0]?.[0])).toBe(`/api/baskets/${kept}`);
+    expect(fetchSpy.mock.calls[0]?.[0]).toBe(`/api/baskets/${kept}`);
   });
 });
