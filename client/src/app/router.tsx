@@ -1,6 +1,13 @@
-import { lazy, type LazyExoticComponent, type ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
-import { ADMIN_ROOT, localizedPath, NEUTRAL_ROUTES, ROUTES, type RouteName } from '../config/routes';
+import {
+  ADMIN_ROOT,
+  localizedPath,
+  matchRoute,
+  NEUTRAL_ROUTES,
+  ROUTES,
+  type RouteName,
+} from '../config/routes';
 import { AddToCartButton } from '@/features/basket/components/AddToCartButton';
 import { ErrorPage, PAGE_NOT_FOUND, type ErrorPageState } from '@/features/errors/components/ErrorPage';
 // The landing page is part of the shell's chunk: most visits start there, and it is tiny.
@@ -11,26 +18,65 @@ import { i18n, LANGUAGES, loadTextAreas } from '../i18n';
 import { AdminLayout } from './layout/AdminLayout';
 import { RootLayout } from './layout/RootLayout';
 import { RouteGuard } from './RouteGuard';
+import { ROUTE_SCREENS } from './route-screens';
 import { type LazyScreenName, SCREEN_TEXT_AREAS } from './screen-texts';
 
 /** Every lazily loaded screen by its name (route-screens.test.tsx checks the routes show what ROUTE_SCREENS says). */
 export const LAZY_SCREENS = new Map<LazyScreenName, unknown>();
 
+/** Each lazily loaded screen's download (its chunk and its texts), started once. */
+const SCREEN_LOADS = new Map<LazyScreenName, () => Promise<void>>();
+
 /**
  * A screen loaded when its route is first opened (its own chunk of the build), together with the
- * texts it shows (screen-texts.ts), so the first page downloads only the shell and itself. The layouts
- * show a skeleton meanwhile (React.Suspense).
+ * texts it shows (screen-texts.ts), so the first page downloads only the shell and itself. Until it has
+ * arrived the screen suspends and the layouts show a skeleton (React.Suspense); once it has (or was
+ * preloaded, preloadScreen), it renders at once, without a skeleton in between.
  */
-function lazyScreen<Props, Name extends LazyScreenName>(
+function lazyScreen<Props extends object, Name extends LazyScreenName>(
   load: () => Promise<{ [Key in Name]: (props: Props) => ReactNode }>,
   name: Name,
-): LazyExoticComponent<(props: Props) => ReactNode> {
-  const screen = lazy(async () => {
-    const [module] = await Promise.all([load(), loadTextAreas(SCREEN_TEXT_AREAS[name])]);
-    return { default: module[name] };
-  });
-  LAZY_SCREENS.set(name, screen);
-  return screen;
+): (props: Props) => ReactNode {
+  let loaded: ((props: Props) => ReactNode) | null = null;
+  let loading: Promise<void> | null = null;
+  let failure: { error: unknown } | null = null;
+  const loadScreen = () =>
+    (loading ??= Promise.all([load(), loadTextAreas(SCREEN_TEXT_AREAS[name])]).then(
+      ([module]) => {
+        loaded = module[name];
+      },
+      (error: unknown) => {
+        // The route's error boundary shows it; the next visit to the route tries again.
+        loading = null;
+        failure = { error };
+      },
+    ));
+  function LazyScreen(props: Props): ReactNode {
+    if (loaded) return createElement(loaded, props);
+    if (failure) {
+      const { error } = failure;
+      failure = null;
+      throw error;
+    }
+    // React.Suspense waits for the download and renders again.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- a thrown promise is how a component suspends
+    throw loadScreen();
+  }
+  LAZY_SCREENS.set(name, LazyScreen);
+  SCREEN_LOADS.set(name, loadScreen);
+  return LazyScreen;
+}
+
+/**
+ * Downloads the screen a path shows, if it is a lazily loaded one, so the app's first render shows the
+ * page itself instead of a skeleton that the page then replaces (the build names the same files in the
+ * page's HTML, so they are on their way already). Resolves either way: a failed download is the screen's
+ * error to show when it renders.
+ */
+export async function preloadScreen(pathname: string): Promise<void> {
+  const name = matchRoute(pathname)?.name;
+  const screen = name && (ROUTE_SCREENS as Partial<Record<RouteName, LazyScreenName>>)[name];
+  if (screen) await SCREEN_LOADS.get(screen)?.();
 }
 
 const AdminUsersPage = lazyScreen(
