@@ -3,7 +3,7 @@ import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { clientPathPatterns } from '../../client/src/config/route-table';
+import { clientPathPatterns, ROUTES } from '../../client/src/config/route-table';
 import { type TestServer, startTestServer } from '../support/test-server';
 
 interface RawResponse {
@@ -308,5 +308,86 @@ describeWithRealBuild('A page names the files its screen loads (the real client 
     const br = await preloaded('/otsing', 'br');
     expect(br.html).toBe(plain.html);
     expect(br.links.length).toBeGreaterThan(0);
+  });
+});
+
+describe('A page carries the API’s answers to the requests its first render makes (real HTTP)', () => {
+  let server: TestServer;
+  let clientDist: string;
+
+  beforeAll(async () => {
+    clientDist = mkdtempSync(join(tmpdir(), 'lepinguturg-dist-'));
+    writeClientBuild(clientDist);
+    // The build writes the named routes beside the patterns (client/build-tools/client-routes.ts).
+    writeFileSync(
+      join(clientDist, 'client-routes.json'),
+      JSON.stringify({ patterns: clientPathPatterns(), routes: ROUTES }),
+    );
+    rmSync(join(clientDist, 'client-routes.json.br'));
+    rmSync(join(clientDist, 'client-routes.json.gz'));
+    server = await startTestServer({ env: { CLIENT_DIST_DIR: clientDist } });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(clientDist, { recursive: true, force: true });
+  });
+
+  /** The answers the page at a path carries, by request, and the language they are in. */
+  async function answersOf(path: string, acceptEncoding = '') {
+    const response = await rawGet(
+      `${server.url}${encodeURI(path)}`,
+      acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+    );
+    const body =
+      response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.body) : response.body;
+    const html = body.toString('utf8');
+    const element = /<script type="application\/json" id="page-answers">(.*?)<\/script><\/body>/s.exec(html);
+    const written = element
+      ? (JSON.parse(element[1]!) as { language: string; answers: Record<string, unknown> })
+      : null;
+    return { status: response.status, written, html };
+  }
+
+  const apiAnswer = async (url: string, language: string) =>
+    (
+      await fetch(`${server.url}${url}`, { headers: { 'accept-language': language } })
+    ).json() as Promise<unknown>;
+
+  it('the search page: the configuration, the catalogue’s choices and the first results, as the API answers them', async () => {
+    const { status, written } = await answersOf('/otsing/leping?sort=newest&title=+&unknown=1');
+    expect(status).toBe(200);
+    expect(written?.language).toBe('et');
+    const search = '/api/documents?limit=20&q=leping&sort=newest';
+    expect(Object.keys(written!.answers).sort()).toEqual(['/api/catalogue/options', '/api/config', search]);
+    expect(written!.answers[search]).toEqual(await apiAnswer(search, 'et'));
+    expect((written!.answers[search] as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    expect(written!.answers['/api/catalogue/options']).toEqual(
+      await apiAnswer('/api/catalogue/options', 'et'),
+    );
+    expect(written!.answers['/api/config']).toEqual(await apiAnswer('/api/config', 'et'));
+  });
+
+  it('the English document page: its document, in English', async () => {
+    const { items } = (await apiAnswer('/api/documents?limit=1', 'en')) as { items: { slug: string }[] };
+    const slug = items[0]!.slug;
+    const { written } = await answersOf(`/en/document/${slug}`, 'br');
+    expect(written?.language).toBe('en');
+    expect(written!.answers[`/api/documents/${slug}`]).toEqual(
+      await apiAnswer(`/api/documents/${slug}`, 'en'),
+    );
+  });
+
+  it('an answer that is no success is left to the client, which shows its error', async () => {
+    const missing = await answersOf('/dokument/seda-dokumenti-pole');
+    expect(Object.keys(missing.written!.answers)).toEqual(['/api/config']);
+    const refused = await answersOf('/otsing?year=abc');
+    expect(Object.keys(refused.written!.answers).sort()).toEqual(['/api/catalogue/options', '/api/config']);
+  });
+
+  it('the home page answers at / with the configuration; an unknown path carries no answers', async () => {
+    expect(Object.keys((await answersOf('/')).written!.answers)).toEqual(['/api/config']);
+    const unknown = await answersOf('/see-lehte-pole');
+    expect(unknown.status).toBe(404);
+    expect(unknown.written).toBeNull();
   });
 });

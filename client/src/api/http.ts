@@ -141,7 +141,8 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
-function buildUrl(path: string, query: RequestOptions['query']): string {
+/** The URL http() asks for a path and query (page answers are found by it too). */
+export function apiUrl(path: string, query?: RequestOptions['query']): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -215,7 +216,7 @@ async function send<T>(
   try {
     let response: Response;
     try {
-      response = await fetch(buildUrl(path, options.query), {
+      response = await fetch(apiUrl(path, options.query), {
         method: options.method ?? 'GET',
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),

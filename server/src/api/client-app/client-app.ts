@@ -5,7 +5,15 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { type ClientRouteMatcher, compileClientPatternMap, compileClientRoutes } from './client-routes';
+import {
+  type ClientRouteMatcher,
+  compileClientPatternMap,
+  compileClientRoutes,
+  compileRouteTable,
+  type NamedRouteMatch,
+  type RouteTable,
+} from './client-routes';
+import { type AnswerApi, pageAnswersElement, pageRequests } from './page-answers';
 
 /** Written by the client build (client/build-tools/client-routes.ts). */
 export const CLIENT_ROUTES_FILE = 'client-routes.json';
@@ -61,11 +69,19 @@ function readIndexHtml(distDir: string): IndexHtml | null {
   return { identity: readFileSync(file), br: optional(`${file}.br`), gzip: optional(`${file}.gz`) };
 }
 
-function readClientRoutes(distDir: string): ClientRouteMatcher {
+interface ClientRoutes {
+  readonly knows: ClientRouteMatcher;
+  readonly routeOf: (pathname: string) => NamedRouteMatch | undefined;
+}
+
+function readClientRoutes(distDir: string): ClientRoutes {
   const file = join(distDir, CLIENT_ROUTES_FILE);
-  if (!existsSync(file)) return compileClientRoutes([]);
-  const { patterns } = JSON.parse(readFileSync(file, 'utf8')) as { patterns: string[] };
-  return compileClientRoutes(patterns);
+  if (!existsSync(file)) return { knows: compileClientRoutes([]), routeOf: () => undefined };
+  const { patterns, routes = {} } = JSON.parse(readFileSync(file, 'utf8')) as {
+    patterns: string[];
+    routes?: RouteTable;
+  };
+  return { knows: compileClientRoutes(patterns), routeOf: compileRouteTable(routes) };
 }
 
 interface PagePreloads {
@@ -113,10 +129,19 @@ function readPreloads(distDir: string): (pathname: string) => PreloadingPage | u
   );
 }
 
+/** The page with the answers element before </body>, compressed now (quick settings: it is made per request). */
+function withAnswers(page: IndexHtml, element: string, encoding: Encoding): Buffer {
+  const html = Buffer.from(page.identity.toString('utf8').replace('</body>', `${element}</body>`), 'utf8');
+  if (encoding === 'br') return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return gzipSync(html, { level: 6 });
+  return html;
+}
+
 /**
  * Serves the built client app at /: hashed assets cached for a year as immutable, index.html never
  * from cache, and brotli or gzip copies made at build time (client/build-tools/precompress.ts) to
- * browsers that accept them. Returns the pages answer for paths no file matches.
+ * browsers that accept them. Returns the pages answer for paths no file matches; a page carries the
+ * API's answers to the requests its first render makes (page-answers.ts).
  */
 export async function registerClientApp(
   app: NestFastifyApplication,
@@ -129,7 +154,8 @@ export async function registerClientApp(
       root: distDir,
       prefix: '/',
       wildcard: false,
-      index: ['index.html'],
+      // "/" is a page too: the pages answer (below) names its files and writes its answers.
+      index: false,
       preCompressed: true,
       // Cache-Control is ours (setHeaders); the default would be max-age=0 for everything.
       cacheControl: false,
@@ -149,28 +175,55 @@ export async function registerClientApp(
     });
   }
 
+  const answerApi: AnswerApi = async (url, { language, remoteAddress }) => {
+    const response = await app.inject({
+      method: 'GET',
+      url,
+      headers: { accept: 'application/json', 'accept-language': language },
+      remoteAddress,
+    });
+    return { statusCode: response.statusCode, body: response.body };
+  };
+
   // Read lazily: a server started before the client was built still answers once it is.
   let index: IndexHtml | null = null;
-  let knows: ClientRouteMatcher | null = null;
+  let routes: ClientRoutes | null = null;
   let preloadingPage: ((pathname: string) => PreloadingPage | undefined) | null = null;
   return {
     sendPage(request, reply) {
       index ??= readIndexHtml(distDir);
       if (index === null) return false;
-      knows ??= readClientRoutes(distDir);
+      routes ??= readClientRoutes(distDir);
       preloadingPage ??= readPreloads(distDir);
-      const path = request.url.split('?')[0] ?? '/';
-      const known = knows(path);
+      const [path = '/', search = ''] = request.url.split('?', 2);
+      // "/" is the home page even for a build that names no routes.
+      const known = path === '/' || routes.knows(path);
       const html = (known && preloadingPage(path)?.of(index)) || index;
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
-      const body = encoding === 'identity' ? html.identity : (html[encoding] ?? html.identity);
       void reply
         .status(known ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', NO_CACHE)
         .header('vary', 'accept-encoding');
-      if (body !== html.identity) void reply.header('content-encoding', encoding);
-      void reply.send(body);
+      // The encoding the build's copies allow (an index.html without them is sent as it is).
+      const sent: Encoding = encoding !== 'identity' && html[encoding] ? encoding : 'identity';
+      const send = (body: Buffer) => {
+        if (sent !== 'identity') void reply.header('content-encoding', sent);
+        void reply.send(body);
+      };
+      const plain = sent === 'identity' ? html.identity : (html[sent] ?? html.identity);
+      const route = known ? routes.routeOf(path) : undefined;
+      if (!route || request.method !== 'GET') {
+        send(plain);
+        return true;
+      }
+      pageAnswersElement(pageRequests(route, new URLSearchParams(search)), answerApi, {
+        language: route.language,
+        remoteAddress: request.ip,
+      }).then(
+        (element) => send(element ? withAnswers(html, element, sent) : plain),
+        () => send(plain),
+      );
       return true;
     },
   };

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
+import { takePageAnswer } from '../../../api/page-answers';
 import type { ClientConfig } from '../../../api/types';
 
 export const configKeys = {
@@ -19,6 +20,7 @@ export function clientConfigQueryOptions() {
     queryFn: ({ signal }) => getClientConfig(signal),
     staleTime: Infinity,
     gcTime: Infinity,
+    initialData: () => takePageAnswer<ClientConfig>('/config'),
   });
 }
 

@@ -1,9 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, http } from '../../../api/http';
+import { takePageAnswer } from '../../../api/page-answers';
 import type { DocumentDetail } from '../../../api/types';
 
+const documentPath = (slug: string) => `/documents/${encodeURIComponent(slug)}`;
+
 export function getDocument(slug: string, signal?: AbortSignal): Promise<DocumentDetail> {
-  return http<DocumentDetail>(`/documents/${encodeURIComponent(slug)}`, { signal });
+  return http<DocumentDetail>(documentPath(slug), { signal });
 }
 
 export function documentQuery(slug: string) {
@@ -11,6 +14,7 @@ export function documentQuery(slug: string) {
     queryKey: ['documents', 'detail', slug],
     queryFn: ({ signal }) => getDocument(slug, signal),
     retry: (failureCount, error) => !(error instanceof ApiError && error.status === 404) && failureCount < 2,
+    initialData: () => takePageAnswer<DocumentDetail>(documentPath(slug)),
   });
 }
 

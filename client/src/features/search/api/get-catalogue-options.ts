@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
+import { takePageAnswer } from '../../../api/page-answers';
 import type { CatalogueOptions } from '../../../api/types';
 
 export function getCatalogueOptions(signal?: AbortSignal): Promise<CatalogueOptions> {
@@ -10,6 +11,7 @@ export const catalogueOptionsQuery = queryOptions({
   queryKey: ['catalogue', 'options'],
   queryFn: ({ signal }) => getCatalogueOptions(signal),
   staleTime: Infinity,
+  initialData: () => takePageAnswer<CatalogueOptions>('/catalogue/options'),
 });
 
 export function useCatalogueOptions() {

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
+import { takePageAnswer } from '../../../api/page-answers';
 import type { SearchResult, SearchSort } from '../../../api/types';
 
 export const SORT_ORDERS: readonly SearchSort[] = [
@@ -83,14 +84,19 @@ export function filtersToUrl(filters: SearchFilters, inPath: { q?: boolean; uplo
   return params;
 }
 
-export function searchDocuments(filters: SearchFilters, cursor: string | null, signal?: AbortSignal) {
+/** The search API's parameters for a page of the filters' results. */
+function searchParameters(filters: SearchFilters, cursor: string | null): Record<string, string | number> {
   const query: Record<string, string | number> = { limit: PAGE_SIZE };
   for (const key of QUERY_KEYS) {
     const value = filters[key].trim();
     if (value) query[key] = value;
   }
   if (cursor) query.cursor = cursor;
-  return http<SearchResult>('/documents', { query, signal });
+  return query;
+}
+
+export function searchDocuments(filters: SearchFilters, cursor: string | null, signal?: AbortSignal) {
+  return http<SearchResult>('/documents', { query: searchParameters(filters, cursor), signal });
 }
 
 export const documentKeys = {
@@ -104,6 +110,11 @@ export function searchDocumentsQuery(filters: SearchFilters) {
     queryFn: ({ pageParam, signal }) => searchDocuments(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last: SearchResult) => last.nextCursor ?? undefined,
+    // The first page as the server wrote it into the page's HTML, on the page it was written for.
+    initialData: () => {
+      const first = takePageAnswer<SearchResult>('/documents', searchParameters(filters, null));
+      return first && { pages: [first], pageParams: [null] };
+    },
   });
 }
 

@@ -1,0 +1,89 @@
+import { compileRouteTable } from './client-routes';
+import { type AnswerApi, pageAnswersElement, pageRequests } from './page-answers';
+
+const routeOf = compileRouteTable({
+  home: { et: '/', en: '/en' },
+  search: { et: '/otsing/:keyWord?', en: '/en/search/:keyWord?' },
+  searchUploader: { et: '/otsing/uleslaadija/:uploaderId', en: '/en/search/uploader/:uploaderId' },
+  document: { et: '/dokument/:slug', en: '/en/document/:slug' },
+  mission: { et: '/missioon', en: '/en/mission', hash: 'mission' },
+});
+
+describe('the route table the server reads (client-routes.json)', () => {
+  it.each([
+    ['/', { name: 'home', language: 'et', params: {} }],
+    ['/en/', { name: 'home', language: 'en', params: {} }],
+    ['/otsing', { name: 'search', language: 'et', params: {} }],
+    ['/otsing/t%C3%B6%C3%B6leping', { name: 'search', language: 'et', params: { keyWord: 'tööleping' } }],
+    ['/otsing/uleslaadija/abc', { name: 'searchUploader', language: 'et', params: { uploaderId: 'abc' } }],
+    ['/en/document/lease', { name: 'document', language: 'en', params: { slug: 'lease' } }],
+    ['/missioon', { name: 'mission', language: 'et', params: {} }],
+  ])('%s is %j', (path, route) => expect(routeOf(path)).toEqual(route));
+
+  it.each(['/mission', '/otsing/a/b', '/%E0%A4%A'])('%s is no named route', (path) =>
+    expect(routeOf(path)).toBeUndefined(),
+  );
+});
+
+describe('the requests a page’s first render makes', () => {
+  const requests = (path: string) => {
+    const [pathname = '', query = ''] = path.split('?');
+    return pageRequests(routeOf(pathname), new URLSearchParams(query));
+  };
+
+  it('every page reads the configuration', () => {
+    expect(requests('/')).toEqual(['/api/config']);
+    expect(requests('/missioon')).toEqual(['/api/config']);
+    expect(pageRequests(undefined, new URLSearchParams())).toEqual(['/api/config']);
+  });
+
+  it('the search page: the catalogue’s choices and the first 20 results of its filters, as the client asks', () => {
+    expect(requests('/otsing')).toEqual(['/api/config', '/api/catalogue/options', '/api/documents?limit=20']);
+    expect(
+      requests('/otsing/t%C3%B6%C3%B6?q=ignored&sort=price-asc&title=+&year=2024&author=Mari+Maasikas&x=1'),
+    ).toEqual([
+      '/api/config',
+      '/api/catalogue/options',
+      '/api/documents?limit=20&q=t%C3%B6%C3%B6&author=Mari+Maasikas&year=2024&sort=price-asc',
+    ]);
+    expect(requests('/en/search?sort=cheapest&format=pdf')[2]).toBe('/api/documents?limit=20&format=pdf');
+    expect(requests('/otsing/uleslaadija/u-1?uploaderId=other')[2]).toBe(
+      '/api/documents?limit=20&uploaderId=u-1',
+    );
+  });
+
+  it('the document page: its document', () => {
+    expect(requests('/en/document/lease%20x')).toEqual(['/api/config', '/api/documents/lease%20x']);
+  });
+});
+
+describe('the answers element', () => {
+  const visitor = { language: 'et', remoteAddress: '203.0.113.5' };
+
+  it('holds the successful answers in the page’s language, asked as the visitor', async () => {
+    const asked: Parameters<AnswerApi>[] = [];
+    const answer: AnswerApi = (url, headers) => {
+      asked.push([url, headers]);
+      return Promise.resolve(
+        url === '/api/missing'
+          ? { statusCode: 404, body: '{"code":"X"}' }
+          : { statusCode: 200, body: '{"a":"</script><b>"}' },
+      );
+    };
+    const element = await pageAnswersElement(['/api/config', '/api/missing'], answer, visitor);
+    expect(asked).toEqual([
+      ['/api/config', visitor],
+      ['/api/missing', visitor],
+    ]);
+    expect(element).toMatch(/^<script type="application\/json" id="page-answers">.*<\/script>$/);
+    const json = element.slice(element.indexOf('>') + 1, -'</script>'.length);
+    // Nothing inside can end the element early.
+    expect(json).not.toContain('<');
+    expect(JSON.parse(json)).toEqual({ language: 'et', answers: { '/api/config': { a: '</script><b>' } } });
+  });
+
+  it('is empty when no request succeeded', async () => {
+    const answer: AnswerApi = () => Promise.resolve({ statusCode: 429, body: '{}' });
+    expect(await pageAnswersElement(['/api/config'], answer, visitor)).toBe('');
+  });
+});

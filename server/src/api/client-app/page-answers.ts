@@ -1,0 +1,84 @@
+import { SEARCH_SORTS } from '../../queries/search/search-documents.query';
+import type { NamedRouteMatch } from './client-routes';
+
+/** The element the client reads the answers from (client/src/api/page-answers.ts). */
+export const PAGE_ANSWERS_ELEMENT_ID = 'page-answers';
+
+/** How many results the search page asks for at a time (the client's PAGE_SIZE). */
+const SEARCH_PAGE_SIZE = 20;
+
+/** The search filters the page's query string carries, by the API's own names (docs/api.md "Search"). */
+const SEARCH_FILTERS = [
+  'q',
+  'title',
+  'author',
+  'year',
+  'language',
+  'fieldOfLaw',
+  'applicableLaw',
+  'format',
+  'uploaderId',
+] as const;
+
+/**
+ * The search API request the search page makes first for its URL, as the client builds it
+ * (filtersFromUrl and searchDocuments in client/src/features/search/api/search-documents.ts): the path's
+ * {keyWord} and {uploaderId} before the query string's, an unknown sort left to the server's default.
+ */
+function searchRequest(params: Readonly<Record<string, string>>, query: URLSearchParams): string {
+  const filters = new Map<string, string>();
+  for (const name of SEARCH_FILTERS) filters.set(name, query.get(name) ?? '');
+  if (params.keyWord) filters.set('q', params.keyWord);
+  if (params.uploaderId) filters.set('uploaderId', params.uploaderId);
+  const sort = query.get('sort') ?? '';
+  if ((SEARCH_SORTS as readonly string[]).includes(sort)) filters.set('sort', sort);
+  const request = new URLSearchParams({ limit: String(SEARCH_PAGE_SIZE) });
+  for (const [name, value] of filters) if (value.trim()) request.set(name, value.trim());
+  return `/api/documents?${request.toString()}`;
+}
+
+/**
+ * The API GETs a page's first render makes for a visitor, whose answers the server writes into the page
+ * so the page shows at once instead of a skeleton and then the content (client/src/api/page-answers.ts
+ * reads them; a request the two disagree on is simply made by the client, as before). Every page reads
+ * the client configuration; the search pages their first results and the catalogue's choices; the
+ * document page its document.
+ */
+export function pageRequests(route: NamedRouteMatch | undefined, query: URLSearchParams): string[] {
+  const requests = ['/api/config'];
+  if (route?.name === 'search' || route?.name === 'searchUploader') {
+    requests.push('/api/catalogue/options', searchRequest(route.params, query));
+  } else if (route?.name === 'document' && route.params.slug) {
+    requests.push(`/api/documents/${encodeURIComponent(route.params.slug)}`);
+  }
+  return requests;
+}
+
+/** One GET of the API as the server itself answers it (in-process, not over the network). */
+export type AnswerApi = (
+  url: string,
+  headers: { readonly language: string; readonly remoteAddress: string },
+) => Promise<{ readonly statusCode: number; readonly body: string }>;
+
+/**
+ * The page's `<script type="application/json">` element with the successful answers to its first
+ * requests, in the page's language and as the API answers the visitor (same address, so the same rate
+ * limits); empty when none succeeded. A failed request is left to the client, which shows its error.
+ */
+export async function pageAnswersElement(
+  requests: readonly string[],
+  answer: AnswerApi,
+  visitor: { readonly language: string; readonly remoteAddress: string },
+): Promise<string> {
+  const answered = await Promise.all(
+    requests.map(async (url) => {
+      const response = await answer(url, visitor);
+      return response.statusCode === 200 ? `${JSON.stringify(url)}:${response.body}` : null;
+    }),
+  );
+  const answers = answered.filter((entry): entry is string => entry !== null);
+  if (answers.length === 0) return '';
+  const json = `{"language":${JSON.stringify(visitor.language)},"answers":{${answers.join(',')}}}`;
+  // "<" escaped inside strings keeps a "</script>" in a document's text from ending the element.
+  return `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${json.replace(/</g, '\\u003c')}</script>`;
+}
