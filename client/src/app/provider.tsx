@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { ApiError } from '../api/http';
-import { i18n } from '../i18n';
+import { i18n, LanguageProvider } from '../i18n';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -22,7 +22,9 @@ export function AppProvider({ children, queryClient }: { children: ReactNode; qu
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <LanguageProvider>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </LanguageProvider>
     </I18nextProvider>
   );
 }

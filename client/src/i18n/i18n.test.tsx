@@ -1,7 +1,7 @@
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SCREEN_TEXT_AREAS } from '../app/screen-texts';
-import { i18n, loadTextAreas, plainText, useTranslation } from '.';
+import { i18n, LanguageProvider, loadTextAreas, plainText, useTranslation } from '.';
 import { allAreaFiles, allResources, type Resources, SCREEN_AREAS, SHELL_AREAS } from './resources';
 
 function keys(value: Resources | string, prefix = ''): string[] {
@@ -74,9 +74,11 @@ describe('plainText, the lookup without i18next', () => {
         }
       }
       // A plain text: written here, not left to i18next.
+      const plurals = keys(all).some((other) => other.startsWith(`${key}_`));
       const plain =
         !raw.includes('$t(') &&
-        names.every((name) => /^\w+$/.test(name) && !['count', 'context'].includes(name));
+        names.every((name) => /^\w+$/.test(name) && name !== 'context') &&
+        !(names.includes('count') && plurals);
       if (plain) {
         const options = names.length ? Object.fromEntries(names.map((name) => [name, 1])) : undefined;
         expect({ key, text: plainText(language, key, options) }).toEqual({
@@ -88,11 +90,19 @@ describe('plainText, the lookup without i18next', () => {
     expect(written).toBeGreaterThan(keys(all).length * 3);
   });
 
-  it('leaves plurals, contexts, defaults, unknown keys and missing values to i18next', () => {
+  it('leaves plurals, contexts, other options, unknown keys and missing values to i18next', () => {
     expect(plainText('et', 'NO.SUCH_KEY')).toBeUndefined();
     expect(plainText('et', 'SEARCH.YEAR')).toBeUndefined();
-    expect(plainText('et', 'SEARCH.YEAR', { year: 2024, count: 1 })).toBeUndefined();
-    expect(plainText('et', 'SEARCH.YEAR', { year: 2024, defaultValue: 'x' })).toBeUndefined();
+    expect(plainText('et', 'SEARCH.YEAR', { year: 2024, lng: 'en' })).toBeUndefined();
+    expect(plainText('et', 'SEARCH.YEAR', { year: 2024, context: 'x' })).toBeUndefined();
+    // A default is not needed for a text that exists; a count is a plain value without plural forms.
+    expect(plainText('et', 'SEARCH.YEAR', { year: 2024, defaultValue: 'x' })).toBe('Aasta 2024');
+    expect(plainText('et', 'SEARCH.OPTION_COUNT', { label: 'PDF', count: 1 })).toBe('PDF (1)');
+    // A text with plural forms is i18next's to choose.
+    i18n.addResource('et', 'translation', 'TEST.THINGS', '{{count}} asja');
+    i18n.addResource('et', 'translation', 'TEST.THINGS_one', '{{count}} asi');
+    expect(plainText('et', 'TEST.THINGS', { count: 1 })).toBeUndefined();
+    expect(i18n.getFixedT('et')('TEST.THINGS', { count: 1 })).toBe('1 asi');
     expect(plainText('et', 'SEARCH.YEAR', { year: 2024 })).toBe(
       i18n.getFixedT('et')('SEARCH.YEAR', { year: 2024 }),
     );
@@ -112,7 +122,7 @@ describe('useTranslation', () => {
   it('gives the current language’s texts and re-renders every reader when the language changes', async () => {
     await act(() => i18n.changeLanguage('et'));
     await loadTextAreas(['search', 'catalogue']);
-    const { result } = renderHook(() => useTranslation());
+    const { result } = renderHook(() => useTranslation(), { wrapper: LanguageProvider });
     expect(result.current.t('SEARCH.SUBMIT')).toBe('Otsi');
     expect(result.current.t('SEARCH.SHOWING', { visible: 2, total: 5 })).toBe('Näitan 2 tulemust 5-st');
     // Remembered by key and values: other values give their own text, the same values the same text.
@@ -122,7 +132,11 @@ describe('useTranslation', () => {
     expect(result.current.t('LANGUAGE.xx', { defaultValue: 'xx' })).toBe('xx');
     expect(result.current.t('LANGUAGE.et', { defaultValue: 'et' })).toBe('Eesti');
 
-    render(<Tagline />);
+    render(
+      <LanguageProvider>
+        <Tagline />
+      </LanguageProvider>,
+    );
     expect(screen.getByText('dokumendipõhjad / Otsi')).toBeTruthy();
     await act(() => i18n.changeLanguage('en'));
     expect(screen.getByText('legal templates / Search')).toBeTruthy();

@@ -1,5 +1,5 @@
 import i18next, { type BackendModule, type i18n as I18n, type TFunction } from 'i18next';
-import { useSyncExternalStore } from 'react';
+import { createContext, createElement, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { loadScreenArea, SCREEN_AREAS, SHELL_AREAS, shellResources } from './resources';
 
@@ -130,33 +130,41 @@ function lookupKey(key: string, options: unknown): string | null {
 }
 
 const PLACEHOLDER = /\{\{(.*?)\}\}/g;
+const PLURAL_SUFFIXES = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /**
  * A text whose options only fill its `{{name}}` placeholders, written here without i18next: the same
  * text i18next makes (i18n.test.tsx compares the two on every text), at a fraction of the cost of its
- * lookup, which resolves options, plural rules and formats first. Undefined when i18next has more to
- * do: an unknown key, nesting ($t), formats or unescaping in a placeholder, a placeholder without a
- * value, or an option that is no placeholder of the text (count, context, defaultValue, …).
+ * lookup, which resolves options, plural rules and formats first. A `count` is a plain value for a text
+ * without plural forms, and a `defaultValue` is not needed for a text that exists. Undefined when
+ * i18next has more to do: an unknown key, plural forms, nesting ($t), formats or unescaping in a
+ * placeholder, a placeholder without a value, or any other option (context, ordinal, lng, …).
  */
 export function plainText(language: string, key: string, options?: object): string | undefined {
   if (key.includes(':')) return undefined;
   const raw: unknown = i18n.getResource(language, SHELL_NAMESPACE, key);
   if (typeof raw !== 'string' || raw.includes('$t(')) return undefined;
   const values = (options ?? {}) as Record<string, unknown>;
+  const hasPlurals = () =>
+    PLURAL_SUFFIXES.some(
+      (suffix) => i18n.getResource(language, SHELL_NAMESPACE, `${key}_${suffix}`) !== undefined,
+    );
+  if ('count' in values && hasPlurals()) return undefined;
   let complete = true;
   const text = raw.replace(PLACEHOLDER, (placeholder, inner: string) => {
     const name = inner.trim();
     const value = values[name];
     const plain = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-    if (!/^\w+$/.test(name) || !plain || name === 'count' || name === 'context') {
+    if (!/^\w+$/.test(name) || !plain || name === 'context') {
       complete = false;
       return placeholder;
     }
     return String(value);
   });
   if (!complete) return undefined;
-  // Each option a placeholder of the text, and nothing else (a repeated placeholder counts once).
+  // Each option a placeholder of the text, a count or a default, and nothing else.
   const names = new Set([...raw.matchAll(PLACEHOLDER)].map(([, inner]) => inner!.trim()));
+  names.add('count').add('defaultValue');
   return Object.keys(values).every((name) => names.has(name)) ? text : undefined;
 }
 
@@ -195,13 +203,26 @@ function translatorFor(language: string): TFunction {
   return translate;
 }
 
+/** The UI language, given once at the app's root (LanguageProvider) to every component that reads texts. */
+const LanguageContext = createContext<string | null>(null);
+
 /**
- * The current language's texts for a component, re-rendering it when the language changes: what
- * react-i18next's useTranslation gives, without its per-component copy of the i18next instance
- * (a page of search results mounts a few hundred components that read texts; README "Performance of
- * the pages"). `t` changes with the language, so memoised components see the switch.
+ * Follows i18next's language for the components inside, which read it through useTranslation: one
+ * subscription at the root instead of one per component (a page of search results has a hundred
+ * components that read texts, each of which would otherwise subscribe and unsubscribe on its own).
+ */
+export function LanguageProvider({ children }: { children: ReactNode }) {
+  const language = useSyncExternalStore(onLanguageChanged, languageNow);
+  return createElement(LanguageContext.Provider, { value: language }, children);
+}
+
+/**
+ * The current language's texts for a component, re-rendering it when the language changes (inside a
+ * LanguageProvider; outside one, the language of the moment): what react-i18next's useTranslation gives,
+ * without its per-component copy of the i18next instance (README "Performance of the pages"). `t`
+ * changes with the language, so memoised components see the switch.
  */
 export function useTranslation(): { t: TFunction; i18n: I18n } {
-  const language = useSyncExternalStore(onLanguageChanged, languageNow);
+  const language = useContext(LanguageContext) ?? i18n.language;
   return { t: translatorFor(language), i18n };
 }
