@@ -2,6 +2,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { SessionKeeper } from '@/features/auth/components/SessionKeeper';
+import { BasketProvider } from '@/features/basket/components/BasketProvider';
 import { GlobalModal } from '../../components/GlobalModal';
 import { MessageArea } from '../../components/MessageArea';
 import { PageSkeleton } from '../../components/Skeleton';
@@ -25,7 +26,7 @@ export function RootLayout() {
   const spinnerRequested = useSpinnerVisible();
   const mutating = useIsMutating() > 0;
   return (
-    <>
+    <BasketProvider>
       <LanguageSync />
       <SessionKeeper />
       <ScrollManager />
@@ -49,6 +50,6 @@ export function RootLayout() {
       <GlobalModal />
       <ToastContainer />
       <FullPageSpinner visible={spinnerRequested || mutating} />
-    </>
+    </BasketProvider>
   );
 }

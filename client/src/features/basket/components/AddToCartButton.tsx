@@ -3,8 +3,7 @@ import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router';
 import type { DocumentRef } from '../../../api/types';
 import { useLocalizedPath } from '../../../hooks/use-language';
-import { useRequestAddToBasket } from '../api/add-document-to-basket';
-import { useBasket } from '../api/get-basket';
+import { useBasketActions } from './BasketProvider';
 
 interface AddToCartButtonProps {
   /** The document; with its price the large button also says how its files are had (free or paid). */
@@ -28,9 +27,8 @@ const CartIcon = () => (
 export function AddToCartButton({ document, size = 'normal' }: AddToCartButtonProps) {
   const { t } = useTranslation();
   const path = useLocalizedPath();
-  const { data: basket } = useBasket();
-  const { request, isPending, pendingDocumentId } = useRequestAddToBasket();
-  const busy = isPending && pendingDocumentId === document.id;
+  const { basket, request, addingDocumentId } = useBasketActions();
+  const busy = addingDocumentId === document.id;
   const inBasket = basket?.documents.some((line) => line.documentId === document.id) === true;
   const sizeClass = size === 'large' ? ' button--large' : '';
 

@@ -2,7 +2,7 @@ import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router';
 import { Money } from '../../../components/Money';
 import { useLocalizedPath } from '../../../hooks/use-language';
-import { useBasket } from '../api/get-basket';
+import { useBasketActions } from './BasketProvider';
 
 /**
  * Top-bar link to the basket with its total in EUR. Its name is its visible text ('2', '12,40 €')
@@ -11,7 +11,7 @@ import { useBasket } from '../api/get-basket';
 export function BasketLink() {
   const { t } = useTranslation();
   const path = useLocalizedPath();
-  const { data: basket } = useBasket();
+  const { basket } = useBasketActions();
   const total = basket?.total ?? 0;
   const count = basket?.documentCount ?? 0;
   return (
