@@ -45,6 +45,14 @@ function writeClientBuild(dir: string) {
   return { html, script };
 }
 
+/** A page's HTML as a browser reads it (brotli undone), and its status. */
+async function getPage(url: string, acceptEncoding = '') {
+  const response = await rawGet(url, acceptEncoding ? { 'accept-encoding': acceptEncoding } : {});
+  const body =
+    response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.body) : response.body;
+  return { status: response.status, html: body.toString('utf8') };
+}
+
 describe('The client app as the server answers it, and its site configuration (real HTTP)', () => {
   let server: TestServer;
   let clientDist: string;
@@ -254,17 +262,11 @@ describeWithRealBuild('A page names the files its screen loads (the real client 
   });
 
   const preloaded = async (path: string, acceptEncoding = '') => {
-    const response = await rawGet(
-      `${server.url}${encodeURI(path)}`,
-      acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
-    );
-    const body =
-      response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.body) : response.body;
-    const html = body.toString('utf8');
+    const { status, html } = await getPage(`${server.url}${encodeURI(path)}`, acceptEncoding);
     const links = [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">/g)].map(
       ([, , href]) => href!,
     );
-    return { status: response.status, html, links };
+    return { status, html, links };
   };
 
   it('the search page names its screen and its Estonian texts, so they load beside the shell', async () => {
@@ -334,18 +336,12 @@ describe('A page carries the API’s answers to the requests its first render ma
 
   /** The answers the page at a path carries, by request, and the language they are in. */
   async function answersOf(path: string, acceptEncoding = '') {
-    const response = await rawGet(
-      `${server.url}${encodeURI(path)}`,
-      acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
-    );
-    const body =
-      response.headers['content-encoding'] === 'br' ? brotliDecompressSync(response.body) : response.body;
-    const html = body.toString('utf8');
+    const { status, html } = await getPage(`${server.url}${encodeURI(path)}`, acceptEncoding);
     const element = /<script type="application\/json" id="page-answers">(.*?)<\/script><\/body>/s.exec(html);
     const written = element
       ? (JSON.parse(element[1]!) as { language: string; answers: Record<string, unknown> })
       : null;
-    return { status: response.status, written, html };
+    return { status, written, html };
   }
 
   const apiAnswer = async (url: string, language: string) =>

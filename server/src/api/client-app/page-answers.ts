@@ -1,4 +1,5 @@
 import { SEARCH_SORTS } from '../../queries/search/search-documents.query';
+import { SEARCH_FILTERS } from '../search/search-parameters';
 import type { NamedRouteMatch } from './client-routes';
 
 /** The element the client reads the answers from (client/src/api/page-answers.ts). */
@@ -6,19 +7,6 @@ export const PAGE_ANSWERS_ELEMENT_ID = 'page-answers';
 
 /** How many results the search page asks for at a time (the client's PAGE_SIZE). */
 const SEARCH_PAGE_SIZE = 20;
-
-/** The search filters the page's query string carries, by the API's own names (docs/api.md "Search"). */
-const SEARCH_FILTERS = [
-  'q',
-  'title',
-  'author',
-  'year',
-  'language',
-  'fieldOfLaw',
-  'applicableLaw',
-  'format',
-  'uploaderId',
-] as const;
 
 /**
  * The search API request the search page makes first for its URL, as the client builds it

@@ -80,6 +80,12 @@ const RULES: { readonly [K in keyof Parsed]-?: Rule<NonNullable<Parsed[K]>> } = 
   limit: integer(1, MAX_PAGE_SIZE),
 };
 
+/** The parameters that page through results rather than choose them. */
+const PAGING: ReadonlySet<string> = new Set(['sort', 'cursor', 'limit']);
+
+/** The search's filters by their parameter names (the client's search page keeps the same names in its URL). */
+export const SEARCH_FILTERS: readonly string[] = Object.keys(RULES).filter((name) => !PAGING.has(name));
+
 const blankToUndefined = (value: string | undefined): string | undefined =>
   value?.trim() ? value : undefined;
 
