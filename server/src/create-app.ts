@@ -78,7 +78,7 @@ export async function createApp(
   const runner = app.get(ProjectionRunner);
   await runner.start();
   if (config.seedDemoData) {
-    const seeded = await app.get(DemoSeeder).seedIfEmpty();
+    const seeded = await app.get(DemoSeeder).seed();
     if (seeded) {
       // The sales history is paid at the embedded gateway, which the adapter reaches over HTTP: it is
       // seeded in the background once the server listens and the catalogue is published.
@@ -91,7 +91,9 @@ export async function createApp(
             done();
           }),
       );
-      app.get(DemoHistorySeeder).seedAfter(Promise.all([listening, seeded.published]).then(() => undefined));
+      app
+        .get(DemoHistorySeeder)
+        .seedAfter(Promise.all([listening, seeded.published]).then(([, published]) => published));
       await runner.waitFor(seeded.position, runner.names, 60_000);
       if (options.awaitDemoCatalogue) {
         await seeded.finished;

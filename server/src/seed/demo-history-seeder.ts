@@ -9,6 +9,8 @@ import { RecordPurchaseDownloadCommand } from '../commands/purchase/change-purch
 import { CheckOutBasketCommand } from '../commands/purchase/check-out-basket.command';
 import { RecordPaymentMessageCommand } from '../commands/purchase/record-payment-message.command';
 import type { CommandContext } from '../domain/shared/command';
+import { basketStreamId } from '../events/basket.events';
+import { payoutsStreamId } from '../events/payout.events';
 import { CLOCK, type Clock } from '../infrastructure/clock/clock';
 import {
   EVENT_STORE,
@@ -68,12 +70,13 @@ export class DemoHistorySeeder {
   private running: Promise<HistoryOutcome | null> | null = null;
 
   /**
-   * Seeds the history once `catalogue` (the demo catalogue's publishing) is done, in the background;
-   * a failure is logged (the catalogue stays as it is).
+   * Seeds the history once `catalogue` (the demo catalogue's publishing) is done, in the background; not
+   * when it answers false (the server stopped before the catalogue was published: the next start goes
+   * on). A failure is logged (the catalogue stays as it is; the next start goes on with what is missing).
    */
-  seedAfter(catalogue: Promise<void>): void {
+  seedAfter(catalogue: Promise<boolean>): void {
     this.running ??= catalogue
-      .then(() => this.seed())
+      .then((published) => (published ? this.seed() : null))
       .catch((error: unknown) => {
         this.logger.error('The demo sales history could not be seeded', error as Error);
         return null;
@@ -85,7 +88,11 @@ export class DemoHistorySeeder {
     return this.running ?? null;
   }
 
-  /** Seeds the history relative to now; null when there is no embedded test gateway to pay at. */
+  /**
+   * Seeds the history relative to now; null when there is no embedded test gateway to pay at. What the
+   * log shows done (an earlier start seeded it, or part of it before it was stopped) is skipped: a sale
+   * whose basket exists, with its downloads, and a payout request or execution already recorded.
+   */
   async seed(): Promise<HistoryOutcome | null> {
     if (this.gateway === null) {
       this.logger.log('No embedded test gateway (PAYMENTS=makecommerce): the demo has no sales history');
@@ -95,6 +102,7 @@ export class DemoHistorySeeder {
     const steps: Step[] = [];
     const outcome = { purchases: 0, downloads: 0, payouts: 0 };
     for (const sale of demoSales()) {
+      if ((await this.eventStore.readStream(basketStreamId(this.basketId(sale)))).length > 0) continue;
       const paidAt = momentOf(now, sale.daysAgo, sale.minuteOfDay);
       steps.push({ at: paidAt, run: () => this.purchase(sale, paidAt).then(() => void outcome.purchases++) });
       for (const minutes of sale.downloadsAfterMinutes) {
@@ -104,15 +112,18 @@ export class DemoHistorySeeder {
       }
     }
     for (const payout of DEMO_PAYOUTS) {
+      const done = await this.payoutEvents(payout);
       const at = momentOf(now, payout.daysAgo, 9 * 60 + 30);
-      steps.push({ at, run: () => this.requestPayout(payout, at).then(() => void outcome.payouts++) });
-      if (payout.executedAfterDays !== null) {
+      if (!done.includes('PayoutRequested'))
+        steps.push({ at, run: () => this.requestPayout(payout, at).then(() => void outcome.payouts++) });
+      if (payout.executedAfterDays !== null && !done.includes('PayoutExecuted')) {
         const executedAt = new Date(at.getTime() + payout.executedAfterDays * DAY_MS);
         steps.push({ at: executedAt, run: () => this.executePayout(payout, executedAt) });
       }
     }
     // In the order they happened: the log reads like the marketplace's own past.
     steps.sort((a, b) => a.at.getTime() - b.at.getTime());
+    if (steps.length === 0) return outcome;
     for (const step of steps) await step.run();
     await this.gateway.settled();
     this.logger.log(
@@ -123,7 +134,7 @@ export class DemoHistorySeeder {
 
   /** A buyer fills a basket, confirms it, goes to pay and pays at the gateway five minutes later. */
   private async purchase(sale: DemoSale, paidAt: Date): Promise<void> {
-    const basketId = this.id(`basket/${sale.index}`);
+    const basketId = this.basketId(sale);
     const { buyer } = sale;
     const actorId = buyer.userId ?? 'anonymous';
     const at = (minutesBeforePaying: number): CommandContext => ({
@@ -214,6 +225,17 @@ export class DemoHistorySeeder {
   private async caughtUp(): Promise<void> {
     const head: LogPosition | null = await this.eventStore.headPosition();
     await this.projections.waitFor(head, ['sales'], 60_000);
+  }
+
+  private basketId(sale: DemoSale): string {
+    return this.id(`basket/${sale.index}`);
+  }
+
+  /** The types of the events recorded for this payout. */
+  private async payoutEvents(payout: DemoPayout): Promise<string[]> {
+    const id = this.payoutId(payout);
+    const events = await this.eventStore.readStream(payoutsStreamId(demoUploaderId(payout.uploaderKey)));
+    return events.filter((e) => (e.data as { payoutId?: string }).payoutId === id).map((e) => e.type);
   }
 
   private payoutId(payout: DemoPayout): string {

@@ -12,6 +12,8 @@ import { UpdateProfileCommand } from '../commands/profile/update-profile.command
 import { EMPTY_PROFILE_DETAILS } from '../domain/profile/profile-details';
 import { type CommandContext, SYSTEM_ACTOR } from '../domain/shared/command';
 import { CLOCK, type Clock } from '../infrastructure/clock/clock';
+import { documentStreamId, type FileAdded } from '../events/document.events';
+import { profileStreamId } from '../events/profile.events';
 import { EVENT_STORE, type EventStore } from '../infrastructure/event-store/event-store.port';
 import { FileProcessingManager } from '../processes/file-processing/file-processing.process-manager';
 import { DEMO_ACCOUNTS } from './demo-accounts';
@@ -33,10 +35,10 @@ export interface SeedOutcome {
    */
   readonly finished: Promise<void>;
   /**
-   * Resolves once the published templates are published (the DOCX copies may still be processing);
-   * never rejects.
+   * Resolves once the published templates are published (the DOCX copies may still be processing):
+   * true; false when the server stopped first (the next start publishes them). Never rejects.
    */
-  readonly published: Promise<void>;
+  readonly published: Promise<boolean>;
 }
 
 /** Stable ids, so the demo catalogue has the same ids (and slugs) on every machine. */
@@ -44,7 +46,7 @@ export const demoDocumentId = (t: DemoTemplate): string =>
   uuidv5(`document/${t.uploader}/${t.title}`, DEMO_NAMESPACE);
 
 /**
- * Fills an empty event log with the demo catalogue by sending ordinary commands, so every seeded fact
+ * Fills an empty event log with the demo catalogue (or finishes one an earlier start began) by sending ordinary commands, so every seeded fact
  * is an event like any other (and the seed obeys every domain rule). Each template gets real files,
  * generated here and sent through the same upload and background processing as an uploader's, so its
  * pages, sizes and preview are true and it can be bought and downloaded.
@@ -61,11 +63,15 @@ export class DemoSeeder {
   ) {}
 
   /**
-   * Seeds when the log is empty: profiles, accounts, the documents and their files at once; publishing
-   * follows in the background as soon as the main files are processed. Null when the log had events.
+   * Brings the demo data to complete: on an empty log it seeds profiles, accounts, the documents and
+   * their files at once, and publishing follows in the background as soon as the main files are
+   * processed. Every step is skipped when the log shows it done, so a log whose demo seed an earlier
+   * start began but did not finish (stopped while the files were processing) is finished now instead of
+   * staying a half-published catalogue. Null when the log has events and is not the demo's.
    */
-  async seedIfEmpty(): Promise<SeedOutcome | null> {
-    if ((await this.eventStore.headPosition()) !== null) return null;
+  async seed(): Promise<SeedOutcome | null> {
+    const empty = (await this.eventStore.headPosition()) === null;
+    if (!empty && !(await this.demoBegun())) return null;
     const now = this.clock.now();
     const oldest = Math.max(...DEMO_TEMPLATES.map((t) => t.ageDays)) + 1;
     let last: bigint | null = null;
@@ -74,6 +80,7 @@ export class DemoSeeder {
     };
 
     for (const uploader of DEMO_UPLOADERS) {
+      if ((await this.eventTypes(profileStreamId(uploader.userId))).length > 0) continue;
       const context: CommandContext = {
         actorId: uploader.userId,
         now: new Date(now.getTime() - oldest * DAY_MS),
@@ -92,41 +99,66 @@ export class DemoSeeder {
 
     // All main files first: they are processed in log order, so the documents can be published soon,
     // while the DOCX copies (converted by LibreOffice when installed) follow in the background.
-    const files = new Map<DemoTemplate, { pdf: DemoFileBytes; docx: DemoFileBytes }>();
+    const toPublish: DemoTemplate[] = [];
+    const docxMissing: [DemoTemplate, DemoFileBytes][] = [];
     for (const template of DEMO_TEMPLATES) {
-      const generated = await demoFiles(template);
-      files.set(template, generated);
       const documentId = demoDocumentId(template);
-      const created = this.createdAt(template, now);
-      track(
-        (
-          await this.commandBus.execute(
-            new ChangeDocument({
-              type: 'CreateDocument',
-              data: { documentId, uploaderId: this.uploaderOf(template), details: this.detailsOf(template) },
-              context: { actorId: this.uploaderOf(template), now: created },
-            }),
-          )
-        ).position,
-      );
-      track(await this.upload(template, generated.pdf, 1, now));
+      const done = await this.eventStore.readStream(documentStreamId(documentId));
+      const hasFile = (format: string) =>
+        done.some((e) => e.type === 'FileAdded' && (e.data as FileAdded['data']).format === format);
+      if (template.published && !done.some((e) => e.type === 'DocumentPublished')) toPublish.push(template);
+      if (hasFile('pdf') && hasFile('docx')) continue;
+      const generated = await demoFiles(template);
+      if (done.length === 0) {
+        track(
+          (
+            await this.commandBus.execute(
+              new ChangeDocument({
+                type: 'CreateDocument',
+                data: {
+                  documentId,
+                  uploaderId: this.uploaderOf(template),
+                  details: this.detailsOf(template),
+                },
+                context: { actorId: this.uploaderOf(template), now: this.createdAt(template, now) },
+              }),
+            )
+          ).position,
+        );
+      }
+      if (!hasFile('pdf')) track(await this.upload(template, generated.pdf, 1, now));
+      if (!hasFile('docx')) docxMissing.push([template, generated.docx]);
     }
-    const mainFilesAdded = last;
-    for (const template of DEMO_TEMPLATES)
-      track(await this.upload(template, files.get(template)!.docx, 2, now));
-    this.logger.log(
-      `Seeded ${DEMO_UPLOADERS.length} uploaders, ${DEMO_ACCOUNTS.length} demo accounts and ${DEMO_TEMPLATES.length} demo templates with ${DEMO_TEMPLATES.length * 2} files; processing the files`,
-    );
-    const published = this.publishWhenProcessed(mainFilesAdded);
+    const mainFilesAdded = last ?? (await this.eventStore.headPosition());
+    for (const [template, docx] of docxMissing) track(await this.upload(template, docx, 2, now));
+    if (empty) {
+      this.logger.log(
+        `Seeded ${DEMO_UPLOADERS.length} uploaders, ${DEMO_ACCOUNTS.length} demo accounts and ${DEMO_TEMPLATES.length} demo templates with ${DEMO_TEMPLATES.length * 2} files; processing the files`,
+      );
+    } else if (last !== null || toPublish.length > 0) {
+      this.logger.log(
+        `Finishing the demo data an earlier start left unfinished: ${toPublish.length} templates to publish`,
+      );
+    }
+    const published = this.publishWhenProcessed(mainFilesAdded, toPublish);
     const finished = published
-      .then(async () => {
-        await this.fileProcessing.idle();
-        this.logger.log('Every demo file is processed');
+      .then(async (done) => {
+        if (done && (await this.fileProcessing.idle())) this.logger.log('Every demo file is processed');
       })
       .catch((error: unknown) =>
         this.logger.error('The demo catalogue could not be finished', error as Error),
       );
-    return { position: last, finished, published: published.catch(() => undefined) };
+    return { position: last, finished, published: published.catch(() => false) };
+  }
+
+  /** Whether this log is the demo's: its first event registered the first demo uploader. */
+  private async demoBegun(): Promise<boolean> {
+    const [first] = await this.eventStore.readAll(null, 1);
+    return first?.streamId === profileStreamId(DEMO_UPLOADERS[0]!.userId);
+  }
+
+  private async eventTypes(streamId: string): Promise<string[]> {
+    return (await this.eventStore.readStream(streamId)).map((e) => e.type);
   }
 
   /** The uploader adds a generated file through the upload command, `minutesLater` after creating. */
@@ -147,12 +179,18 @@ export class DemoSeeder {
     return result.position;
   }
 
-  /** Publishes the published templates once their main files are processed. */
-  private async publishWhenProcessed(mainFilesAdded: bigint | null): Promise<void> {
-    await this.fileProcessing.waitFor(mainFilesAdded);
+  /**
+   * Publishes the templates once their main files are processed; false (publishing nothing) when the
+   * server stops first: the next start publishes them.
+   */
+  private async publishWhenProcessed(
+    mainFilesAdded: bigint | null,
+    templates: DemoTemplate[],
+  ): Promise<boolean> {
+    if (!(await this.fileProcessing.waitFor(mainFilesAdded))) return false;
     const now = this.clock.now();
     let published = 0;
-    for (const template of DEMO_TEMPLATES.filter((t) => t.published)) {
+    for (const template of templates) {
       const uploaderId = this.uploaderOf(template);
       try {
         await this.commandBus.execute(
@@ -168,12 +206,14 @@ export class DemoSeeder {
         this.logger.warn(`Demo template "${template.title}" stays a draft: ${String(error)}`);
       }
     }
-    this.logger.log(`Published ${published} demo templates`);
+    if (templates.length > 0) this.logger.log(`Published ${published} demo templates`);
+    return true;
   }
 
   /**
    * The demo sign-in accounts: a profile for those who are not uploaders, the user terms accepted by
-   * everyone, and the admin account granted the admin role by the system.
+   * everyone, and the admin account granted the admin role by the system; what the log shows done is
+   * skipped.
    */
   private async seedAccounts(at: Date): Promise<bigint | null> {
     let last: bigint | null = null;
@@ -185,7 +225,8 @@ export class DemoSeeder {
     for (const account of DEMO_ACCOUNTS) {
       const context: CommandContext = { actorId: account.userId, now: at };
       const { userId, email, firstName, lastName } = account;
-      if (!uploaderIds.has(userId)) {
+      const done = await this.eventTypes(profileStreamId(userId));
+      if (!uploaderIds.has(userId) && done.length === 0) {
         await run(
           new UpdateProfileCommand({
             type: 'UpdateProfile',
@@ -198,10 +239,10 @@ export class DemoSeeder {
             context,
           }),
         );
-      } else {
+      } else if (!done.includes('UserTermsAccepted')) {
         await run(new AcceptUserTermsCommand({ type: 'AcceptUserTerms', data: { userId }, context }));
       }
-      if (account.role === 'admin') {
+      if (account.role === 'admin' && !done.includes('AdminRoleGranted')) {
         await run(
           new ChangeAdminRoleCommand({
             type: 'GrantAdmin',

@@ -30,7 +30,8 @@ const commandIdFor = (fileAdded: RecordedEvent): string => `file-processing-${fi
 
 interface Waiter {
   readonly position: LogPosition;
-  readonly resolve: () => void;
+  /** True once the files are processed; false when the manager stopped first. */
+  readonly resolve: (reached: boolean) => void;
 }
 
 /**
@@ -72,7 +73,7 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
     this.stop();
     await this.subscription?.stop();
     this.subscription = null;
-    for (const waiter of this.waiters) waiter.resolve();
+    for (const waiter of this.waiters) waiter.resolve(false);
     this.waiters = [];
   }
 
@@ -93,15 +94,20 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
     });
   }
 
-  /** Resolves once every file added up to `position` has been processed (or the manager stops). */
-  waitFor(position: LogPosition | null): Promise<void> {
-    if (position === null || (this.reached !== null && this.reached >= position)) return Promise.resolve();
+  /**
+   * Resolves with true once every file added up to `position` has been processed, or with false when
+   * the manager stops first (the files are processed after the next start).
+   */
+  waitFor(position: LogPosition | null): Promise<boolean> {
+    if (position === null || (this.reached !== null && this.reached >= position))
+      return Promise.resolve(true);
+    if (this.stopping) return Promise.resolve(false);
     return new Promise((resolve) => this.waiters.push({ position, resolve }));
   }
 
-  /** Resolves once every file added so far has been processed. */
-  async idle(): Promise<void> {
-    await this.waitFor(await this.eventStore.headPosition());
+  /** Resolves with true once every file added so far has been processed (false: the manager stopped). */
+  async idle(): Promise<boolean> {
+    return this.waitFor(await this.eventStore.headPosition());
   }
 
   private async handle(events: readonly RecordedEvent[]): Promise<void> {
@@ -125,7 +131,7 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
     this.reached = position;
     const pending: Waiter[] = [];
     for (const waiter of this.waiters) {
-      if (position >= waiter.position) waiter.resolve();
+      if (position >= waiter.position) waiter.resolve(true);
       else pending.push(waiter);
     }
     this.waiters = pending;

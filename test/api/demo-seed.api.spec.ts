@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { loadConfig } from '../../server/src/config/app-config';
+import { createApp } from '../../server/src/create-app';
+import {
+  EVENT_STORE,
+  type EventStore,
+  type RecordedEvent,
+} from '../../server/src/infrastructure/event-store/event-store.port';
+import { DEMO_ACCOUNTS } from '../../server/src/seed/demo-accounts';
+import { DEMO_TEMPLATES, DEMO_UPLOADERS } from '../../server/src/seed/demo-catalogue.data';
+import { DEMO_PAYOUTS, demoSales } from '../../server/src/seed/demo-history.data';
+import { DemoHistorySeeder } from '../../server/src/seed/demo-history-seeder';
+import { freePort } from '../support/free-port';
+
+const count = (events: RecordedEvent[], type: string) => events.filter((e) => e.type === type).length;
+
+/**
+ * The first `npm start` seeds the demo marketplace; its files take a while to process and its history is
+ * paid after that. A person who stops that first start early (Ctrl+C) must find the whole demo at the next
+ * start, not a catalogue with a few templates and no sales, and nothing in it twice.
+ */
+describe('A first start stopped while the demo data was being seeded', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lepinguturg-interrupted-seed-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const start = async (awaitDemoCatalogue: boolean) => {
+    const port = await freePort();
+    const config = loadConfig({
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      SEED_DEMO_DATA: 'true',
+      BASKET_EXPIRY_SWEEP_SECONDS: '0',
+      PURCHASE_SWEEP_SECONDS: '0',
+      SOFFICE_PATH: 'off',
+    });
+    const app = await createApp(config, { logger: ['error'], awaitDemoCatalogue });
+    await app.listen({ port, host: '127.0.0.1' });
+    return { app, url: `http://127.0.0.1:${port}`, eventStore: app.get<EventStore>(EVENT_STORE) };
+  };
+
+  it('is finished by the next start: every template published once, the whole sales history, nothing twice', async () => {
+    // The first start answers once the documents and files are written; it is stopped at once, while the
+    // files are still being processed.
+    const first = await start(false);
+    const written = await first.eventStore.readAll(null, 1_000_000);
+    await first.app.close();
+    expect(count(written, 'DocumentCreated')).toBe(DEMO_TEMPLATES.length);
+    const afterFirst = await (async () => {
+      const again = await start(false);
+      const events = await again.eventStore.readAll(null, 1_000_000);
+      await again.app.close();
+      return events;
+    })();
+    // Stopping published nothing half-way: the processing had not reached every main file.
+    expect(count(afterFirst, 'DocumentPublished')).toBe(0);
+    expect(count(afterFirst, 'PurchasePaid')).toBe(0);
+
+    const next = await start(true);
+    try {
+      const history = await next.app.get(DemoHistorySeeder).settled();
+      expect(history).toMatchObject({ purchases: demoSales().length, payouts: DEMO_PAYOUTS.length });
+      const events = await next.eventStore.readAll(null, 1_000_000);
+      const published = DEMO_TEMPLATES.filter((t) => t.published).length;
+      expect(count(events, 'DocumentPublished')).toBe(published);
+      expect(count(events, 'DocumentCreated')).toBe(DEMO_TEMPLATES.length);
+      expect(count(events, 'FileAdded')).toBe(DEMO_TEMPLATES.length * 2);
+      const people = new Set([...DEMO_UPLOADERS, ...DEMO_ACCOUNTS].map((person) => person.userId));
+      expect(count(events, 'ProfileRegistered')).toBe(people.size);
+      expect(count(events, 'AdminRoleGranted')).toBe(DEMO_ACCOUNTS.filter((a) => a.role === 'admin').length);
+      expect(count(events, 'PurchasePaid')).toBe(demoSales().length);
+      expect(count(events, 'PayoutRequested')).toBe(DEMO_PAYOUTS.length);
+      // What a visitor sees: the whole published catalogue.
+      const { body } = await request(next.url).get('/api/documents?limit=1').expect(200);
+      expect(body.total).toBe(published);
+
+      // Once complete, a start (or a second pass) writes nothing.
+      const head = await next.eventStore.headPosition();
+      expect(await next.app.get(DemoHistorySeeder).seed()).toEqual({
+        purchases: 0,
+        downloads: 0,
+        payouts: 0,
+      });
+      expect(await next.eventStore.headPosition()).toBe(head);
+    } finally {
+      await next.app.close();
+    }
+  }, 240_000);
+});
