@@ -5,9 +5,10 @@ import {
   registeredDetails,
 } from '../../domain/profile/profile-details';
 import type { StoredEvent } from '../../events/domain-event';
-import type { DocumentDetails, DocumentEvent } from '../../events/document.events';
+import type { DocumentEvent } from '../../events/document.events';
 import type { ProfileDetails, ProfileRegistered, ProfileUpdated } from '../../events/profile.events';
 import type { ProjectionTransaction } from '../../infrastructure/read-store/read-store.port';
+import { BatchCollection, detailFields, type Mutable } from '../batch-collection';
 import type { Projection } from '../projection';
 import {
   DOCUMENTS_COLLECTION,
@@ -33,14 +34,8 @@ const HANDLED: ReadonlySet<string> = new Set<CatalogueEvent['type']>([
   'DocumentDeleted',
 ]);
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type WorkingDocument = Mutable<DocumentView>;
 type FileView = DocumentView['files'][number];
-
-function detailFields(details: DocumentDetails) {
-  const { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price } = details;
-  return { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price };
-}
 
 /**
  * One batch in memory: each document and uploader is read at most once, changed by every event of the
@@ -48,12 +43,13 @@ function detailFields(details: DocumentDetails) {
  * creation and its publication, usually in one batch).
  */
 class CatalogueBatch {
-  private readonly documents = new Map<string, WorkingDocument | null>();
-  private readonly uploaders = new Map<string, UploaderView | null>();
-  private readonly changedDocuments = new Set<string>();
-  private readonly changedUploaders = new Set<string>();
+  private readonly documents: BatchCollection<DocumentView, WorkingDocument>;
+  private readonly uploaders: BatchCollection<UploaderView>;
 
-  constructor(private readonly tx: ProjectionTransaction) {}
+  constructor(tx: ProjectionTransaction) {
+    this.documents = new BatchCollection(tx.collection<DocumentView>(DOCUMENTS_COLLECTION));
+    this.uploaders = new BatchCollection(tx.collection<UploaderView>(UPLOADERS_COLLECTION));
+  }
 
   async apply(stored: StoredEvent): Promise<void> {
     const event = { type: stored.type, data: stored.data } as CatalogueEvent;
@@ -62,12 +58,12 @@ class CatalogueBatch {
       case 'ProfileRegistered':
         return this.uploaderChanged(event.data.userId, event.data.email, registeredDetails(event.data));
       case 'ProfileUpdated': {
-        const uploader = await this.uploader(event.data.userId);
+        const uploader = await this.uploaders.get(event.data.userId);
         return this.uploaderChanged(event.data.userId, uploader?.email ?? '', event.data.details);
       }
       case 'DocumentCreated': {
         const { documentId, uploaderId, slug, details } = event.data;
-        const uploader = await this.uploader(uploaderId);
+        const uploader = await this.uploaders.get(uploaderId);
         this.documents.set(documentId, {
           _id: documentId,
           slug,
@@ -81,7 +77,6 @@ class CatalogueBatch {
           createdAt: at,
           updatedAt: at,
         });
-        this.changedDocuments.add(documentId);
         return;
       }
       case 'DocumentDetailsEdited':
@@ -134,44 +129,22 @@ class CatalogueBatch {
 
   /** Writes every changed uploader and document once. */
   async commit(): Promise<void> {
-    const uploaders = this.tx.collection<UploaderView>(UPLOADERS_COLLECTION);
-    for (const id of this.changedUploaders) {
-      const uploader = this.uploaders.get(id);
-      if (uploader) await uploaders.replaceOne({ _id: id }, uploader, { upsert: true });
-    }
-    const documents = this.tx.collection<DocumentView>(DOCUMENTS_COLLECTION);
-    for (const id of this.changedDocuments) {
-      const doc = this.documents.get(id);
-      if (doc) await documents.replaceOne({ _id: id }, doc, { upsert: true });
-    }
+    await this.uploaders.commit();
+    await this.documents.commit();
   }
 
   private async change(documentId: string, at: string, edit: (doc: WorkingDocument) => void): Promise<void> {
-    const doc = await this.document(documentId);
+    const doc = await this.documents.get(documentId);
     if (!doc) return;
     edit(doc);
     doc.updatedAt = at;
-    this.changedDocuments.add(documentId);
+    this.documents.touch(documentId);
   }
 
   private changeFiles(documentId: string, at: string, change: (file: FileView) => FileView): Promise<void> {
     return this.change(documentId, at, (doc) => {
       doc.files = doc.files.map(change);
     });
-  }
-
-  private async document(id: string): Promise<WorkingDocument | null> {
-    if (this.documents.has(id)) return this.documents.get(id) ?? null;
-    const stored = await this.tx.collection<DocumentView>(DOCUMENTS_COLLECTION).findOne({ _id: id });
-    this.documents.set(id, stored);
-    return stored;
-  }
-
-  private async uploader(id: string): Promise<UploaderView | null> {
-    if (this.uploaders.has(id)) return this.uploaders.get(id) ?? null;
-    const stored = await this.tx.collection<UploaderView>(UPLOADERS_COLLECTION).findOne({ _id: id });
-    this.uploaders.set(id, stored);
-    return stored;
   }
 
   /** Keeps the uploader's public name, company and fields, on the uploader and on each of their documents. */
@@ -181,17 +154,11 @@ class CatalogueBatch {
     const publicProfile = publicUploaderProfile(details, email);
     const { firstName, lastName } = details;
     this.uploaders.set(userId, { _id: userId, firstName, lastName, name, company, email, publicProfile });
-    this.changedUploaders.add(userId);
-    const stored = await this.tx
-      .collection<DocumentView>(DOCUMENTS_COLLECTION)
-      .find({ uploaderId: userId }, { fields: ['_id'] });
-    for (const { _id } of stored) await this.document(_id);
-    for (const [id, doc] of this.documents) {
-      if (doc?.uploaderId !== userId) continue;
+    for (const [id, doc] of await this.documents.where('uploaderId', userId)) {
       doc.uploaderName = name;
       doc.uploaderCompany = company;
       doc.uploaderProfile = publicProfile;
-      this.changedDocuments.add(id);
+      this.documents.touch(id);
     }
   }
 }

@@ -1,9 +1,10 @@
 import { documentTerms } from '../../domain/search/search-terms';
 import { fullName, publicCompany, registeredDetails } from '../../domain/profile/profile-details';
 import type { StoredEvent } from '../../events/domain-event';
-import type { DocumentDetails, DocumentEvent } from '../../events/document.events';
+import type { DocumentEvent } from '../../events/document.events';
 import type { ProfileDetails, ProfileRegistered, ProfileUpdated } from '../../events/profile.events';
 import type { ProjectionTransaction } from '../../infrastructure/read-store/read-store.port';
+import { BatchCollection, detailFields, type Mutable } from '../batch-collection';
 import type { Projection } from '../projection';
 import {
   SEARCH_DOCUMENTS_COLLECTION,
@@ -29,26 +30,22 @@ const HANDLED: ReadonlySet<string> = new Set<SearchEvent['type']>([
   'DocumentDeleted',
 ]);
 
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type WorkingDocument = Mutable<SearchDocumentView>;
-
-function detailFields(details: DocumentDetails) {
-  const { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price } = details;
-  return { title, description, author, language, fieldOfLaw, applicableLaw, tags, year, price };
-}
 
 /**
  * One batch in memory: documents and uploaders are read once, changed by every event of the batch, and
  * written once at the end, with terms recomputed only for documents whose text changed.
  */
 class SearchBatch {
-  private readonly documents = new Map<string, WorkingDocument | null>();
-  private readonly uploaders = new Map<string, SearchUploaderView | null>();
-  private readonly changedDocuments = new Set<string>();
+  private readonly documents: BatchCollection<SearchDocumentView, WorkingDocument>;
+  private readonly uploaders: BatchCollection<SearchUploaderView>;
+  /** Documents whose text changed in this batch: their terms are computed again at commit. */
   private readonly staleTerms = new Set<string>();
-  private readonly changedUploaders = new Set<string>();
 
-  constructor(private readonly tx: ProjectionTransaction) {}
+  constructor(tx: ProjectionTransaction) {
+    this.documents = new BatchCollection(tx.collection<SearchDocumentView>(SEARCH_DOCUMENTS_COLLECTION));
+    this.uploaders = new BatchCollection(tx.collection<SearchUploaderView>(SEARCH_UPLOADERS_COLLECTION));
+  }
 
   async apply(stored: StoredEvent): Promise<void> {
     const event = { type: stored.type, data: stored.data } as SearchEvent;
@@ -60,7 +57,7 @@ class SearchBatch {
         return this.uploaderChanged(event.data.userId, event.data.details);
       case 'DocumentCreated': {
         const { documentId, uploaderId, slug, details } = event.data;
-        const uploader = await this.uploader(uploaderId);
+        const uploader = await this.uploaders.get(uploaderId);
         this.documents.set(documentId, {
           _id: documentId,
           slug,
@@ -111,35 +108,23 @@ class SearchBatch {
           doc.status = 'draft';
         });
       case 'DocumentDeleted':
-        if ((await this.document(event.data.documentId)) === null) return;
+        if ((await this.documents.get(event.data.documentId)) === null) return;
         this.documents.set(event.data.documentId, null);
-        this.changedDocuments.add(event.data.documentId);
         return;
     }
   }
 
   /** Writes every changed uploader and document once. */
   async commit(): Promise<void> {
-    const uploaders = this.tx.collection<SearchUploaderView>(SEARCH_UPLOADERS_COLLECTION);
-    for (const id of this.changedUploaders) {
-      const uploader = this.uploaders.get(id);
-      if (uploader) await uploaders.replaceOne({ _id: id }, uploader, { upsert: true });
-    }
-    const documents = this.tx.collection<SearchDocumentView>(SEARCH_DOCUMENTS_COLLECTION);
-    for (const id of this.changedDocuments) {
-      const doc = this.documents.get(id);
-      if (!doc) {
-        await documents.deleteOne({ _id: id });
-        continue;
-      }
-      if (this.staleTerms.has(id)) Object.assign(doc, documentTerms(doc));
+    await this.uploaders.commit();
+    await this.documents.commit((doc) => {
+      if (this.staleTerms.has(doc._id)) Object.assign(doc, documentTerms(doc));
       doc.formats = [...new Set(doc.files.filter((f) => f.state === 'done').map((f) => f.format))].sort();
-      await documents.replaceOne({ _id: id }, doc, { upsert: true });
-    }
+    });
   }
 
   private changed(documentId: string, textChanged: boolean): void {
-    this.changedDocuments.add(documentId);
+    this.documents.touch(documentId);
     if (textChanged) this.staleTerms.add(documentId);
   }
 
@@ -149,7 +134,7 @@ class SearchBatch {
     textChanged: boolean,
     edit: (doc: WorkingDocument) => void,
   ): Promise<void> {
-    const doc = await this.document(documentId);
+    const doc = await this.documents.get(documentId);
     if (!doc) return;
     edit(doc);
     doc.updatedAt = at;
@@ -162,40 +147,15 @@ class SearchBatch {
     });
   }
 
-  private async document(id: string): Promise<WorkingDocument | null> {
-    if (this.documents.has(id)) return this.documents.get(id) ?? null;
-    const stored = await this.tx
-      .collection<SearchDocumentView>(SEARCH_DOCUMENTS_COLLECTION)
-      .findOne({ _id: id });
-    const doc = stored ? (stored as WorkingDocument) : null;
-    this.documents.set(id, doc);
-    return doc;
-  }
-
-  private async uploader(id: string): Promise<SearchUploaderView | null> {
-    if (this.uploaders.has(id)) return this.uploaders.get(id) ?? null;
-    const stored = await this.tx
-      .collection<SearchUploaderView>(SEARCH_UPLOADERS_COLLECTION)
-      .findOne({ _id: id });
-    this.uploaders.set(id, stored);
-    return stored;
-  }
-
   /** A new public name renames the uploader on each of their documents (and so changes their terms). */
   private async uploaderChanged(userId: string, details: ProfileDetails): Promise<void> {
-    const before = await this.uploader(userId);
+    const before = await this.uploaders.get(userId);
     const name = fullName(details);
     const company = publicCompany(details);
     if (before && before.name === name && before.company === company) return;
     this.uploaders.set(userId, { _id: userId, name, company });
-    this.changedUploaders.add(userId);
     if (before?.name === name) return;
-    const stored = await this.tx
-      .collection<SearchDocumentView>(SEARCH_DOCUMENTS_COLLECTION)
-      .find({ uploaderId: userId }, { fields: ['_id'] });
-    for (const { _id } of stored) await this.document(_id);
-    for (const [id, doc] of this.documents) {
-      if (doc?.uploaderId !== userId) continue;
+    for (const [id, doc] of await this.documents.where('uploaderId', userId)) {
       doc.uploaderName = name;
       this.changed(id, true);
     }
