@@ -171,5 +171,44 @@ describeWithBrowser('Search journeys (real server, Chromium)', () => {
       },
       JOURNEY_TIMEOUT_MS,
     );
+
+    it(
+      'a first visit shows the page from the answers it came with: no request for what the page already shows',
+      async () => {
+        const context = await launched.newContext();
+        const visitor = await context.newPage();
+        const asked: string[] = [];
+        visitor.on('request', (request) => {
+          // What the app asks the API (an image the page shows, like the preview, is not a question).
+          if (!['fetch', 'xhr'].includes(request.resourceType())) return;
+          const { pathname, search } = new URL(request.url());
+          if (pathname.startsWith('/api/')) asked.push(`${pathname}${search}`);
+        });
+        try {
+          const [first] = await api.searchAll(`fieldOfLaw=property&sort=${journey.sort}`);
+          const visits = [
+            `${journey.searchPath}`,
+            `${journey.searchPath}?fieldOfLaw=property&sort=${journey.sort}`,
+            `${journey.documentPrefix}${first!.slug}`,
+          ];
+          for (const path of visits) {
+            asked.length = 0;
+            await visitor.goto(`${server.url}${path}`);
+            const content = path.startsWith(journey.documentPrefix)
+              ? visitor.getByTestId('document-title')
+              : visitor.getByTestId('search-result').first();
+            await content.waitFor();
+            await visitor.waitForLoadState('networkidle');
+            // The results, the filters' choices, the document and the shop's settings came in the page; a
+            // new visitor has no basket to ask for, a returning one's basket is theirs, not the page's.
+            const visitorsOwn = path === visits[0] ? [] : asked.filter((p) => p.startsWith('/api/baskets/'));
+            expect({ path, asked }).toEqual({ path, asked: visitorsOwn });
+          }
+        } finally {
+          await context.close();
+        }
+      },
+      JOURNEY_TIMEOUT_MS,
+    );
   });
 });
