@@ -46,10 +46,10 @@ export const demoDocumentId = (t: DemoTemplate): string =>
   uuidv5(`document/${t.uploader}/${t.title}`, DEMO_NAMESPACE);
 
 /**
- * Fills an empty event log with the demo catalogue (or finishes one an earlier start began) by sending ordinary commands, so every seeded fact
- * is an event like any other (and the seed obeys every domain rule). Each template gets real files,
- * generated here and sent through the same upload and background processing as an uploader's, so its
- * pages, sizes and preview are true and it can be bought and downloaded.
+ * Fills an empty event log with the demo catalogue (or finishes one an earlier start began) by sending
+ * ordinary commands, so every seeded fact is an event like any other (and the seed obeys every domain
+ * rule). Each template gets real files, generated here and sent through the same upload and background
+ * processing as an uploader's, so its pages, sizes and preview are true and it can be bought and downloaded.
  */
 @Injectable()
 export class DemoSeeder {
