@@ -101,11 +101,19 @@ export class DemoSeeder {
     // while the DOCX copies (converted by LibreOffice when installed) follow in the background.
     const toPublish: DemoTemplate[] = [];
     const docxMissing: [DemoTemplate, DemoFileBytes][] = [];
+    /** Where the last main file was added: publishing waits for the processing to get there. */
+    let mainFilesAdded: bigint | null = null;
+    const mainFileAt = (position: bigint | null) => {
+      if (position !== null && (mainFilesAdded === null || position > mainFilesAdded))
+        mainFilesAdded = position;
+    };
     for (const template of DEMO_TEMPLATES) {
       const documentId = demoDocumentId(template);
       const done = await this.eventStore.readStream(documentStreamId(documentId));
-      const hasFile = (format: string) =>
-        done.some((e) => e.type === 'FileAdded' && (e.data as FileAdded['data']).format === format);
+      const added = (format: string) =>
+        done.find((e) => e.type === 'FileAdded' && (e.data as FileAdded['data']).format === format);
+      const hasFile = (format: string) => added(format) !== undefined;
+      mainFileAt(added('pdf')?.position ?? null);
       if (template.published && !done.some((e) => e.type === 'DocumentPublished')) toPublish.push(template);
       if (hasFile('pdf') && hasFile('docx')) continue;
       const generated = await demoFiles(template);
@@ -126,10 +134,13 @@ export class DemoSeeder {
           ).position,
         );
       }
-      if (!hasFile('pdf')) track(await this.upload(template, generated.pdf, 1, now));
+      if (!hasFile('pdf')) {
+        const position = await this.upload(template, generated.pdf, 1, now);
+        track(position);
+        mainFileAt(position);
+      }
       if (!hasFile('docx')) docxMissing.push([template, generated.docx]);
     }
-    const mainFilesAdded = last ?? (await this.eventStore.headPosition());
     for (const [template, docx] of docxMissing) track(await this.upload(template, docx, 2, now));
     if (empty) {
       this.logger.log(
