@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { loadConfig } from '../../server/src/config/app-config';
 import { createApp } from '../../server/src/create-app';
 import {
   EVENT_STORE,
@@ -14,6 +13,7 @@ import { DEMO_TEMPLATES, DEMO_UPLOADERS } from '../../server/src/seed/demo-catal
 import { DEMO_PAYOUTS, demoSales } from '../../server/src/seed/demo-history.data';
 import { DemoHistorySeeder } from '../../server/src/seed/demo-history-seeder';
 import { freePort } from '../support/free-port';
+import { seedingConfig } from '../support/seed-template';
 
 const count = (events: RecordedEvent[], type: string) => events.filter((e) => e.type === type).length;
 
@@ -28,15 +28,7 @@ describe('A first start stopped while the demo data was being seeded', () => {
 
   const start = async (awaitDemoCatalogue: boolean) => {
     const port = await freePort();
-    const config = loadConfig({
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DATA_DIR: dataDir,
-      SEED_DEMO_DATA: 'true',
-      BASKET_EXPIRY_SWEEP_SECONDS: '0',
-      PURCHASE_SWEEP_SECONDS: '0',
-      SOFFICE_PATH: 'off',
-    });
+    const config = seedingConfig(dataDir, port);
     const app = await createApp(config, { logger: ['error'], awaitDemoCatalogue });
     await app.listen({ port, host: '127.0.0.1' });
     return { app, url: `http://127.0.0.1:${port}`, eventStore: app.get<EventStore>(EVENT_STORE) };

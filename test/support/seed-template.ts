@@ -10,7 +10,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../../server/src/config/app-config';
+import { type AppConfig, loadConfig } from '../../server/src/config/app-config';
 import { createApp } from '../../server/src/create-app';
 import { DemoHistorySeeder } from '../../server/src/seed/demo-history-seeder';
 import { freePort } from './free-port';
@@ -27,7 +27,17 @@ export const SEED_TEMPLATE_VARIABLE = 'LEPINGUTURG_SEED_TEMPLATE';
 export async function seedTemplateDataDir(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lepinguturg-seed-template-'));
   const port = await freePort();
-  const config = loadConfig({
+  const config = seedingConfig(dataDir, port);
+  const app = await createApp(config, { logger: ['error'], awaitDemoCatalogue: true });
+  await app.listen({ port, host: '127.0.0.1' });
+  await app.get(DemoHistorySeeder).settled();
+  await app.close();
+  return dataDir;
+}
+
+/** A server on `port` that seeds the demo data into `dataDir` itself, without sweeps. */
+export function seedingConfig(dataDir: string, port: number): AppConfig {
+  return loadConfig({
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dataDir,
@@ -38,11 +48,6 @@ export async function seedTemplateDataDir(): Promise<string> {
     // conversion (seconds each on a shared machine); conversion itself is tested in the upload suites.
     SOFFICE_PATH: 'off',
   });
-  const app = await createApp(config, { logger: ['error'], awaitDemoCatalogue: true });
-  await app.listen({ port, host: '127.0.0.1' });
-  await app.get(DemoHistorySeeder).settled();
-  await app.close();
-  return dataDir;
 }
 
 /** Copies the seeded template into `dataDir`; false when this run has no template. */
