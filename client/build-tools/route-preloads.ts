@@ -40,46 +40,51 @@ export function routePreloads(): Plugin {
   return {
     name: 'lepinguturg:route-preloads',
     apply: 'build',
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      if (!entry) this.error('the build has no entry chunk');
-      const shellScripts = new Set<string>();
-      const shellStyles = new Set<string>();
-      closure(bundle, entry, shellScripts, shellStyles);
-      const screenChunk = (screen: string) => {
-        const chunk = chunks.find((c) => c.isDynamicEntry && c.exports.includes(screen));
-        if (!chunk) this.error(`no lazily loaded chunk exports the screen ${screen}`);
-        return chunk;
-      };
-      const areaChunk = (language: string, area: string) => {
-        const chunk = chunks.find((c) =>
-          c.facadeModuleId?.endsWith(`/src/i18n/locales/${language}/${area}.json`),
-        );
-        if (!chunk) this.error(`the text area ${area} (${language}) has no chunk of its own`);
-        return chunk;
-      };
+    // After Vite's own generateBundle, which drops the chunks that only carried CSS (their stylesheets
+    // move to the chunks importing them): a page must not name a script the build does not write.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) this.error('the build has no entry chunk');
+        const shellScripts = new Set<string>();
+        const shellStyles = new Set<string>();
+        closure(bundle, entry, shellScripts, shellStyles);
+        const screenChunk = (screen: string) => {
+          const chunk = chunks.find((c) => c.isDynamicEntry && c.exports.includes(screen));
+          if (!chunk) this.error(`no lazily loaded chunk exports the screen ${screen}`);
+          return chunk;
+        };
+        const areaChunk = (language: string, area: string) => {
+          const chunk = chunks.find((c) =>
+            c.facadeModuleId?.endsWith(`/src/i18n/locales/${language}/${area}.json`),
+          );
+          if (!chunk) this.error(`the text area ${area} (${language}) has no chunk of its own`);
+          return chunk;
+        };
 
-      const pages: Record<string, PagePreloads> = {};
-      for (const [route, screen] of Object.entries(ROUTE_SCREENS)) {
-        for (const language of LANGUAGES) {
-          const scripts = new Set<string>();
-          const styles = new Set<string>();
-          closure(bundle, screenChunk(screen), scripts, styles);
-          for (const area of SCREEN_TEXT_AREAS[screen])
-            closure(bundle, areaChunk(language, area), scripts, styles);
-          const pattern = ROUTES[route as keyof typeof ROUTES][language];
-          pages[pattern] = {
-            scripts: [...scripts].filter((file) => !shellScripts.has(file)).map((file) => `/${file}`),
-            styles: [...styles].filter((file) => !shellStyles.has(file)).map((file) => `/${file}`),
-          };
+        const pages: Record<string, PagePreloads> = {};
+        for (const [route, screen] of Object.entries(ROUTE_SCREENS)) {
+          for (const language of LANGUAGES) {
+            const scripts = new Set<string>();
+            const styles = new Set<string>();
+            closure(bundle, screenChunk(screen), scripts, styles);
+            for (const area of SCREEN_TEXT_AREAS[screen])
+              closure(bundle, areaChunk(language, area), scripts, styles);
+            const pattern = ROUTES[route as keyof typeof ROUTES][language];
+            pages[pattern] = {
+              scripts: [...scripts].filter((file) => !shellScripts.has(file)).map((file) => `/${file}`),
+              styles: [...styles].filter((file) => !shellStyles.has(file)).map((file) => `/${file}`),
+            };
+          }
         }
-      }
-      this.emitFile({
-        type: 'asset',
-        fileName: CLIENT_PRELOADS_FILE,
-        source: `${JSON.stringify({ pages }, null, 2)}\n`,
-      });
+        this.emitFile({
+          type: 'asset',
+          fileName: CLIENT_PRELOADS_FILE,
+          source: `${JSON.stringify({ pages }, null, 2)}\n`,
+        });
+      },
     },
   };
 }
