@@ -10,6 +10,7 @@ import { PurchaseFollowUps } from './purchase/purchase-follow-ups';
 import { PurchaseLinks } from './purchase/purchase-links';
 import { PurchaseMails } from './purchase/purchase-mails';
 import { PurchaseSweepScheduler } from './purchase/purchase-sweep.scheduler';
+import { SweepPause } from './shared/sweep-pause';
 import { RecordPaymentMessageHandler } from './purchase/record-payment-message.handler';
 import { RequestFreshLinksHandler } from './purchase/request-fresh-links.handler';
 import { ChangeDocumentHandler } from './document/change-document.handler';
@@ -47,11 +48,12 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     PurchaseFollowUps,
     InvoiceNumbers,
     PurchaseSweepScheduler,
+    SweepPause,
     ChangeAccountantRoleHandler,
     RequestPayoutHandler,
     ChangePayoutHandler,
     EndSessionsHandler,
   ],
-  exports: [AggregateStore, PurchaseLinks, InvoiceNumbers, PurchaseSweepScheduler],
+  exports: [AggregateStore, PurchaseLinks, InvoiceNumbers, PurchaseSweepScheduler, SweepPause],
 })
 export class CommandsModule {}

@@ -4,6 +4,7 @@ import { v5 as uuidv5 } from 'uuid';
 import { AddDocumentToBasketCommand } from '../commands/basket/add-document-to-basket.command';
 import { ConfirmBasketCommand } from '../commands/basket/confirm-basket.command';
 import { ChangePayoutCommand } from '../commands/payout/change-payout.command';
+import { SweepPause } from '../commands/shared/sweep-pause';
 import { RequestPayoutCommand } from '../commands/payout/request-payout.command';
 import { RecordPurchaseDownloadCommand } from '../commands/purchase/change-purchase.command';
 import { CheckOutBasketCommand } from '../commands/purchase/check-out-basket.command';
@@ -64,6 +65,7 @@ export class DemoHistorySeeder {
     private readonly projections: ProjectionRunner,
     @Inject(EVENT_STORE) private readonly eventStore: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly sweeps: SweepPause,
     @Optional() @Inject(TEST_PAYMENT_DESK) private readonly gateway: TestPaymentDesk | null = null,
   ) {}
 
@@ -121,12 +123,16 @@ export class DemoHistorySeeder {
     // In the order they happened: the log reads like the marketplace's own past.
     steps.sort((a, b) => a.at.getTime() - b.at.getTime());
     if (steps.length === 0) return outcome;
-    if (this.gateway === null) {
+    const gateway = this.gateway;
+    if (gateway === null) {
       this.logger.log('No embedded test gateway (PAYMENTS=makecommerce): the demo has no sales history');
       return null;
     }
-    for (const step of steps) await step.run();
-    await this.gateway.settled();
+    // Today's sweeps would judge these past baskets and purchases by today's clock (SweepPause).
+    await this.sweeps.during(async () => {
+      for (const step of steps) await step.run();
+      await gateway.settled();
+    });
     this.logger.log(
       `Seeded the sales history: ${outcome.purchases} paid purchases, ${outcome.downloads} downloads and ${outcome.payouts} payouts over the past months`,
     );

@@ -11,8 +11,12 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import { ExpiredBasketsQuery } from '../../queries/basket/expired-baskets.query';
 import { ChangeBasket } from './change-basket.command';
+import { SweepPause } from '../shared/sweep-pause';
 
-/** Records BasketExpired for baskets whose hour ran out (readers already treat them as empty). */
+/**
+ * Records BasketExpired for baskets whose hour ran out (readers already treat them as empty); skipped
+ * (nothing expired) while the sweeps are held (SweepPause).
+ */
 @Injectable()
 export class BasketExpiryScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(BasketExpiryScheduler.name);
@@ -22,6 +26,7 @@ export class BasketExpiryScheduler implements OnApplicationBootstrap, OnApplicat
   constructor(
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
+    private readonly pause: SweepPause,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -44,7 +49,10 @@ export class BasketExpiryScheduler implements OnApplicationBootstrap, OnApplicat
 
   /** Expires every basket that is due; answers how many were expired. */
   async sweep(): Promise<number> {
-    this.sweeping ??= this.sweepOnce().finally(() => (this.sweeping = null));
+    this.sweeping ??= this.pause
+      .sweep(() => this.sweepOnce())
+      .then((expired) => expired ?? 0)
+      .finally(() => (this.sweeping = null));
     return this.sweeping;
   }
 

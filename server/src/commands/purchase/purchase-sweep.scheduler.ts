@@ -9,6 +9,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import { PurchasesDueQuery } from '../../queries/purchases/purchases-due.query';
+import { SweepPause } from '../shared/sweep-pause';
 import { PurchaseFollowUps } from './purchase-follow-ups';
 
 export interface SweepReport {
@@ -18,7 +19,8 @@ export interface SweepReport {
 
 /**
  * Every PURCHASE_SWEEP_SECONDS: cancels unpaid purchases past the gateway's 30 minutes (their baskets
- * reopen), and completes paid purchases a crash left half done (basket, invoice number, mail).
+ * reopen), and completes paid purchases a crash left half done (basket, invoice number, mail). Skipped
+ * (nothing swept) while the sweeps are held (SweepPause).
  */
 @Injectable()
 export class PurchaseSweepScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -29,6 +31,7 @@ export class PurchaseSweepScheduler implements OnApplicationBootstrap, OnApplica
   constructor(
     private readonly queryBus: QueryBus,
     private readonly followUps: PurchaseFollowUps,
+    private readonly pause: SweepPause,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -50,7 +53,10 @@ export class PurchaseSweepScheduler implements OnApplicationBootstrap, OnApplica
   }
 
   sweep(): Promise<SweepReport> {
-    this.sweeping ??= this.sweepOnce().finally(() => (this.sweeping = null));
+    this.sweeping ??= this.pause
+      .sweep(() => this.sweepOnce())
+      .then((report) => report ?? { expired: 0, completed: 0 })
+      .finally(() => (this.sweeping = null));
     return this.sweeping;
   }
 
