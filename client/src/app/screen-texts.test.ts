@@ -156,3 +156,22 @@ describe('texts loaded with the screens (screen-texts.ts)', () => {
     },
   );
 });
+
+describe('texts a component shows (t with a literal key)', () => {
+  it('are texts, not groups of texts (i18next would show "key … returned an object instead of string")', async () => {
+    const keys = [...(await keysByArea()).values()].flatMap((area) => [...area]);
+    const plural = /_(zero|one|two|few|many|other)$/;
+    const isText = (key: string) =>
+      keys.some((k) => k === key || (k.startsWith(`${key}_`) && plural.test(k.slice(key.length))));
+    const isGroup = (key: string) => keys.some((k) => k.startsWith(`${key}.`));
+    const groups: string[] = [];
+    for (const file of moduleGraph(join(SRC, 'app/main.tsx'), true)) {
+      const source = readFileSync(file, 'utf8');
+      for (const [call, key] of source.matchAll(/\bt\(\s*'([A-Z][A-Z0-9_]*(?:\.[A-Za-z0-9_-]+)+)'[^)]*\)/g)) {
+        if (isGroup(key!) && !isText(key!) && !call.includes('returnObjects'))
+          groups.push(`${key} (${relative(SRC, file)})`);
+      }
+    }
+    expect(groups).toEqual([]);
+  });
+});

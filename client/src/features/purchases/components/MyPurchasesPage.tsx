@@ -41,7 +41,7 @@ export function MyPurchasesPage() {
                 <th scope="col" className="table__num">
                   {t('PURCHASE.TOTAL')}
                 </th>
-                <th scope="col">{t('PURCHASE.STATUS')}</th>
+                <th scope="col">{t('PURCHASE.STATUS_LABEL')}</th>
               </tr>
             </thead>
             <tbody>
