@@ -1,3 +1,4 @@
+import { DEMO_PAYOUTS } from '../seed/demo-history.data';
 import { ConfigError, EMBEDDED_GATEWAY_SHOP_ID, loadConfig } from './app-config';
 
 const problemsOf = (env: Record<string, string>): readonly string[] => {
@@ -22,6 +23,13 @@ describe('configuration from the environment', () => {
       feeRates: { vatRate: 2400, serviceFeeRate: 2000 },
       basketExpirySweepSeconds: 60,
     });
+  });
+
+  it("pays the demo's SEPA files from a platform account that no demo payee has", () => {
+    const { sepaDebtor } = loadConfig({}, '/srv/app');
+    expect(sepaDebtor).toEqual({ name: 'Lepinguturg OÜ', iban: 'EE872200221098765437', bic: 'HABAEE2X' });
+    // A file paying Kadri from her own account would be nonsense to the admin reading it.
+    for (const payout of DEMO_PAYOUTS) expect(payout.iban).not.toBe(sepaDebtor.iban);
   });
 
   it('reads PORT, DATA_DIR and the rates', () => {

@@ -313,7 +313,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   const seller = readSeller(r);
   const sepaDebtor = {
     name: r.text('SEPA_DEBTOR_NAME', false, 'Lepinguturg OÜ') ?? 'Lepinguturg OÜ',
-    iban: normaliseIban(r.text('SEPA_DEBTOR_IBAN', false, 'EE382200221020145685') ?? ''),
+    iban: normaliseIban(r.text('SEPA_DEBTOR_IBAN', false, 'EE872200221098765437') ?? ''),
     bic: (r.text('SEPA_DEBTOR_BIC', false, 'HABAEE2X') ?? '').toUpperCase(),
   };
   if (ibanProblem(sepaDebtor.iban) !== null)
