@@ -87,6 +87,9 @@ export function validateDocumentForm(
   if (values.paid) {
     const cents = parseEuros(values.price);
     if (values.price.trim() === '') errors.price = { key: 'VALIDATION.REQUIRED' };
+    // A price below zero is a number, just too small for a price (SPEC §5: the minimum allowed value).
+    else if (cents === null && parseEuros(values.price.trim().replace(/^-/, '')) !== null)
+      errors.price = { key: 'VALIDATION.PRICE_BELOW_MINIMUM' };
     else if (cents === null) errors.price = { key: 'VALIDATION.NOT_NUMBER' };
     else if (cents > MAX_PRICE_CENTS)
       errors.price = { key: 'VALIDATION.PRICE_ABOVE_MAXIMUM', values: { 0: 1000 } };

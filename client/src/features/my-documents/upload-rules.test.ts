@@ -98,6 +98,12 @@ describe('the document form', () => {
     expect(validateDocumentForm(filled({ paid: true, price: '1000,01' }))).toEqual({
       price: { key: 'VALIDATION.PRICE_ABOVE_MAXIMUM', values: { 0: 1000 } },
     });
+    expect(validateDocumentForm(filled({ paid: true, price: '-5' }))).toEqual({
+      price: { key: 'VALIDATION.PRICE_BELOW_MINIMUM' },
+    });
+    expect(validateDocumentForm(filled({ paid: true, price: '-' }))).toEqual({
+      price: { key: 'VALIDATION.NOT_NUMBER' },
+    });
     expect(validateDocumentForm(filled({ paid: true, price: '1000' }))).toEqual({});
     expect(priceOf(filled({ paid: true, price: '1000' }))).toBe(100_000);
   });

@@ -31,12 +31,12 @@ describe('checkout on the cart', () => {
     await userEvent.click(screen.getByTestId('cart-confirm'));
     expect(screen.getByTestId('field-error-email').textContent).toBe('Väli on kohustuslik');
     expect(screen.getByTestId('field-error-previewsSeen').textContent).toBe(
-      'Palun kinnitage, et olete näinud ostetavate dokumentide näidiste eelvaateid',
+      'Palun kinnita, et oled näinud ostetavate dokumentide näidiste eelvaateid',
     );
     expect(screen.getByTestId('field-error-termsAccepted').textContent).toBe(
       'Ostutingimustega ei ole nõustutud!',
     );
-    expect(screen.getByTestId('field-error-paymentMethod').textContent).toBe('Palun valige makseviis');
+    expect(screen.getByTestId('field-error-paymentMethod').textContent).toBe('Palun vali makseviis');
     expect(api.requests.some((r) => r.path.endsWith('/confirmation'))).toBe(false);
 
     await userEvent.type(screen.getByLabelText('E-post'), 'mari@example.ee');

@@ -13,13 +13,13 @@ export const DOCUMENTS_MESSAGES: MessageCatalogs = {
     'DOCUMENT.PREVIEW_NOT_FOUND': 'This document has no preview yet.',
   },
   et: {
-    'FILE.TOO_MANY': 'Dokumendil võib olla kuni 10 faili. Uue lisamiseks kustutage mõni fail.',
+    'FILE.TOO_MANY': 'Dokumendil võib olla kuni 10 faili. Uue lisamiseks kustuta mõni fail.',
     'FILE.NAME_INVALID': 'Failil peab olema kuni 200 tähemärgi pikkune nimi.',
     'FILE.CONTENT_MISMATCH':
       'Faili sisu ei vasta selle laiendile. Lubatud on ainult päris .doc-, .docx-, .pdf-, .txt-, .rtf-, .odt- ja .mobi-failid.',
     'FILE.ARCHIVE_TOO_LARGE': 'Fail pakib lahti liiga suureks ja seda ei saa vastu võtta.',
     'FILE.PROCESSING_FAILED':
-      'Faili töötlemine lõppes veaga. Kustutage fail ja proovige uuesti või võtke ühendust klienditoega!',
+      'Faili töötlemine lõppes veaga. Kustuta fail ja proovi uuesti või võta ühendust klienditoega!',
     'DOCUMENT.PREVIEW_NOT_FOUND': 'Sellel dokumendil pole veel eelvaadet.',
   },
 };

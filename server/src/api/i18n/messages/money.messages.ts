@@ -28,7 +28,7 @@ export const MONEY_MESSAGES: MessageCatalogs = {
   et: {
     'VALIDATION.INVALID_IBAN': 'Vigane IBAN',
     'VALIDATION.IBAN_NOT_SEPA': 'Vigane IBAN: konto peab olema SEPA alas',
-    'VALIDATION.IBAN_NOT_USERS_NAME': 'Vigane IBAN: konto peab olema teie nimel ({name})',
+    'VALIDATION.IBAN_NOT_USERS_NAME': 'Vigane IBAN: konto peab olema sinu nimel ({name})',
     'VALIDATION.INVALID_PERIOD': 'Perioodi algus ei tohi olla pärast selle lõppu',
     'PAYOUT.NOT_FOUND': 'Väljamakset ei leitud!',
     'PAYOUT.ALREADY_EXISTS': 'See väljamakse on juba olemas.',
@@ -36,7 +36,7 @@ export const MONEY_MESSAGES: MessageCatalogs = {
     'PAYOUT.AMOUNT_NOT_ABOVE_TRANSFER_FEE':
       'Summa peab olema suurem kui 30-eurone ülekandetasu, mis kehtib kuni 150-eurostele väljamaksetele.',
     'PAYOUT.PROFILE_NAME_MISSING':
-      'Enne väljamakse taotlemist sisestage oma eesnimi ja perekonnanimi lehel Minu andmed.',
+      'Enne väljamakse taotlemist sisesta oma eesnimi ja perekonnanimi lehel Minu andmed.',
     'PAYOUT.ALREADY_EXECUTED': 'See väljamakse on juba tehtud.',
     'PAYOUT.ALREADY_REJECTED': 'See väljamakse on tagasi lükatud.',
     'PAYOUT.NOT_REQUESTED':
