@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { NavigationType } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, makeDocument } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -25,6 +26,8 @@ describe('language dropdown', () => {
     await screen.findByTestId('document-title');
     await userEvent.selectOptions(screen.getByTestId('language-select'), 'et');
     expect(router.state.location.pathname).toBe('/dokument/toeoeleping');
+    // The switch replaces the page in the history: Back leads to the page before it.
+    expect(router.state.historyAction).toBe(NavigationType.Replace);
     expect(await screen.findByRole('tab', { name: 'Ülevaade' })).toBeTruthy();
   });
 });

@@ -4,7 +4,11 @@ import { useLanguage } from '../../hooks/use-language';
 import { i18n, isLanguage, LANGUAGES, rememberLanguage, useTranslation } from '../../i18n';
 import { useSessionActions } from '../../stores/session-store';
 
-/** Eesti / English: the same page in the other language, keeping query and hash. */
+/**
+ * Eesti / English: the same page in the other language, keeping query and hash. It takes the place of
+ * the page in the history: Back leads to the page before, not to the same page in the language just left
+ * (which the route guard would send straight back to the remembered language).
+ */
 export function LanguageSelect() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -23,11 +27,11 @@ export function LanguageSelect() {
     rememberLanguage(value);
     uiLanguageChanged(value);
     if (target.kind === 'url') {
-      window.location.assign(target.href);
+      window.location.replace(target.href);
       return;
     }
     void i18n.changeLanguage(value);
-    void navigate(target.to, { state: location.state as unknown });
+    void navigate(target.to, { replace: true, state: location.state as unknown });
   };
 
   return (
