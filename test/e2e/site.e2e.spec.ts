@@ -24,6 +24,7 @@ import {
 import {
   expectFocusOn,
   expectFocusOnHeading,
+  expectClearTopBar,
   expectNoHorizontalOverflow,
   LAPTOP,
   NARROW_PHONE,
@@ -211,6 +212,7 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
   /** The page fits the window and axe finds nothing, at the current width. */
   async function checkScreen(screen: string): Promise<void> {
     await expectNoHorizontalOverflow(page, screen);
+    await expectClearTopBar(page, screen);
     await expectNoAxeViolations(page, screen);
   }
 
@@ -339,6 +341,25 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
         await expectCount(page.getByTestId('cart-line'), 1);
         await checkScreen(`cart ${journey.language} 390`);
         await screenshot(page, `site-cart-${journey.language}-390`);
+
+        // ---- a 1000 € document too: the sum is wider than the shop's name leaves room for, and a long
+        // title takes the cart line's whole width, wrapping between words
+        const pricey = await api.documentTitled('Share Purchase Agreement (Estonian OÜ)');
+        await page.goto(url(journey.document(pricey.slug)));
+        await page.getByTestId('add-to-cart').click();
+        await modal.getByTestId('modal-confirm').click();
+        await page.getByTestId('in-basket').click();
+        await expectLocation(page, journey.cart);
+        await expectCount(page.getByTestId('cart-line'), 2);
+        await checkScreen(`cart with 1000 € ${journey.language} 390`);
+        const widths = await page
+          .getByTestId('cart-line')
+          .last()
+          .evaluate((line) => [
+            line.getBoundingClientRect().width,
+            line.querySelector('.cart-line__main')!.getBoundingClientRect().width,
+          ]);
+        expect(widths[1]! / widths[0]!).toBeGreaterThan(0.95);
 
         // ---- the narrowest phone
         await page.setViewportSize(NARROW_PHONE);

@@ -26,6 +26,35 @@ export async function expectNoHorizontalOverflow(page: Page, screen: string): Pr
   expect({ screen, ...size, overflows }).toEqual({ screen, ...size, overflows: false });
 }
 
+/**
+ * The top bar's items do not cover one another: the part of the shop's name that shows (a phone clips it
+ * when the basket's sum leaves it no room) stays clear of the basket link and the menu button.
+ */
+export async function expectClearTopBar(page: Page, screen: string): Promise<void> {
+  const covered = await page.evaluate(() => {
+    const name = document.querySelector('.topbar .logo__name');
+    const logo = document.querySelector('.topbar .logo');
+    if (!name || !logo) return ['no logo'];
+    const n = name.getBoundingClientRect();
+    const c = logo.getBoundingClientRect();
+    const shown = {
+      left: Math.max(n.left, c.left),
+      right: Math.min(n.right, c.right),
+      top: Math.max(n.top, c.top),
+      bottom: Math.min(n.bottom, c.bottom),
+    };
+    if (shown.right - shown.left < 1 || shown.bottom - shown.top < 1) return [];
+    return ['[data-testid="basket-link"]', '[data-testid="menu-button"]'].filter((selector) => {
+      const element = document.querySelector(selector);
+      if (!element) return false;
+      const r = element.getBoundingClientRect();
+      if (r.width === 0) return false;
+      return shown.left < r.right && shown.right > r.left && shown.top < r.bottom && shown.bottom > r.top;
+    });
+  });
+  expect({ screen, covered }).toEqual({ screen, covered: [] });
+}
+
 /** Focus is on the page's main heading (after a navigation: app/layout/RouteFocus.tsx). */
 export async function expectFocusOnHeading(page: Page, heading: string, timeoutMs = 10_000): Promise<void> {
   await eventually(
