@@ -49,6 +49,26 @@ describe('My data', () => {
     expect(screen.queryByTestId('field-error-profile-firstName')).toBeNull();
   });
 
+  it('saved without the terms: says at the box that they are not accepted, and focuses it', async () => {
+    const api = new FakeApi();
+    givenSignedIn(api, makeUser({ termsAccepted: false }));
+    const { router } = renderApp('/en/admin/user/edit', api);
+
+    await userEvent.click(await screen.findByTestId('profile-save'));
+
+    const error = await screen.findByTestId('field-error-profile-acceptTerms');
+    expect(screen.getByText('Your data has been saved!')).toBeTruthy();
+    expect(error.textContent).toBe('User terms not accepted!');
+    const box = screen.getByTestId<HTMLInputElement>('profile-terms');
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(box);
+    expect(router.state.location.pathname).toBe('/en/admin/user/edit');
+
+    // Ticking the box answers it.
+    await userEvent.click(box);
+    expect(screen.queryByTestId('field-error-profile-acceptTerms')).toBeNull();
+  });
+
   it('saves the profile with the public flags and the terms acceptance, and updates the session', async () => {
     const api = new FakeApi();
     givenSignedIn(api, makeUser({ firstName: '', lastName: '', termsAccepted: false }));

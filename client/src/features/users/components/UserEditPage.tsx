@@ -143,7 +143,10 @@ function UserEditForm({ user }: { user: ProductUser }) {
     }
     mutation.mutate(toUpdateBody(values, user.termsAccepted), {
       onSuccess: (saved) => {
-        setServerErrors({});
+        // Saved, but the terms are still to accept (SPEC §5 "terms not accepted"): say so at the box and
+        // take focus there, rather than leave a new user wondering why every page sends them back here.
+        setServerErrors(saved.termsAccepted ? {} : { acceptTerms: t('ERROR.USER_TERMS_NOT_ACCEPTED') });
+        if (!saved.termsAccepted) document.getElementById('profile-acceptTerms')?.focus();
         // The guard's "terms not accepted" notice is answered now; it must not linger.
         const nowComplete = saved.termsAccepted && !saved.requiredDataMissing;
         if (nowComplete) messagesWithTextCleared(t('ERROR.USER_TERMS_NOT_ACCEPTED'));
