@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
 import { takePageAnswer } from '../../../api/page-answers';
-import type { SearchResult, SearchSort } from '../../../api/types';
+import type { CatalogueOptions, SearchResult, SearchSort } from '../../../api/types';
 
 export const SORT_ORDERS: readonly SearchSort[] = [
   'relevance',
@@ -57,9 +57,45 @@ const QUERY_KEYS = [
 /** The filters that live in the advanced part of the form. */
 export const ADVANCED_FILTERS = ['title', 'author', 'year', 'applicableLaw', 'format'] as const;
 
+/** The filters chosen from the catalogue's codes, by the list of GET /catalogue/options that holds them. */
+const CODE_FILTERS = {
+  fieldOfLaw: 'fieldsOfLaw',
+  language: 'languages',
+  applicableLaw: 'applicableLaws',
+  format: 'formats',
+} as const satisfies Partial<Record<keyof SearchFilters, keyof CatalogueOptions>>;
+
+/** What the search API accepts (docs/api.md "Search"; server/src/api/search/search-parameters.ts). */
+const MAX_TEXT = 200;
+const MIN_YEAR = 1900;
+const MAX_YEAR = 2100;
+const ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a value is written as an id (a UUID), as every uploader's id is. */
+export function isId(value: string): boolean {
+  return ID.test(value);
+}
+
+function isYear(value: string): boolean {
+  return /^\d{4}$/.test(value) && Number(value) >= MIN_YEAR && Number(value) <= MAX_YEAR;
+}
+
+/** Whether the filters hold catalogue codes, which can be checked only once the codes are known. */
+export function hasCodeFilters(filters: SearchFilters): boolean {
+  return (Object.keys(CODE_FILTERS) as (keyof typeof CODE_FILTERS)[]).some((key) => filters[key] !== '');
+}
+
+/**
+ * The filters of the address (the route's {keyWord} and {uploaderId} fill q and uploaderId). What the
+ * search cannot use is left out, as a shop ignores what an old or hand-edited link says that it does
+ * not know, rather than failing the whole search: an unknown sort, a year that is no year, an id that
+ * is no id, a text longer than the search takes, and, once the catalogue's codes are known, a code it
+ * does not have (until then codes are kept as they are).
+ */
 export function filtersFromUrl(
   params: URLSearchParams,
   route: { keyWord?: string; uploaderId?: string } = {},
+  codes?: CatalogueOptions,
 ): SearchFilters {
   const filters: SearchFilters = { ...EMPTY_FILTERS };
   for (const key of QUERY_KEYS) {
@@ -70,7 +106,39 @@ export function filtersFromUrl(
   filters.sort = (SORT_ORDERS as readonly string[]).includes(sort ?? '') ? (sort as SearchSort) : '';
   if (route.keyWord) filters.q = route.keyWord;
   if (route.uploaderId) filters.uploaderId = route.uploaderId;
+
+  for (const key of ['q', 'title', 'author'] as const) {
+    if (filters[key].trim().length > MAX_TEXT) filters[key] = '';
+  }
+  const year = filters.year.trim();
+  filters.year = isYear(year) ? year : '';
+  const uploaderId = filters.uploaderId.trim();
+  filters.uploaderId = isId(uploaderId) ? uploaderId : '';
+  for (const [key, list] of Object.entries(CODE_FILTERS) as [
+    keyof typeof CODE_FILTERS,
+    keyof CatalogueOptions,
+  ][]) {
+    const code = filters[key].trim();
+    filters[key] = !codes || codes[list].includes(code) ? code : '';
+  }
   return filters;
+}
+
+/**
+ * The query string's parameters that the filters do not carry: unknown names, values left out as
+ * unusable, repeated names, and what the path overrides (blank values aside, which say nothing).
+ */
+export function unusedParameters(params: URLSearchParams, filters: SearchFilters): string[] {
+  const unused = new Set<string>();
+  const seen = new Set<string>();
+  for (const [name, value] of params) {
+    const known = (QUERY_KEYS as readonly string[]).includes(name);
+    if (!known || seen.has(name) || (value.trim() !== '' && filters[name as keyof SearchFilters] !== value)) {
+      unused.add(name);
+    }
+    seen.add(name);
+  }
+  return [...unused];
 }
 
 /** The query string for the filters, leaving out what the path carries. */
@@ -118,6 +186,7 @@ export function searchDocumentsQuery(filters: SearchFilters) {
   });
 }
 
-export function useSearchDocuments(filters: SearchFilters) {
-  return useInfiniteQuery({ ...searchDocumentsQuery(filters), placeholderData: keepPreviousData });
+/** The filters' results; `enabled` false holds the search back (while its filters cannot be checked yet). */
+export function useSearchDocuments(filters: SearchFilters, enabled = true) {
+  return useInfiniteQuery({ ...searchDocumentsQuery(filters), placeholderData: keepPreviousData, enabled });
 }

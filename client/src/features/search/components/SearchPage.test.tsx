@@ -124,6 +124,49 @@ describe('search screen', () => {
     expect(router.state.location.search).toBe('?sort=oldest');
   });
 
+  it('ignores what the address says that the search cannot use, and writes the address again without it', async () => {
+    const api = new FakeApi(mixed);
+    const { router } = renderApp(
+      '/en/search?sort=bogus&year=abc&language=xx&colour=red&fieldOfLaw=employment',
+      api,
+    );
+
+    expect(await screen.findByText('Showing 1 of 1 results')).toBeTruthy();
+    const searches = api.requests.filter((r) => r.path === '/api/documents');
+    expect(searches.map((r) => [...r.query.keys()].sort().join())).toEqual(['fieldOfLaw,limit']);
+    expect(screen.queryByTestId('search-empty')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId<HTMLSelectElement>('search-language').value).toBe('');
+    expect(screen.getByLabelText<HTMLSelectElement>('Field of law').value).toBe('employment');
+    const shown = (id: string) =>
+      [...screen.getByTestId<HTMLSelectElement>(id).options].map((option) => option.value);
+    expect(shown('search-language')).not.toContain('xx');
+    expect(shown('search-year')).not.toContain('abc');
+    expect(shown('search-sort')).not.toContain('bogus');
+    await waitFor(() => expect(router.state.location.search).toBe('?fieldOfLaw=employment'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows that the uploader of an id that is no id is not found, without asking for a search', async () => {
+    const api = new FakeApi(mixed);
+    renderApp('/en/search/uploader/garbage', api);
+    const notFound = await screen.findByTestId('uploader-not-found');
+    expect(within(notFound).getByRole('heading').textContent).toBe('Uploader not found');
+    expect(within(notFound).getByRole('link', { name: 'Search all documents' }).getAttribute('href')).toBe(
+      '/en/search',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.requests.filter((r) => r.path === '/api/documents')).toEqual([]);
+  });
+
+  it('shows that an uploader the shop does not have is not found, rather than everyone’s documents', async () => {
+    renderApp('/otsing/uleslaadija/0195f0c2-0000-7000-8000-0000000000ff', new FakeApi(mixed));
+    const notFound = await screen.findByTestId('uploader-not-found');
+    expect(within(notFound).getByRole('heading').textContent).toBe('Üleslaadijat ei leitud');
+    expect(screen.queryByTestId('search-result')).toBeNull();
+    expect(screen.queryByTestId('search-count')).toBeNull();
+  });
+
   it('labels free documents and translates catalogue codes', async () => {
     renderApp('/en/search', new FakeApi([makeDocument({ price: 0 })]));
     const [result] = await screen.findAllByTestId('search-result');

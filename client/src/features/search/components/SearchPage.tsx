@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import {
+  Link,
   NavigationType,
   useLocation,
   useNavigate,
@@ -22,7 +23,10 @@ import {
   EMPTY_FILTERS,
   filtersFromUrl,
   filtersToUrl,
+  hasCodeFilters,
+  isId,
   SORT_ORDERS,
+  unusedParameters,
   useSearchDocuments,
   type SearchFilters,
 } from '../api/search-documents';
@@ -173,13 +177,25 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
   const user = useSessionUser();
   const { keyWord, uploaderId: routeUploaderId } = useParams();
   const [searchParams] = useSearchParams();
-  const filters = filtersFromUrl(searchParams, { keyWord, uploaderId: routeUploaderId });
-
   const options = useCatalogueOptions();
-  const search = useSearchDocuments(filters);
+  const filters = filtersFromUrl(searchParams, { keyWord, uploaderId: routeUploaderId }, options.data);
+  // A code in the address is checked against the catalogue's before the search is asked (the page
+  // usually carries the codes, so this rarely waits); if they cannot be loaded, the search decides.
+  const codesPending = options.isPending && hasCodeFilters(filters);
+  const uploaderIdInvalid = routeUploaderId !== undefined && !isId(routeUploaderId);
+
+  const search = useSearchDocuments(filters, !codesPending && !uploaderIdInvalid);
   const first = search.data?.pages[0];
   const uploader = first?.uploader ?? null;
-  const heading = uploader ? t('SEARCH.UPLOADER_HEADING', { name: uploader.name }) : t('SEARCH.TITLE');
+  // The uploader's route names an uploader the shop does not have: not found, not everyone's documents.
+  const uploaderNotFound =
+    uploaderIdInvalid ||
+    (routeUploaderId !== undefined && search.isSuccess && !search.isPlaceholderData && uploader === null);
+  const heading = uploaderNotFound
+    ? t('SEARCH.UPLOADER_NOT_FOUND_TITLE')
+    : uploader
+      ? t('SEARCH.UPLOADER_HEADING', { name: uploader.name })
+      : t('SEARCH.TITLE');
   useDocumentTitle(heading);
 
   /** The URL for filters: the uploader variant keeps its path, the keyword variant keeps the word in its path. */
@@ -193,6 +209,16 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
     void navigate({ pathname, search: query ? `?${query}` : '' }, { replace });
   };
   const change = (patch: Partial<SearchFilters>) => applyFilters({ ...filters, ...patch });
+
+  // An address with what the search cannot use is written again without it, in place of the old one.
+  const addressUnusable =
+    !codesPending &&
+    !uploaderIdInvalid &&
+    (unusedParameters(searchParams, filters).length > 0 || (keyWord !== undefined && filters.q !== keyWord));
+  const normaliseAddress = useEffectEvent(() => applyFilters(filters, true));
+  useEffect(() => {
+    if (addressUnusable) normaliseAddress();
+  }, [addressUnusable]);
 
   // Text fields are typed into freely; the URL follows after a pause (or at once on submit).
   const urlTexts = { q: filters.q, title: filters.title, author: filters.author };
@@ -264,6 +290,18 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
       value: filters[name] ? choiceLabels[name][1](filters[name]) : '',
     })),
   ].filter((filter) => filter.value !== '');
+
+  if (uploaderNotFound) {
+    return (
+      <div className="page page--narrow empty-state" data-testid="uploader-not-found">
+        <h1 className="page__title">{t('SEARCH.UPLOADER_NOT_FOUND_TITLE')}</h1>
+        <p className="empty-state__text">{t('SEARCH.UPLOADER_NOT_FOUND_TEXT')}</p>
+        <Link to={path('search')} className="button button--primary">
+          {t('SEARCH.UPLOADER_NOT_FOUND_LINK')}
+        </Link>
+      </div>
+    );
+  }
 
   return (
     <div className="page search-page">
