@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config';
+import { SHOP_ICON_SVG } from '../../infrastructure/shop-icon';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   type ClientRouteMatcher,
@@ -148,6 +149,13 @@ export async function registerClientApp(
   config: AppConfig,
 ): Promise<ClientAppPages> {
   const distDir = config.clientDistDir;
+  // Browsers ask for /favicon.ico where a page names no icon (a PDF they show, say): the shop's icon.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .get('/favicon.ico', (_request, reply) => {
+      void reply.type('image/svg+xml').header('cache-control', SHORT_CACHE_CONTROL).send(SHOP_ICON_SVG);
+    });
   if (existsSync(distDir)) {
     // Registered directly: Nest's useStaticAssets looks for @fastify/static from its own folder.
     await app.register(fastifyStatic as unknown as Parameters<typeof app.register>[0], {

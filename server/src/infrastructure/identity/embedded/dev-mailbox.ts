@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { OutboxMailer, OutboxMessage } from '../../mail/outbox-mailer';
+import { SHOP_ICON_DATA_URL } from '../../shop-icon';
 import { escapeHtml } from './identity-pages';
 
 function mailboxHtml(messages: readonly OutboxMessage[], to: string, assets: string): string {
@@ -16,6 +17,7 @@ function mailboxHtml(messages: readonly OutboxMessage[], to: string, assets: str
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>Dev mailbox – Lepinguturg</title>
+<link rel="icon" href="${escapeHtml(SHOP_ICON_DATA_URL)}">
 <link rel="stylesheet" href="${escapeHtml(`${assets}/hosted-pages.css`)}"></head>
 <body><main class="wide"><h1>Dev mailbox</h1>
 <p>Mail of the embedded profile is not sent; it is kept here, newest first.</p>

@@ -368,6 +368,25 @@ describe('embedded identity provider (over HTTP)', () => {
     expect(fieldErrors(empty.html)).toEqual(Array(3).fill('Please fill in this field.'));
   });
 
+  it("answers 'Invalid e-mail' (not 'Please fill in this field.') to a malformed address on sign-up", async () => {
+    for (const [lang, invalid, required] of [
+      ['et', 'Vigane e-posti aadress', 'Palun täida see väli.'],
+      ['en', 'Invalid e-mail', 'Please fill in this field.'],
+    ] as const) {
+      const b = new OidcBrowser(publicUrl);
+      const auth = await authorize(b, { ui_locales: lang });
+      await b.get(`${auth.base}?view=sign-up`);
+      const page = await b.post(`${auth.base}/sign-up`, {
+        email: 'not-an-email',
+        password: '',
+        confirm_password: '',
+      });
+      expect(page.response.status).toBe(400);
+      expect(page.html).toContain('value="not-an-email"');
+      expect(fieldErrors(page.html)).toEqual([invalid, required, required]);
+    }
+  });
+
   it('resets a forgotten password with a mailed code', async () => {
     const email = 'unustaja@example.ee';
     const { auth } = await signUp(email, 'Vana#Parool1');

@@ -30,7 +30,7 @@ import {
   unlockPage,
 } from './identity-pages';
 import { accessibilityClasses } from './identity-page-assets';
-import { passwordProblems, passwordsMismatch, weakPasswordProblems } from './password-rules';
+import { EMAIL_PATTERN, passwordProblems, passwordsMismatch, weakPasswordProblems } from './password-rules';
 import { SIGN_IN_LIMITS, type SignInThrottle, growingDelayMs } from './sign-in-limits';
 import {
   EmailTakenError,
@@ -88,7 +88,6 @@ const BEFORE_PASSWORD: ReadonlySet<InteractionStage> = new Set([
   'confirm-sign-up',
   'unlock',
 ]);
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_BODY_BYTES = 16 * 1024;
 const MAX_MFA_FAILURES = 5;
 /** Compared against when the e-mail is unknown, so a wrong e-mail costs as long as a wrong password. */

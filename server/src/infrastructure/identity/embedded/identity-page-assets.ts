@@ -80,21 +80,30 @@ i.type=show?'text':'password';b.setAttribute('aria-pressed',String(show));b.text
 document.querySelectorAll('.alert button').forEach(function(b){b.addEventListener('click',function(){b.parentElement.remove();});});
 document.querySelectorAll('[data-copy]').forEach(function(b){b.addEventListener('click',function(){
 navigator.clipboard.writeText(b.dataset.copy).then(function(){b.textContent=b.dataset.copied;});});});
-document.querySelectorAll('form[data-submit-once]').forEach(function(f){f.addEventListener('submit',function(){
-f.querySelectorAll('button[type=submit]').forEach(function(b){setTimeout(function(){b.disabled=true;},0);});});});
 document.querySelectorAll('form[data-rules]').forEach(function(f){
-var m=JSON.parse(f.dataset.rules),p=f.querySelector('#password'),c=f.querySelector('#confirm_password'),special=new RegExp(m.special);
+var m=JSON.parse(f.dataset.rules),email=new RegExp(m.email),special=new RegExp(m.special),p=f.querySelector('#password'),c=f.querySelector('#confirm_password'),
+inputs=Array.from(f.querySelectorAll('input[required]'));
+function bad(i){return i.getAttribute('aria-invalid')==='true';}
+function sync(){var off=inputs.some(bad);f.querySelectorAll('button[type=submit]').forEach(function(b){b.disabled=off;});}
 function show(input,msgs){var old=document.getElementById(input.id+'-error');if(old)old.remove();
 var box=document.getElementById(input.id+'-live');if(!box){box=document.createElement('div');box.id=input.id+'-live';
 box.setAttribute('aria-live','polite');input.closest('.field').appendChild(box);input.setAttribute('aria-describedby',box.id);}
 box.textContent='';msgs.forEach(function(t){var e=document.createElement('p');e.className='field-error';e.textContent=t;box.appendChild(e);});
 input.setAttribute('aria-invalid',msgs.length?'true':'false');}
-function check(){var v=p.value,w=c?c.value:'',out=[];
-if(p.dataset.touched||v!==''){if(Array.from(v).length<m.min)out.push(m.PASSWORD_TOO_SHORT);if(!/\\p{Ll}/u.test(v))out.push(m.PASSWORD_NO_LOWER);
-if(!/\\p{Lu}/u.test(v))out.push(m.PASSWORD_NO_UPPER);if(!/\\d/.test(v))out.push(m.PASSWORD_NO_NUMBER);if(!special.test(v))out.push(m.PASSWORD_NO_SPECIAL);
-if(v==='')out=[];show(p,out);}
-if(c&&(c.dataset.touched||w!=='')){var bad=!(v===''&&w==='')&&v!==w&&((p.dataset.touched&&c.dataset.touched)||(v.length>=6&&w.length>=6));show(c,bad?[m.match]:[]);}}
-[p,c].forEach(function(i){if(!i)return;i.addEventListener('input',check);i.addEventListener('blur',function(){i.dataset.touched='1';check();});});});
+function errors(i){var v=i.value,out=[];if(v.trim()==='')return i.dataset.touched?[m.required]:[];
+if(i===p){if(Array.from(v).length<m.min)out.push(m.PASSWORD_TOO_SHORT);if(!/\\p{Ll}/u.test(v))out.push(m.PASSWORD_NO_LOWER);
+if(!/\\p{Lu}/u.test(v))out.push(m.PASSWORD_NO_UPPER);if(!/\\d/.test(v))out.push(m.PASSWORD_NO_NUMBER);if(!special.test(v))out.push(m.PASSWORD_NO_SPECIAL);return out;}
+if(i===c){var w=p?p.value:'';return w!==v&&((p.dataset.touched&&c.dataset.touched)||(w.length>=6&&v.length>=6))?[m.match]:[];}
+if(i.type==='email'&&i.dataset.touched&&!email.test(v.trim().toLowerCase()))return [m.emailInvalid];return [];}
+function check(i){if(i.dataset.touched||(i.value!==''&&(i===p||i===c)))show(i,errors(i));}
+inputs.forEach(function(i){if(bad(i))i.dataset.touched='1';
+i.addEventListener('input',function(){check(i);if(i===p&&c)check(c);sync();});
+i.addEventListener('blur',function(){i.dataset.touched='1';check(i);if(i===p&&c)check(c);sync();});});
+f.addEventListener('submit',function(e){inputs.forEach(function(i){i.dataset.touched='1';show(i,errors(i));});sync();
+var first=inputs.find(bad);if(first){e.preventDefault();first.focus();}});
+sync();});
+document.querySelectorAll('form[data-submit-once]').forEach(function(f){f.addEventListener('submit',function(e){if(e.defaultPrevented)return;
+f.querySelectorAll('button[type=submit]').forEach(function(b){setTimeout(function(){b.disabled=true;},0);});});});
 document.querySelectorAll('[data-auto-click]').forEach(function(b){b.click();});
 `;
 

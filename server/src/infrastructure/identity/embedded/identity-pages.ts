@@ -1,5 +1,11 @@
 import { type IdentityLanguage, type MessageKey, translate } from './identity-messages';
-import { PASSWORD_MIN_LENGTH, PASSWORD_PROBLEMS, PASSWORD_SPECIAL_CHARACTERS } from './password-rules';
+import { SHOP_ICON_DATA_URL } from '../../shop-icon';
+import {
+  EMAIL_PATTERN,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_PROBLEMS,
+  PASSWORD_SPECIAL_CHARACTERS,
+} from './password-rules';
 
 /** Server-rendered hosted sign-in pages. Every value that reaches the HTML goes through `escapeHtml`. */
 
@@ -81,6 +87,7 @@ export function layout(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${t(ctx, titleKey)} – ${t(ctx, 'app.name')}</title>
+<link rel="icon" href="${escapeHtml(SHOP_ICON_DATA_URL)}">
 <link rel="stylesheet" href="${escapeHtml(`${ctx.assets}/hosted-pages.css`)}">
 </head>
 <body>
@@ -198,12 +205,20 @@ function newPasswordFields(
   return password + confirmation;
 }
 
-const form = (ctx: PageContext, action: string, inner: string, withRules = false): string =>
-  `<form method="post" action="${escapeHtml(`${ctx.base}/${action}`)}" novalidate data-submit-once${withRules ? ` data-rules="${escapeHtml(JSON.stringify(passwordRuleTexts(ctx)))}"` : ''}>${inner}</form>`;
+/**
+ * A form posting to `${base}/<action>`. With `validate`, the pages' script checks the fields the person
+ * has touched as they type (SPEC §5: required, e-mail, the password rules and their confirmation) and
+ * keeps the submit button disabled while a field shows an error; the server checks everything again.
+ */
+const form = (ctx: PageContext, action: string, inner: string, validate = false): string =>
+  `<form method="post" action="${escapeHtml(`${ctx.base}/${action}`)}" novalidate data-submit-once${validate ? ` data-rules="${escapeHtml(JSON.stringify(ruleTexts(ctx)))}"` : ''}>${inner}</form>`;
 
-/** The password rules' texts for the pages' live validation (SPEC §4: validated while typing). */
-function passwordRuleTexts(ctx: PageContext): Record<string, string | number> {
+/** The rules' texts and patterns for the pages' live validation (the server's own, in the page's language). */
+function ruleTexts(ctx: PageContext): Record<string, string | number> {
   const texts: Record<string, string | number> = {
+    required: translate(ctx.lang, 'error.required'),
+    email: EMAIL_PATTERN.source,
+    emailInvalid: translate(ctx.lang, 'error.emailInvalid'),
     min: PASSWORD_MIN_LENGTH,
     special: PASSWORD_SPECIAL_CHARACTERS.source,
     match: translate(ctx.lang, 'error.passwordsMustMatch'),
@@ -262,7 +277,7 @@ export function confirmSignUpPage(ctx: PageContext, email: string, errors: Field
 export function forgotPasswordPage(ctx: PageContext, email: string, errors: FieldErrors): string {
   const body =
     `<p class="text">${t(ctx, 'text.forgotPassword')}</p>` +
-    form(ctx, 'forgot-password', emailField(ctx, email, errors) + submit(ctx, 'button.sendCode')) +
+    form(ctx, 'forgot-password', emailField(ctx, email, errors) + submit(ctx, 'button.sendCode'), true) +
     backToSignIn(ctx);
   return layout(ctx, 'title.forgotPassword', body);
 }

@@ -24,6 +24,9 @@ export const PASSWORD_PROBLEMS: readonly PasswordProblem[] = [
 /** Cognito's special characters: ^ $ * . [ ] { } ( ) ? " ! @ # % & / \ , > < ' : ; | _ ~ ` = + - and space. */
 export const PASSWORD_SPECIAL_CHARACTERS = /[\^$*.[\]{}()?"!@#%&/\\,><':;|_~`=+\- ]/;
 
+/** An e-mail address as sign-up and reset accept it (SPEC §5 'Invalid e-mail' otherwise); the pages' script uses it too. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 /** Every rule the password breaks, in the order the messages are shown. */
 export function passwordProblems(password: string): PasswordProblem[] {
   const problems: PasswordProblem[] = [];

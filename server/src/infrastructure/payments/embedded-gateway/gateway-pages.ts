@@ -1,3 +1,5 @@
+import { SHOP_ICON_DATA_URL } from '../../shop-icon';
+
 /** The test gateway's pages, in Estonian and English, with no inline script or style (the app's CSP holds). */
 
 export type GatewayLanguage = 'et' | 'en';
@@ -73,6 +75,7 @@ function layout(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="${escapeHtml(SHOP_ICON_DATA_URL)}">
 <link rel="stylesheet" href="${basePath}/assets/gateway.css">
 </head>
 <body>
