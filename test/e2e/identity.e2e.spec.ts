@@ -222,9 +222,15 @@ describeWithBrowser('Identity journeys (real server, embedded provider, Chromium
         ).toEqual(weakPasswordRules),
       );
       await page.locator('#confirm_password').fill('lepe');
-      await page.locator('form[action$="/sign-up"] button[type=submit]').click();
+      // ... keeps the button disabled while a field shows an error (SPEC §5) ...
+      const signUp = page.locator('form[action$="/sign-up"] button[type=submit]');
+      await eventually(async () => expect(await signUp.isDisabled()).toBe(true));
+      // ... and the server, sent the form anyway (a browser without the page's script), refuses it with
+      // the same messages.
+      await page
+        .locator('form[action$="/sign-up"]')
+        .evaluate((form) => (form as unknown as { submit(): void }).submit());
       await expectHostedPage(page, HOSTED.et.signUpTitle);
-      // ... and the server refuses it with the same messages.
       await eventually(async () =>
         expect(await hostedFieldErrors(page, 'password')).toEqual(weakPasswordRules),
       );
