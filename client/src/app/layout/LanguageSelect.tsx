@@ -36,26 +36,28 @@ export function LanguageSelect() {
 
   return (
     <div className="language-select">
-      <label htmlFor="language-select" className="visually-hidden">
+      <label htmlFor="language-select" className="language-select__label">
         {t('NAV.LANGUAGE')}
       </label>
-      <svg className="icon language-select__icon" viewBox="0 0 24 24" aria-hidden="true">
-        <circle cx="12" cy="12" r="9" />
-        <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
-      </svg>
-      <select
-        id="language-select"
-        className="language-select__control"
-        value={language}
-        onChange={(event) => onChange(event.target.value)}
-        data-testid="language-select"
-      >
-        {LANGUAGES.map((code) => (
-          <option key={code} value={code} lang={code}>
-            {t(`LANGUAGE_NAME.${code}`)}
-          </option>
-        ))}
-      </select>
+      <span className="language-select__field">
+        <svg className="icon language-select__icon" viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="12" cy="12" r="9" />
+          <path d="M3 12h18M12 3c2.5 2.7 3.8 5.7 3.8 9s-1.3 6.3-3.8 9c-2.5-2.7-3.8-5.7-3.8-9S9.5 5.7 12 3z" />
+        </svg>
+        <select
+          id="language-select"
+          className="language-select__control"
+          value={language}
+          onChange={(event) => onChange(event.target.value)}
+          data-testid="language-select"
+        >
+          {LANGUAGES.map((code) => (
+            <option key={code} value={code} lang={code}>
+              {t(`LANGUAGE_NAME.${code}`)}
+            </option>
+          ))}
+        </select>
+      </span>
     </div>
   );
 }
