@@ -15,6 +15,7 @@ import { useDocument } from '../api/get-document';
 import { DocumentSkeleton } from './DocumentSkeleton';
 import { DocumentTabs } from './DocumentTabs';
 import { LoadError } from '../../../components/LoadError';
+import { NotFound } from '../../../components/NotFound';
 
 interface DocumentPageProps {
   /** The add-to-basket action, composed by the app (it belongs to the basket feature). */
@@ -162,13 +163,13 @@ export function DocumentPage({ renderAddToCart, renderOwnerActions }: DocumentPa
   if (isPending) return <DocumentSkeleton />;
   if (notFound) {
     return (
-      <div className="page page--narrow empty-state" data-testid="document-not-found">
-        <h1 className="page__title">{t('DOCUMENT_PAGE.NOT_FOUND_TITLE')}</h1>
-        <p className="empty-state__text">{t('DOCUMENT_PAGE.NOT_FOUND_TEXT')}</p>
-        <Link to={path('search')} className="button button--primary">
-          {t('DOCUMENT_PAGE.BACK_TO_SEARCH')}
-        </Link>
-      </div>
+      <NotFound
+        title={t('DOCUMENT_PAGE.NOT_FOUND_TITLE')}
+        text={t('DOCUMENT_PAGE.NOT_FOUND_TEXT')}
+        to={path('search')}
+        linkText={t('DOCUMENT_PAGE.BACK_TO_SEARCH')}
+        testId="document-not-found"
+      />
     );
   }
   if (!document) {

@@ -1,7 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import {
-  Link,
   NavigationType,
   useLocation,
   useNavigate,
@@ -33,6 +32,7 @@ import {
 import { SearchResultItem } from './SearchResultItem';
 import '../search.css';
 import { LoadError } from '../../../components/LoadError';
+import { NotFound } from '../../../components/NotFound';
 
 const TEXT_DEBOUNCE_MS = 400;
 const SCROLL_KEY = 'lepinguturg.searchScroll.';
@@ -293,13 +293,13 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
 
   if (uploaderNotFound) {
     return (
-      <div className="page page--narrow empty-state" data-testid="uploader-not-found">
-        <h1 className="page__title">{t('SEARCH.UPLOADER_NOT_FOUND_TITLE')}</h1>
-        <p className="empty-state__text">{t('SEARCH.UPLOADER_NOT_FOUND_TEXT')}</p>
-        <Link to={path('search')} className="button button--primary">
-          {t('SEARCH.UPLOADER_NOT_FOUND_LINK')}
-        </Link>
-      </div>
+      <NotFound
+        title={t('SEARCH.UPLOADER_NOT_FOUND_TITLE')}
+        text={t('SEARCH.UPLOADER_NOT_FOUND_TEXT')}
+        to={path('search')}
+        linkText={t('SEARCH.UPLOADER_NOT_FOUND_LINK')}
+        testId="uploader-not-found"
+      />
     );
   }
 
