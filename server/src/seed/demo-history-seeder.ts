@@ -4,11 +4,11 @@ import { v5 as uuidv5 } from 'uuid';
 import { AddDocumentToBasketCommand } from '../commands/basket/add-document-to-basket.command';
 import { ConfirmBasketCommand } from '../commands/basket/confirm-basket.command';
 import { ChangePayoutCommand } from '../commands/payout/change-payout.command';
-import { SweepPause } from '../commands/shared/sweep-pause';
 import { RequestPayoutCommand } from '../commands/payout/request-payout.command';
 import { RecordPurchaseDownloadCommand } from '../commands/purchase/change-purchase.command';
 import { CheckOutBasketCommand } from '../commands/purchase/check-out-basket.command';
 import { RecordPaymentMessageCommand } from '../commands/purchase/record-payment-message.command';
+import { SweepPause } from '../commands/shared/sweep-pause';
 import type { CommandContext } from '../domain/shared/command';
 import { basketStreamId } from '../events/basket.events';
 import { payoutsStreamId } from '../events/payout.events';
@@ -92,9 +92,9 @@ export class DemoHistorySeeder {
 
   /**
    * Seeds the history relative to now; null when there is some to seed but no embedded test gateway to
-   * pay at. What the
-   * log shows done (an earlier start seeded it, or part of it before it was stopped) is skipped: a sale
-   * whose basket exists, with its downloads, and a payout request or execution already recorded.
+   * pay at. What the log shows done (an earlier start seeded it, or part of it before it was stopped) is
+   * skipped: a sale whose basket exists, with its downloads, and a payout request or execution already
+   * recorded. The background sweeps are held meanwhile (SweepPause).
    */
   async seed(): Promise<HistoryOutcome | null> {
     const now = this.clock.now();
