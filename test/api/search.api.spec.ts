@@ -103,6 +103,25 @@ describe('Search API (seeded demo data, real HTTP)', () => {
       expect(titles(await search({ q, limit: 50 }))).toEqual(expect.arrayContaining(expected));
     });
 
+    it('finds Estonian compounds by their last part: "leping" finds every kind of contract', async () => {
+      const contracts = titles(await search({ q: 'leping', limit: 50 }));
+      expect(contracts).toEqual(
+        expect.arrayContaining([
+          'Tööleping',
+          'Eluruumi üürileping',
+          'Konfidentsiaalsusleping',
+          'Abieluvaraleping',
+          'Kompromissileping',
+          'Osanike leping',
+        ]),
+      );
+      // The title matches come first; a compound part ranks like the word itself.
+      expect(titles(await search({ q: 'üürileping leping' }))).toEqual([
+        'Eluruumi üürileping',
+        'Äripinna üürileping',
+      ]);
+    });
+
     it('matches words and word beginnings, never the inside of a word ("NDA" is not "alaNDAmise")', async () => {
       expect(titles(await search({ q: 'NDA' }))).toEqual(['Mutual Non-Disclosure Agreement']);
       expect(titles(await search({ q: 'konfidents' }))).toContain('Konfidentsiaalsusleping');

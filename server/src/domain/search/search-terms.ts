@@ -7,7 +7,8 @@ import { estonianStem } from './estonian-stemmer';
  * is stemmed with the Snowball stemmer of the document's language (Estonian or English; other languages
  * keep the word), then folded (õ ä ö ü š ž and other diacritics removed) for matching. A query word is
  * stemmed in both languages and matches a document term that starts with either stem, so inflections
- * the stemmer leaves apart (leping / lepingu, töölepingute / tööleping) meet.
+ * the stemmer leaves apart (leping / lepingu, töölepingute / tööleping) meet. Estonian compounds are also
+ * found by their later parts ("leping" finds "Tööleping", "vara" finds "kinnisvara").
  */
 
 /** The languages we stem; every other document language is matched by its folded words. */
@@ -92,13 +93,33 @@ export function termTag(language: string): string {
   return isStemmedLanguage(language) ? `${language}:` : 'xx:';
 }
 
+/**
+ * Estonian writes compounds as one word and puts the head last (töö + leping, kinnis + vara), so a person
+ * who types "leping" means every kind of contract. Each Estonian stem therefore also offers the parts it
+ * could end with, under a tag of their own: every ending of at least COMPOUND_PART_MIN letters that leaves
+ * a first part of at least COMPOUND_HEAD_MIN letters (töö, üüri). Only a query stem of COMPOUND_PART_MIN
+ * letters or more looks among them, so short strings never match inside words ("NDA" is not "alaNDAmise").
+ */
+const COMPOUND_PART_TAG = 'etp:';
+const COMPOUND_HEAD_MIN = 3;
+const COMPOUND_PART_MIN = 4;
+
+/** The tagged endings an Estonian folded stem may be found by as the last part of a compound. */
+function compoundParts(stem: string): string[] {
+  const parts: string[] = [];
+  for (let start = COMPOUND_HEAD_MIN; stem.length - start >= COMPOUND_PART_MIN; start++) {
+    parts.push(COMPOUND_PART_TAG + stem.slice(start));
+  }
+  return parts;
+}
+
 /** What a document offers to search, as stored in its search read model. */
 export interface DocumentTerms {
-  /** Tagged stems of the title. */
+  /** Tagged stems of the title (with an Estonian title's compound parts). */
   readonly titleTerms: readonly string[];
-  /** Tagged stems of the tags. */
+  /** Tagged stems of the tags (likewise). */
   readonly tagTerms: readonly string[];
-  /** Tagged stems of everything searchable: title, description, tags, author and uploader names. */
+  /** Tagged stems (likewise) of everything searchable: title, description, tags, author and uploader names. */
   readonly terms: readonly string[];
   /** Folded words (not stemmed, not tagged) of everything searchable, for the exact-match bonus. */
   readonly words: readonly string[];
@@ -117,9 +138,9 @@ export interface SearchableDocument {
 
 const unique = (values: Iterable<string>): string[] => [...new Set(values)];
 
-/** What a document's word becomes: its tagged term and its folded form. */
+/** What a document's word becomes: its tagged terms (its stem, then an Estonian stem's compound parts) and its folded form. */
 interface WordForms {
-  readonly term: string;
+  readonly terms: readonly string[];
   readonly folded: string;
 }
 
@@ -135,7 +156,9 @@ function formsOf(word: string, language: string): WordForms {
   if (!cache) formsCache.set(tag, (cache = new Map<string, WordForms>()));
   let forms = cache.get(word);
   if (forms === undefined) {
-    forms = { term: tag + stemOf(word, language), folded: foldForSearch(word) };
+    const stem = stemOf(word, language);
+    const parts = language === 'et' ? compoundParts(stem) : [];
+    forms = { terms: [tag + stem, ...parts], folded: foldForSearch(word) };
     if (cache.size >= STEM_CACHE_LIMIT) cache.clear();
     cache.set(word, forms);
   }
@@ -149,14 +172,14 @@ export function documentTerms(doc: SearchableDocument): DocumentTerms {
   const description = forms(doc.description);
   const tags = forms(doc.tags.join(' '));
   const people = forms([doc.author?.firstName ?? '', doc.author?.lastName ?? '', doc.uploaderName].join(' '));
-  const term = (word: WordForms): string => word.term;
+  const terms = (words: WordForms[]): string[] => words.flatMap((word) => word.terms);
   const folded = (word: WordForms): string => word.folded;
-  const titleTerms = unique(title.map(term));
-  const tagTerms = unique(tags.map(term));
+  const titleTerms = unique(terms(title));
+  const tagTerms = unique(terms(tags));
   return {
     titleTerms,
     tagTerms,
-    terms: unique([...titleTerms, ...tagTerms, ...description.map(term), ...people.map(term)]),
+    terms: unique([...titleTerms, ...tagTerms, ...terms(description), ...terms(people)]),
     words: unique([...title, ...description, ...tags, ...people].map(folded)),
     peopleTerms: unique(people.map(folded)),
   };
@@ -164,7 +187,10 @@ export function documentTerms(doc: SearchableDocument): DocumentTerms {
 
 /** One word of a query: the tagged prefixes a document term may start with, and the folded word itself. */
 export interface QueryWord {
-  /** One tagged prefix per language: "et:<Estonian stem>", "en:<English stem>", "xx:<folded word>". */
+  /**
+   * One tagged prefix per language: "et:<Estonian stem>", "en:<English stem>", "xx:<folded word>", and
+   * "etp:<Estonian stem>" for a compound's later part when the stem is long enough.
+   */
   readonly prefixes: readonly string[];
   /** The folded word as typed, for the exact-match bonus. */
   readonly exact: string;
@@ -186,8 +212,10 @@ export function queryWords(text: string): QueryWord[] {
   const chosen = (meaningful.length > 0 ? meaningful : all).slice(0, MAX_QUERY_WORDS);
   return chosen.map((word) => {
     const exact = foldForSearch(word);
+    const estonian = estonianPrefix(stemOf(word, 'et'));
+    const compoundPart = estonian.length >= COMPOUND_PART_MIN ? [COMPOUND_PART_TAG + estonian] : [];
     return {
-      prefixes: [`et:${estonianPrefix(stemOf(word, 'et'))}`, `en:${stemOf(word, 'en')}`, `xx:${exact}`],
+      prefixes: [`et:${estonian}`, ...compoundPart, `en:${stemOf(word, 'en')}`, `xx:${exact}`],
       exact,
     };
   });

@@ -45,10 +45,20 @@ describe('search terms', () => {
   describe('document terms', () => {
     it('given an Estonian document, when its terms are built, then they are folded Estonian stems tagged et:', () => {
       const terms = documentTerms(lease);
-      expect(terms.titleTerms).toEqual(['et:eluruumi', 'et:uurileping']);
+      expect(terms.titleTerms.filter((term) => term.startsWith('et:'))).toEqual([
+        'et:eluruumi',
+        'et:uurileping',
+      ]);
       expect(terms.terms).toEqual(expect.arrayContaining(['et:uurilepingu', 'et:kadri', 'et:tamm']));
       expect(terms.words).toEqual(expect.arrayContaining(['uurileping', 'uurnikule']));
       expect(terms.peopleTerms).toEqual(['juri', 'oun', 'kadri', 'tamm']);
+    });
+
+    it('given an Estonian compound, when its terms are built, then the parts it may end with are tagged etp:', () => {
+      const { titleTerms } = documentTerms({ ...lease, title: 'Tööleping' });
+      // tööleping → tooleping: every ending of four letters or more after a first part of three or more.
+      expect(titleTerms).toEqual(['et:tooleping', 'etp:leping', 'etp:eping', 'etp:ping']);
+      expect(documentTerms({ ...lease, title: 'Akt' }).titleTerms).toEqual(['et:akt']);
     });
 
     it('given an English document, when its terms are built, then they are Porter2 stems tagged en:', () => {
@@ -85,8 +95,21 @@ describe('search terms', () => {
       expect(finds('resid', englishLease)).toBe(true);
     });
 
-    it('given a word that only occurs inside another word, when searched, then nothing is found (no substrings)', () => {
-      expect(finds('leping', lease)).toBe(false);
+    it.each([
+      ['leping', 'Eluruumi üürileping'],
+      ['lepingud', 'Eluruumi üürileping'],
+      ['vara', 'Kinnisvara müügileping'],
+      ['maksud', 'Tulumaksu deklaratsioon'],
+    ])('given %p, the last part of an Estonian compound, when searched, then %p is found', (query, title) => {
+      expect(finds(query, { ...lease, title, description: '', tags: [] })).toBe(true);
+    });
+
+    it('given a string inside a word that is no compound part, when searched, then nothing is found', () => {
+      // Too short to be a part (three letters), or leaving less than three letters before it.
+      expect(finds('lep', lease)).toBe(false);
+      expect(finds('urileping', lease)).toBe(false);
+      expect(finds('nda', { ...lease, title: 'Alandamise kord', description: '', tags: [] })).toBe(false);
+      // English documents are matched by whole stems only: English writes its compounds apart.
       expect(finds('ease', englishLease)).toBe(false);
     });
 
