@@ -376,8 +376,13 @@ describe('A page carries the API’s answers to the requests its first render ma
   it('an answer that is no success is left to the client, which shows its error', async () => {
     const missing = await answersOf('/dokument/seda-dokumenti-pole');
     expect(Object.keys(missing.written!.answers)).toEqual(['/api/config']);
-    const refused = await answersOf('/otsing?year=abc');
-    expect(Object.keys(refused.written!.answers).sort()).toEqual(['/api/catalogue/options', '/api/config']);
+  });
+
+  it('a search link with values the search cannot use carries the results the page shows without them', async () => {
+    const { written } = await answersOf('/otsing?q=leping&year=abc&sort=bogus&language=xx');
+    const search = '/api/documents?limit=20&q=leping';
+    expect(Object.keys(written!.answers).sort()).toEqual(['/api/catalogue/options', '/api/config', search]);
+    expect(written!.answers[search]).toEqual(await apiAnswer(search, 'et'));
   });
 
   it('the home page answers at / with the configuration; an unknown path carries no answers', async () => {

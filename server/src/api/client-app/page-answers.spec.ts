@@ -47,9 +47,21 @@ describe('the requests a page’s first render makes', () => {
       '/api/documents?limit=20&q=t%C3%B6%C3%B6&author=Mari+Maasikas&year=2024&sort=price-asc',
     ]);
     expect(requests('/en/search?sort=cheapest&format=pdf')[2]).toBe('/api/documents?limit=20&format=pdf');
-    expect(requests('/otsing/uleslaadija/u-1?uploaderId=other')[2]).toBe(
-      '/api/documents?limit=20&uploaderId=u-1',
+    const uploader = '3f6c2a1e-8b4d-4c7a-9e21-5d0b7f3a1c84';
+    expect(requests(`/otsing/uleslaadija/${uploader}?uploaderId=other`)[2]).toBe(
+      `/api/documents?limit=20&uploaderId=${uploader}`,
     );
+  });
+
+  it('the search page: what the search cannot use is left out, as the client leaves it out', () => {
+    expect(
+      requests(`/otsing?q=leping&sort=bogus&year=abc&language=xx&format=pdf&title=${'x'.repeat(201)}`)[2],
+    ).toBe('/api/documents?limit=20&q=leping&format=pdf');
+    expect(requests('/otsing?year=1850&fieldOfLaw=employment')[2]).toBe(
+      '/api/documents?limit=20&fieldOfLaw=employment',
+    );
+    // An uploader path whose id is no id shows "Uploader not found" and searches nothing.
+    expect(requests('/otsing/uleslaadija/u-1')).toEqual(['/api/config', '/api/catalogue/options']);
   });
 
   it('the document page: its document', () => {

@@ -1,5 +1,5 @@
 import { SEARCH_SORTS } from '../../queries/search/search-documents.query';
-import { SEARCH_FILTERS } from '../search/search-parameters';
+import { isUsableSearchFilter, SEARCH_FILTERS } from '../search/search-parameters';
 import type { NamedRouteMatch } from './client-routes';
 
 /** The element the client reads the answers from (client/src/api/page-answers.ts). */
@@ -11,9 +11,12 @@ const SEARCH_PAGE_SIZE = 20;
 /**
  * The search API request the search page makes first for its URL, as the client builds it
  * (filtersFromUrl and searchDocuments in client/src/features/search/api/search-documents.ts): the path's
- * {keyWord} and {uploaderId} before the query string's, an unknown sort left to the server's default.
+ * {keyWord} and {uploaderId} before the query string's, and what the search cannot use left out (an
+ * unknown sort, a year that is no year, a code the catalogue does not have). None for an uploader path
+ * whose id is no id: that page says the uploader is not found and searches nothing.
  */
-function searchRequest(params: Readonly<Record<string, string>>, query: URLSearchParams): string {
+function searchRequest(params: Readonly<Record<string, string>>, query: URLSearchParams): string | null {
+  if (params.uploaderId !== undefined && !isUsableSearchFilter('uploaderId', params.uploaderId)) return null;
   const filters = new Map<string, string>();
   for (const name of SEARCH_FILTERS) filters.set(name, query.get(name) ?? '');
   if (params.keyWord) filters.set('q', params.keyWord);
@@ -21,7 +24,10 @@ function searchRequest(params: Readonly<Record<string, string>>, query: URLSearc
   const sort = query.get('sort') ?? '';
   if ((SEARCH_SORTS as readonly string[]).includes(sort)) filters.set('sort', sort);
   const request = new URLSearchParams({ limit: String(SEARCH_PAGE_SIZE) });
-  for (const [name, value] of filters) if (value.trim()) request.set(name, value.trim());
+  for (const [name, value] of filters) {
+    const usable = value.trim();
+    if (usable && (name === 'sort' || isUsableSearchFilter(name, usable))) request.set(name, usable);
+  }
   return `/api/documents?${request.toString()}`;
 }
 
@@ -35,7 +41,8 @@ function searchRequest(params: Readonly<Record<string, string>>, query: URLSearc
 export function pageRequests(route: NamedRouteMatch | undefined, query: URLSearchParams): string[] {
   const requests = ['/api/config'];
   if (route?.name === 'search' || route?.name === 'searchUploader') {
-    requests.push('/api/catalogue/options', searchRequest(route.params, query));
+    const search = searchRequest(route.params, query);
+    requests.push('/api/catalogue/options', ...(search ? [search] : []));
   } else if (route?.name === 'document' && route.params.slug) {
     requests.push(`/api/documents/${encodeURIComponent(route.params.slug)}`);
   }

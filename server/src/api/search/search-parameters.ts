@@ -86,6 +86,15 @@ const PAGING: ReadonlySet<string> = new Set(['sort', 'cursor', 'limit']);
 /** The search's filters by their parameter names (the client's search page keeps the same names in its URL). */
 export const SEARCH_FILTERS: readonly string[] = Object.keys(RULES).filter((name) => !PAGING.has(name));
 
+/**
+ * Whether the search takes a filter's value as it is (the search page leaves out what it cannot use,
+ * client/src/features/search/api/search-documents.ts: filtersFromUrl, and the server's copy of its first
+ * request does the same, client-app/page-answers.ts).
+ */
+export function isUsableSearchFilter(name: string, value: string): boolean {
+  return SEARCH_FILTERS.includes(name) && !('error' in (RULES[name as keyof Parsed] as Rule<unknown>)(value));
+}
+
 const blankToUndefined = (value: string | undefined): string | undefined =>
   value?.trim() ? value : undefined;
 
