@@ -23,7 +23,10 @@ export class EmbeddedGatewayMount implements OnApplicationBootstrap {
    * Nest's routes, before that), and before the app's `ready()`, which loads the plugin.
    */
   onApplicationBootstrap(): void {
-    const instance = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
+    // An application context without HTTP (`npm run projections`) has nothing to mount it on.
+    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | null | undefined;
+    if (!adapter) return;
+    const instance = adapter.getInstance<FastifyInstance>();
     void instance.register(this.gateway.routes, { prefix: EMBEDDED_GATEWAY_PATH });
     this.logger.log(`Test payments (no real money) at ${EMBEDDED_GATEWAY_PATH}`);
     if (this.config.profile === 'production') {

@@ -1,0 +1,79 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { runProjectionsCli, type CliOutput } from '../../server/src/projections/projections-cli';
+import { serverPidFile } from '../../server/src/projections/server-pid';
+import { startTestServer, type TestServer } from '../support/test-server';
+
+/**
+ * `npm run projections -- status | rebuild <name|all>` (README, "Read models") on the embedded profile's
+ * data: the command an admin runs after an upgrade that changes what a read model holds.
+ */
+describe('npm run projections on the embedded data', () => {
+  let server: TestServer | null = null;
+  let dataDir = '';
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    dataDir = server.dataDir;
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Runs the command as `npm run projections` would, on this data, and keeps what it writes. */
+  async function run(...argv: string[]) {
+    const lines: string[] = [];
+    const errors: string[] = [];
+    let progress = '';
+    const out: CliOutput = {
+      log: (line) => lines.push(line),
+      error: (line) => errors.push(line),
+      progress: (text) => (progress += text),
+    };
+    const code = await runProjectionsCli(argv, { DATA_DIR: dataDir }, out);
+    return { code, lines, errors, progress };
+  }
+
+  const searchTitles = async (url: string, q: string) => {
+    const response = await fetch(`${url}/api/documents?q=${encodeURIComponent(q)}&limit=50`);
+    return ((await response.json()) as { items: { title: string }[] }).items.map((item) => item.title).sort();
+  };
+
+  it('refuses to rebuild while the server runs on the same data, and changes nothing', async () => {
+    // The server started by `npm start` names its process in the data folder (server/src/main.ts).
+    writeFileSync(serverPidFile(dataDir), String(process.pid));
+    const refused = await run('rebuild', 'search');
+    rmSync(serverPidFile(dataDir));
+    expect(refused.code).toBe(1);
+    expect(refused.errors.join('\n')).toMatch(/is running on .*Stop it first/);
+    expect(refused.progress).toBe('');
+  });
+
+  it('shows every read model up to date, then rebuilds the search from the log to the same answers', async () => {
+    const before = await searchTitles(server!.url, 'leping');
+    expect(before.length).toBeGreaterThan(5);
+    await server!.close({ keepData: true });
+    server = null;
+
+    const status = await run('status');
+    expect(status.code).toBe(0);
+    expect(status.errors).toEqual([]);
+    expect(status.lines.find((line) => line.startsWith('search '))).toMatch(/\(up to date\)$/);
+
+    const rebuilt = await run('rebuild', 'search');
+    expect(rebuilt.errors).toEqual([]);
+    expect(rebuilt.code).toBe(0);
+    expect(rebuilt.progress).toMatch(/search: rebuilt from \d+ events/);
+
+    server = await startTestServer({ dataDir });
+    expect(await searchTitles(server.url, 'leping')).toEqual(before);
+  });
+
+  it('names the read models when asked to rebuild one it does not have', async () => {
+    await server?.close({ keepData: true });
+    server = null;
+    const unknown = await run('rebuild', 'nonesuch');
+    expect(unknown.code).toBe(2);
+    expect(unknown.errors.join('\n')).toMatch(/Name a projection: .*search.*all/);
+  });
+});
