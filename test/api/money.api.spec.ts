@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { ledgerDay } from '../../server/src/domain/ledger/ledger-day';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import type {
   JournalPage,
@@ -339,7 +340,8 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
       });
       expect(old.text).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.03');
 
-      const today = new Date().toISOString().slice(0, 10);
+      // The books count Estonian days: after 22:00 UTC in winter it is already tomorrow in Tallinn.
+      const today = ledgerDay(new Date().toISOString());
       const executed = await post(BOSS, `/api/admin/payouts/${paid.body.id}/execute`, {
         executionDate: today,
       });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
+import { ledgerDay } from '../../server/src/domain/ledger/ledger-day';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import { ProjectionRunner } from '../../server/src/projections/projection-runner';
 import { DEMO_UPLOADERS } from '../../server/src/seed/demo-catalogue.data';
@@ -69,7 +70,8 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       );
       const sold = documents.items[0]!;
       expect(sold.price).toBeGreaterThan(0);
-      const saleDay = clock.now().toISOString().slice(0, 10);
+      // The books count Estonian days: after 22:00 UTC in winter it is already tomorrow in Tallinn.
+      const saleDay = ledgerDay(clock.now().toISOString());
       const { purchaseId, paymentUrl } = await checkOut(server, [{ documentId: sold.id }]);
       const returned = await payAndReturn(paymentUrl, 'success');
       expect(returned.status).toBe(303);
@@ -145,7 +147,7 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       await adminRow.getByTestId('admin-payout-edit').click();
       await expectText(admin.page.getByTestId('payout-payee'), 'Kadri Tamm');
       await expectNoAxeViolations(admin.page, 'payout edit');
-      const today = clock.now().toISOString().slice(0, 10);
+      const today = ledgerDay(clock.now().toISOString());
       await admin.page.getByTestId('payout-execution-date').fill(today);
       await admin.page.getByTestId('payout-execute').click();
       await admin.page.getByTestId('modal-confirm').click();

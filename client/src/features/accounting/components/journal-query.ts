@@ -1,11 +1,5 @@
 import type { FigureSource, ReconciliationReport } from '../../../api/money-types';
-import { isoDay } from '../../../utils/period';
-
-const dayBefore = (day: string): string => {
-  const date = new Date(`${day}T12:00:00`);
-  date.setDate(date.getDate() - 1);
-  return isoDay(date);
-};
+import { dayBefore } from '../../../utils/period';
 
 /** The journal filter that shows the events a figure is made of. */
 export function journalQuery(report: ReconciliationReport, sources: readonly FigureSource[]): string | null {

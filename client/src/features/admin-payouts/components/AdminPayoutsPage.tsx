@@ -10,7 +10,7 @@ import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
 import { formatMoney } from '../../../utils/format';
-import { formatDay, isoDay } from '../../../utils/period';
+import { formatDay, shopDay } from '../../../utils/period';
 import { saveDownload } from '../../../utils/save-download';
 import { useAdminPayouts } from '../api/get-admin-payouts';
 import { type SepaFormat, useExportSepa } from '../api/export-sepa';
@@ -35,7 +35,7 @@ export function AdminPayoutsPage() {
   const payouts = useAdminPayouts(filter === 'all' ? null : filter, isAdmin);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [format, setFormat] = useState<SepaFormat>('pain.001.001.09');
-  const [executionDate, setExecutionDate] = useState(isoDay(new Date()));
+  const [executionDate, setExecutionDate] = useState(shopDay);
   const [exported, setExported] = useState<{ messageId: string; count: number; controlSum: number } | null>(
     null,
   );

@@ -12,7 +12,7 @@ import { useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
 import { formatDateTime } from '../../../utils/format';
-import { formatDay, isoDay } from '../../../utils/period';
+import { formatDay, shopDay } from '../../../utils/period';
 import { useChangePayout } from '../api/change-payout';
 import { useAdminPayout } from '../api/get-admin-payouts';
 import './admin-payouts.css';
@@ -45,7 +45,7 @@ function Actions({ payout }: { payout: Payout }) {
   const { t } = useTranslation();
   const change = useChangePayout(payout.id);
   const { confirmRequested, toastShown, errorOccurred } = useUiActions();
-  const [executionDate, setExecutionDate] = useState(isoDay(new Date()));
+  const [executionDate, setExecutionDate] = useState(shopDay);
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<{ executionDate?: string; reason?: string }>({});
 
