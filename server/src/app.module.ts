@@ -28,6 +28,7 @@ import { CommandsModule } from './commands/commands.module';
 import type { AppConfig } from './config/app-config';
 import type { Clock } from './infrastructure/clock/clock';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
+import { EmbeddedGatewayMount } from './infrastructure/payments/embedded-gateway/embedded-gateway.mount';
 import { ProcessesModule } from './processes/processes.module';
 import { ProjectionsModule } from './projections/projections.module';
 import { QueriesModule } from './queries/queries.module';
@@ -74,6 +75,9 @@ export class AppModule {
         DemoHistorySeeder,
         BasketExpiryScheduler,
         ProjectionRebuilds,
+        // The test gateway's pages are HTTP, so the HTTP app mounts them (not the infrastructure, which
+        // `npm run projections` also starts, without HTTP).
+        ...(config.payments.gateway === 'embedded' ? [EmbeddedGatewayMount] : []),
         { provide: APP_GUARD, useClass: AnonymousWriteLimitGuard },
       ],
     };

@@ -27,10 +27,7 @@ import { MAILER, type Mailer } from './mail/mail.port';
 import { OutboxMailer } from './mail/outbox-mailer';
 import { SmtpMailer } from './mail/smtp-mailer';
 import { EVENT_STORE, type EventStore } from './event-store/event-store.port';
-import {
-  EMBEDDED_GATEWAY_PATH,
-  EmbeddedGatewayMount,
-} from './payments/embedded-gateway/embedded-gateway.mount';
+import { EMBEDDED_GATEWAY_PATH } from './payments/embedded-gateway/embedded-gateway.mount';
 import { EmbeddedTestGateway } from './payments/embedded-gateway/embedded-test-gateway';
 import { MakeCommerceGateway } from './payments/makecommerce-gateway';
 import { PAYMENT_GATEWAY, type PaymentGateway, TEST_PAYMENT_DESK } from './payments/payment-gateway.port';
@@ -187,7 +184,6 @@ export class InfrastructureModule {
                     clock,
                   }),
               },
-              EmbeddedGatewayMount,
               { provide: TEST_PAYMENT_DESK, useExisting: EmbeddedTestGateway },
             ]
           : []),
@@ -224,8 +220,9 @@ export class InfrastructureModule {
         PURCHASE_LINK_SECRET,
         PAYMENT_GATEWAY,
         IDENTITY_SESSIONS,
-        // The demo seed pays its history of past purchases at the embedded test gateway.
-        ...(embeddedPayments ? [TEST_PAYMENT_DESK] : []),
+        // The demo seed pays its history of past purchases at the embedded test gateway; the HTTP app
+        // mounts the gateway's pages (AppModule: EmbeddedGatewayMount).
+        ...(embeddedPayments ? [TEST_PAYMENT_DESK, EmbeddedTestGateway] : []),
       ],
     };
   }

@@ -23,10 +23,7 @@ export class EmbeddedGatewayMount implements OnApplicationBootstrap {
    * Nest's routes, before that), and before the app's `ready()`, which loads the plugin.
    */
   onApplicationBootstrap(): void {
-    // An application context without HTTP (`npm run projections`) has nothing to mount it on.
-    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | null | undefined;
-    if (!adapter) return;
-    const instance = adapter.getInstance<FastifyInstance>();
+    const instance = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     void instance.register(this.gateway.routes, { prefix: EMBEDDED_GATEWAY_PATH });
     this.logger.log(`Test payments (no real money) at ${EMBEDDED_GATEWAY_PATH}`);
     if (this.config.profile === 'production') {
