@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import type { BrowserContext, Page } from 'playwright-core';
+import { ledgerDay } from '../../server/src/domain/ledger/ledger-day';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import { ProjectionRunner } from '../../server/src/projections/projection-runner';
 import { DEMO_UPLOADERS } from '../../server/src/seed/demo-catalogue.data';
@@ -594,7 +595,7 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
       await expectFocusOnHeading(page, 'Väljamakse');
       await page.getByTestId('payout-payee').waitFor({ state: 'visible' });
       await checkScreen('payout et 390');
-      await page.getByTestId('payout-execution-date').fill(new Date().toISOString().slice(0, 10));
+      await page.getByTestId('payout-execution-date').fill(ledgerDay(new Date().toISOString()));
       await page.getByTestId('payout-execute').click();
       await modal.getByTestId('modal-confirm').click();
       await page.getByTestId('payout-execution-date-value').waitFor({ state: 'visible' });

@@ -9,6 +9,7 @@ import { RecordPurchaseDownloadCommand } from '../commands/purchase/change-purch
 import { CheckOutBasketCommand } from '../commands/purchase/check-out-basket.command';
 import { RecordPaymentMessageCommand } from '../commands/purchase/record-payment-message.command';
 import { SweepPause } from '../commands/shared/sweep-pause';
+import { ledgerDay } from '../domain/ledger/ledger-day';
 import type { CommandContext } from '../domain/shared/command';
 import { basketStreamId } from '../events/basket.events';
 import { payoutsStreamId } from '../events/payout.events';
@@ -222,7 +223,7 @@ export class DemoHistorySeeder {
         data: {
           payoutId: this.payoutId(payout),
           uploaderId: demoUploaderId(payout.uploaderKey),
-          executionDate: at.toISOString().slice(0, 10),
+          executionDate: ledgerDay(at.toISOString()),
         },
         context: { actorId: admin.userId, now: at },
       }),

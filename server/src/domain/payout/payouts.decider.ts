@@ -1,5 +1,6 @@
 import type { PayoutEvent, PayoutRequested } from '../../events/payout.events';
 import { type DomainCommand, assertNever } from '../shared/command';
+import { ledgerDay } from '../ledger/ledger-day';
 import { DomainError, FieldValidator } from '../shared/domain-error';
 import type { Cents } from '../shared/money';
 import { ibanProblem, isAccountHolder, normaliseIban } from './iban';
@@ -125,7 +126,6 @@ function openPayout(payoutId: string, state: PayoutsState): PayoutState {
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 function isRealDate(text: string): boolean {
   const match = ISO_DATE.exec(text);
@@ -138,10 +138,10 @@ function execute({ data, context }: ExecutePayout, state: PayoutsState): PayoutE
   const payout = openPayout(data.payoutId, state);
   const v = new FieldValidator();
   if (!isRealDate(data.executionDate)) v.add('executionDate', 'VALIDATION.INVALID_DATE');
-  else if (data.executionDate < payout.requestedAt.slice(0, 10))
+  // Both ends in the books' calendar (Estonian days): after 22:00 UTC in winter it is tomorrow there.
+  else if (data.executionDate < ledgerDay(payout.requestedAt))
     v.add('executionDate', 'PAYOUT.EXECUTION_BEFORE_REQUEST');
-  // A day of slack: the admin's calendar day (Tallinn) may already be tomorrow in UTC terms.
-  else if (data.executionDate > new Date(context.now.getTime() + DAY_MS).toISOString().slice(0, 10))
+  else if (data.executionDate > ledgerDay(context.now.toISOString()))
     v.add('executionDate', 'PAYOUT.EXECUTION_IN_FUTURE');
   v.throwIfAny();
   return [

@@ -11,6 +11,7 @@ import {
   rejectPayout,
   requestPayout,
 } from '../testing/money.builders';
+import type { PayoutEvent } from '../../events/payout.events';
 import { availableBalance, payoutsDecider } from './payouts.decider';
 
 const spec = deciderSpec(payoutsDecider);
@@ -197,12 +198,38 @@ describe('Payouts decider (an uploader’s balance)', () => {
       ['not a date', '16.03.2026', 'VALIDATION.INVALID_DATE'],
       ['an impossible date', '2026-02-30', 'VALIDATION.INVALID_DATE'],
       ['before the request', '2026-03-13', 'PAYOUT.EXECUTION_BEFORE_REQUEST'],
-      ['more than a day ahead', '2026-03-18', 'PAYOUT.EXECUTION_IN_FUTURE'],
+      ['after today', '2026-03-17', 'PAYOUT.EXECUTION_IN_FUTURE'],
     ])('refuses an execution date %s', (_case, executionDate, key) => {
       spec
         .given([payoutRequested()])
         .when(executePayout({ executionDate }))
         .thenThrows('VALIDATION.FORM_HAS_ERRORS', { executionDate: [{ key }] });
+    });
+
+    it('counts the days as the books do (Tallinn): after 22:00 UTC in winter it is already tomorrow', () => {
+      // Requested at 22:30 UTC on 13 March: 00:30 on the 14th in Tallinn, so the 13th is before it.
+      const lateRequest = payoutRequested({ requestedAt: '2026-03-13T22:30:00.000Z' });
+      spec
+        .given([lateRequest])
+        .when(executePayout({ executionDate: '2026-03-13' }))
+        .thenThrows('VALIDATION.FORM_HAS_ERRORS', {
+          executionDate: [{ key: 'PAYOUT.EXECUTION_BEFORE_REQUEST' }],
+        });
+      // At 22:30 UTC on the 16th it is the 17th in Tallinn: the 17th is today, not the future.
+      const lateNight = new Date('2026-03-16T22:30:00.000Z');
+      spec
+        .given([payoutRequested()])
+        .when(executePayout({ executionDate: '2026-03-17', at: lateNight }))
+        .then([
+          {
+            ...payoutExecuted(),
+            data: {
+              ...payoutExecuted().data,
+              executionDate: '2026-03-17',
+              executedAt: lateNight.toISOString(),
+            },
+          } as PayoutEvent,
+        ]);
     });
   });
 
