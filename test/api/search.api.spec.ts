@@ -115,7 +115,7 @@ describe('Search API (seeded demo data, real HTTP)', () => {
           'Osanike leping',
         ]),
       );
-      // The title matches come first; a compound part ranks like the word itself.
+      // A part never widens a search: every word must still match (here both end in üürileping).
       expect(titles(await search({ q: 'üürileping leping' }))).toEqual([
         'Eluruumi üürileping',
         'Äripinna üürileping',
