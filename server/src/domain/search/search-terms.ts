@@ -138,7 +138,10 @@ export interface SearchableDocument {
 
 const unique = (values: Iterable<string>): string[] => [...new Set(values)];
 
-/** What a document's word becomes: its tagged terms (its stem, then an Estonian stem's compound parts) and its folded form. */
+/**
+ * What a document's word becomes: its tagged terms (its stem, then an Estonian stem's compound parts)
+ * and its folded form.
+ */
 interface WordForms {
   readonly terms: readonly string[];
   readonly folded: string;
