@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
+import { HistoryRouter } from './history-router';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 
 export function App() {
-  const [router] = useState(createAppRouter);
+  const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
     </AppProvider>
   );
 }

@@ -1,11 +1,12 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
+import { HistoryRouter } from './history-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_ANSWERS_ELEMENT_ID, requestKey, resetPageAnswers } from '../api/page-answers';
 import { FakeApi, makeDocument, makeUser } from '../test/fake-api';
 import { givenSignedIn } from '../test/session';
 import { AppProvider, createQueryClient } from './provider';
-import { createRoutes, preloadScreen } from './router';
+import { AppRoutes, preloadScreen } from './router';
 
 const FIRST_REQUESTS = ['/api/config', '/api/catalogue/options', '/api/documents?limit=20'];
 
@@ -26,10 +27,11 @@ async function givenPageAnswers(api: FakeApi, language: string) {
 async function startApp(path: string, api: FakeApi) {
   vi.stubGlobal('fetch', api.fetch);
   await preloadScreen(path);
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
   render(
     <AppProvider queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <HistoryRouter history={createMemoryHistory({ initialEntries: [path], v5Compat: true })}>
+        <AppRoutes />
+      </HistoryRouter>
     </AppProvider>,
   );
 }

@@ -1,21 +1,50 @@
-import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, render } from '@testing-library/react';
+import {
+  type Location,
+  type NavigationType,
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+} from 'react-router';
 import { vi } from 'vitest';
+import { HistoryRouter } from '../app/history-router';
 import { AppProvider, createQueryClient } from '../app/provider';
-import { createRoutes } from '../app/router';
+import { AppRoutes } from '../app/router';
 import { FakeApi } from './fake-api';
+
+/** The router as a test sees it: where the app is now, and a way to go elsewhere as a link would. */
+export interface TestRouter {
+  readonly state: { readonly location: Location; readonly historyAction: NavigationType };
+  navigate(to: string): Promise<void>;
+}
 
 /** Renders the whole app (shell, routes, providers) at a path, against a FakeApi installed as fetch. */
 export function renderApp(path: string, api = new FakeApi()) {
   vi.stubGlobal('fetch', api.fetch);
-  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
+  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   const view = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
     </AppProvider>,
   );
+  const router: TestRouter = {
+    state: {
+      get location() {
+        return history.location;
+      },
+      get historyAction() {
+        return history.action;
+      },
+    },
+    async navigate(to) {
+      await act(async () => {
+        history.push(to);
+        await Promise.resolve();
+      });
+    },
+  };
   return { ...view, router, api };
 }
 
