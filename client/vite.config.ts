@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { clientRoutes } from './build-tools/client-routes';
+import { pageEntries } from './build-tools/page-entries';
 import { precompress } from './build-tools/precompress';
 import { ES_MODULES_USING_REACT, reactOnPreactAliases } from './build-tools/react-on-preact';
 import { routePreloads } from './build-tools/route-preloads';
@@ -16,7 +17,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [clientRoutes(), routePreloads(), precompress()],
+  plugins: [clientRoutes(), pageEntries(), routePreloads(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -249,10 +249,11 @@ describeWithRealBuild('A page names the files its screen loads (the real client 
   const manifest = existsSync(join(REAL_BUILD, '.vite/manifest.json'))
     ? (JSON.parse(readFileSync(join(REAL_BUILD, '.vite/manifest.json'), 'utf8')) as Record<
         string,
-        { file: string }
+        { file: string; css?: string[] }
       >)
     : {};
   const file = (source: string) => `/${manifest[source]!.file}`;
+  const cssOf = (source: string) => (manifest[source]?.css ?? []).map((css) => `/${css}`);
 
   beforeAll(async () => {
     server = await startTestServer({ seed: false, env: { CLIENT_DIST_DIR: REAL_BUILD } });
@@ -301,8 +302,46 @@ describeWithRealBuild('A page names the files its screen loads (the real client 
       expect([href, response.status]).toEqual([href, 200]);
       expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     }
-    expect((await preloaded('/')).links).toEqual([]);
-    expect((await preloaded('/see-lehte-pole')).links).toEqual([]);
+    // The home page (part of the shell) and an unknown path name only what index.html names.
+    const indexLinks = [
+      ...readFileSync(join(REAL_BUILD, 'index.html'), 'utf8').matchAll(
+        /<link rel="modulepreload"[^>]* href="([^"]+)">/g,
+      ),
+    ].map(([, href]) => href!);
+    expect((await preloaded('/')).links).toEqual(indexLinks);
+    expect((await preloaded('/see-lehte-pole')).links).toEqual(indexLinks);
+  });
+
+  it("the search and document pages run their own script (screen and texts with the shell), others index.html's", async () => {
+    const script = async (path: string) => {
+      const { html } = await preloaded(path);
+      const scripts = [...html.matchAll(/<script type="module"[^>]* src="([^"]+)"><\/script>/g)].map(
+        ([, src]) => src,
+      );
+      expect(scripts).toHaveLength(1);
+      return scripts[0];
+    };
+    expect(await script('/otsing/tööleping')).toBe(file('virtual:lepinguturg-page/SearchPage/et'));
+    expect(await script('/en/search')).toBe(file('virtual:lepinguturg-page/SearchPage/en'));
+    expect(await script('/dokument/tooleping')).toBe(file('virtual:lepinguturg-page/DocumentPage/et'));
+    expect(await script('/en/document/employment-contract')).toBe(
+      file('virtual:lepinguturg-page/DocumentPage/en'),
+    );
+    expect(await script('/')).toBe(file('index.html'));
+    expect(await script('/ostukorv')).toBe(file('index.html'));
+  });
+
+  it('a page running its own script applies its screen’s stylesheets; others only preload them', async () => {
+    const stylesheets = (html: string) =>
+      [...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)">/g)].map(([, href]) => href);
+    const searchCss = cssOf('src/features/search/components/SearchPage.tsx');
+    expect(searchCss.length).toBeGreaterThan(0);
+    expect(stylesheets((await preloaded('/otsing')).html)).toEqual(expect.arrayContaining(searchCss));
+    const cartCss = cssOf('src/features/basket/components/CartPage.tsx');
+    const cart = await preloaded('/ostukorv');
+    expect(cartCss.length).toBeGreaterThan(0);
+    expect(cart.links).toEqual(expect.arrayContaining(cartCss));
+    expect(stylesheets(cart.html)).not.toEqual(expect.arrayContaining(cartCss));
   });
 
   it('the compressed page is the same page', async () => {

@@ -27,6 +27,9 @@ export const LAZY_SCREENS = new Map<LazyScreenName, unknown>();
 /** Each lazily loaded screen's download (its chunk and its texts), started once. */
 const SCREEN_LOADS = new Map<LazyScreenName, () => Promise<void>>();
 
+/** Each lazily loaded screen's way to take its component from the page's own script (provideScreen). */
+const SCREEN_PROVIDERS = new Map<LazyScreenName, (component: unknown) => void>();
+
 /**
  * A screen loaded when its route is first opened (its own chunk of the build), together with the
  * texts it shows (screen-texts.ts), so the first page downloads only the shell and itself. Until it has
@@ -64,6 +67,9 @@ function lazyScreen<Props extends object, Name extends LazyScreenName>(
   }
   LAZY_SCREENS.set(name, LazyScreen);
   SCREEN_LOADS.set(name, loadScreen);
+  SCREEN_PROVIDERS.set(name, (component) => {
+    loaded = component as (props: Props) => ReactNode;
+  });
   return LazyScreen;
 }
 
@@ -77,6 +83,16 @@ export async function preloadScreen(pathname: string): Promise<void> {
   const name = matchRoute(pathname)?.name;
   const screen = name && (ROUTE_SCREENS as Partial<Record<RouteName, LazyScreenName>>)[name];
   if (screen) await SCREEN_LOADS.get(screen)?.();
+}
+
+/**
+ * Gives a lazily loaded screen its component, imported by the page's own script (app/start.tsx): the
+ * screen renders at once, without a download first.
+ */
+export function provideScreen(name: LazyScreenName, component: unknown): void {
+  const provide = SCREEN_PROVIDERS.get(name);
+  if (!provide) throw new Error(`No lazily loaded screen ${name}`);
+  provide(component);
 }
 
 const AdminUsersPage = lazyScreen(

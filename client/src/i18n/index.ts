@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n, type TFunction } from 'i18next';
 import { createContext, createElement, type ReactNode, useContext, useSyncExternalStore } from 'react';
 import { initReactI18next } from 'react-i18next';
-import { loadScreenArea, SCREEN_AREAS, SHELL_AREAS, shellResources } from './resources';
+import { loadScreenArea, type Resources, SCREEN_AREAS, SHELL_AREAS, shellResources } from './resources';
 
 export const LANGUAGES = ['et', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -30,13 +30,17 @@ const screenAreas: BackendModule = {
   read: (language, area, callback) => {
     loadScreenArea(language, area).then(
       (texts) => {
-        i18n.addResourceBundle(language, SHELL_NAMESPACE, texts, true, false);
+        addToShellNamespace(language, texts);
         callback(null, texts);
       },
       (error: Error) => callback(error, false),
     );
   },
 };
+
+function addToShellNamespace(language: string, texts: Resources): void {
+  i18n.addResourceBundle(language, SHELL_NAMESPACE, texts, true, false);
+}
 
 const shell = shellResources();
 
@@ -78,6 +82,21 @@ export async function loadTextAreas(areas: readonly string[]): Promise<void> {
   if (toLoad.length === 0) return;
   await i18n.loadNamespaces(toLoad);
   if (switchingTo && switchingTo !== i18n.language) await i18n.loadLanguages(switchingTo);
+}
+
+/**
+ * Adds text areas that came with the page's own script (app/start.tsx), in its language, as if loaded:
+ * they are not downloaded again, and a language switch loads them in the other language as it does
+ * the areas of a screen loaded later.
+ */
+export function addTextAreas(language: Language, texts: Readonly<Record<string, Resources>>): void {
+  const areas = Object.keys(texts);
+  const unknown = areas.filter((area) => !SCREEN_AREAS.includes(area));
+  if (unknown.length > 0) throw new Error(`No texts for the areas ${unknown.join(', ')}`);
+  for (const area of areas) {
+    i18n.addResourceBundle(language, area, texts[area]);
+    addToShellNamespace(language, texts[area]!);
+  }
 }
 
 /** The UI language as a narrow type (i18next stores it as a plain string). */

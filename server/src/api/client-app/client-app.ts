@@ -86,11 +86,19 @@ function readClientRoutes(distDir: string): ClientRoutes {
 }
 
 interface PagePreloads {
+  /** The page's own script, run instead of index.html's (it brings the page's screen and texts along). */
+  readonly entry?: string;
   readonly scripts: readonly string[];
   readonly styles: readonly string[];
 }
 
-/** A page's index.html naming the files its screen loads, made on its first request and kept. */
+/** index.html's script, as the client build writes it. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="[^"]*"><\/script>/;
+
+/**
+ * A page's index.html naming the files its screen loads, and running the page's own script instead of
+ * index.html's where it has one; made on its first request and kept.
+ */
 class PreloadingPage {
   private html: IndexHtml | null = null;
 
@@ -103,14 +111,21 @@ class PreloadingPage {
       ...this.preloads.scripts.map(
         (file) => `<link rel="modulepreload" crossorigin href="${attribute(file)}">`,
       ),
-      ...this.preloads.styles.map(
-        (file) => `<link rel="preload" as="style" crossorigin href="${attribute(file)}">`,
+      // A page's own script brings its screen without Vite's loader, which would apply the screen's
+      // stylesheets: the page applies them itself. A screen loaded later applies them as it loads.
+      ...this.preloads.styles.map((file) =>
+        this.preloads.entry
+          ? `<link rel="stylesheet" crossorigin href="${attribute(file)}">`
+          : `<link rel="preload" as="style" crossorigin href="${attribute(file)}">`,
       ),
     ].join('');
-    const identity = Buffer.from(
-      index.identity.toString('utf8').replace('</head>', `${links}</head>`),
-      'utf8',
-    );
+    let html = index.identity.toString('utf8');
+    // Without index.html's script to replace, the page still works through that script (main.tsx).
+    if (this.preloads.entry) {
+      const entry = `<script type="module" crossorigin src="${attribute(this.preloads.entry)}"></script>`;
+      html = html.replace(ENTRY_SCRIPT, entry);
+    }
+    const identity = Buffer.from(html.replace('</head>', `${links}</head>`), 'utf8');
     this.html = {
       identity,
       br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),

@@ -1,0 +1,63 @@
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { PAGE_ENTRY_SCREENS, pageEntryName, type PageEntryScreen } from '../src/app/route-screens';
+import { SCREEN_TEXT_AREAS } from '../src/app/screen-texts';
+
+const LANGUAGES = ['et', 'en'] as const;
+const VIRTUAL_PREFIX = 'virtual:lepinguturg-page/';
+
+const source = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+
+/** The code of a page's own entry: the shell's start with the screen and its texts in one language. */
+function entryCode(screen: PageEntryScreen, language: string): string {
+  const areas = SCREEN_TEXT_AREAS[screen];
+  return [
+    `import { start } from ${JSON.stringify(source('src/app/start.tsx'))};`,
+    `import { ${screen} } from ${JSON.stringify(source(PAGE_ENTRY_SCREENS[screen]))};`,
+    ...areas.map(
+      (area, index) =>
+        `import texts${index} from ${JSON.stringify(source(`src/i18n/locales/${language}/${area}.json`))};`,
+    ),
+    `start({ name: ${JSON.stringify(screen)}, component: ${screen}, language: ${JSON.stringify(language)},`,
+    `  texts: { ${areas.map((area, index) => `${JSON.stringify(area)}: texts${index}`).join(', ')} } });`,
+  ].join('\n');
+}
+
+/**
+ * Builds, beside index.html's entry, one entry per screen of app/route-screens.ts's PAGE_ENTRY_SCREENS
+ * and per language (named pageEntryName(screen, language)). Each imports the shell's start
+ * (app/start.tsx), the screen and its text areas (app/screen-texts.ts) in that language, and starts the
+ * app with them; route-preloads.ts tells the server which pages run which.
+ */
+export function pageEntries(): Plugin {
+  return {
+    name: 'lepinguturg:page-entries',
+    apply: 'build',
+    config: () => ({
+      build: {
+        rollupOptions: {
+          input: {
+            index: source('index.html'),
+            ...Object.fromEntries(
+              (Object.keys(PAGE_ENTRY_SCREENS) as PageEntryScreen[]).flatMap((screen) =>
+                LANGUAGES.map((language) => [
+                  pageEntryName(screen, language),
+                  `${VIRTUAL_PREFIX}${screen}/${language}`,
+                ]),
+              ),
+            ),
+          },
+        },
+      },
+    }),
+    resolveId: (id) => (id.startsWith(VIRTUAL_PREFIX) ? `\0${id}` : null),
+    load(id) {
+      if (!id.startsWith(`\0${VIRTUAL_PREFIX}`)) return null;
+      const [screen, language] = id.slice(VIRTUAL_PREFIX.length + 1).split('/') as [PageEntryScreen, string];
+      if (!(screen in PAGE_ENTRY_SCREENS) || !LANGUAGES.includes(language as 'et')) {
+        this.error(`no page entry ${screen}/${language}`);
+      }
+      return entryCode(screen, language);
+    },
+  };
+}
