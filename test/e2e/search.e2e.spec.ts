@@ -108,7 +108,9 @@ describeWithBrowser('Search journeys (real server, Chromium)', () => {
         await expectLocation(page, journey.searchPath, `?q=${encodeURIComponent(journey.inflected)}`);
         const found = await api.catalogueTotal(journey.inflected);
         await expectText(count, journey.showing(Math.min(found, PAGE_SIZE), found));
-        expect(await resultTitles(page)).toEqual(expect.arrayContaining([...journey.mustFind]));
+        await eventually(async () =>
+          expect(await resultTitles(page)).toEqual(expect.arrayContaining([...journey.mustFind])),
+        );
 
         // ---- a filter, with its count shown beside it
         const fieldOfLaw = page.getByLabel(journey.fieldOfLawLabel, { exact: true });
@@ -137,7 +139,7 @@ describeWithBrowser('Search journeys (real server, Chromium)', () => {
         const colleague = await context.newPage();
         await colleague.goto(shared);
         await expectText(colleague.getByTestId('search-count'), journey.showing(filtered, filtered));
-        expect(await resultTitles(colleague)).toEqual(expectedOrder);
+        await eventually(async () => expect(await resultTitles(colleague)).toEqual(expectedOrder));
         await colleague.close();
 
         // ---- everything, then scrolling loads more without a button

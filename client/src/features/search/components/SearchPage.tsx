@@ -30,6 +30,7 @@ import {
   type SearchFilters,
 } from '../api/search-documents';
 import { SearchResultItem } from './SearchResultItem';
+import { useRevealed } from '../../../hooks/use-revealed';
 import '../search.css';
 import { LoadError } from '../../../components/LoadError';
 import { NotFound } from '../../../components/NotFound';
@@ -170,6 +171,60 @@ function useScrollRestoration(ready: boolean) {
   }, [ready, key, navigationType]);
 }
 
+interface ResultListProps {
+  readonly items: readonly DocumentSummary[];
+  /** The results answer the current filters (not the previous ones', shown meanwhile). */
+  readonly settled: boolean;
+  readonly userId: string | undefined;
+  readonly renderDocumentActions: SearchPageProps['renderDocumentActions'];
+  readonly hasNextPage: boolean;
+  readonly isFetchingNextPage: boolean;
+  readonly loadMore: () => void;
+}
+
+/**
+ * The results and the way to more. The first results render with the page, the others in the short
+ * tasks after it (useRevealed), and only this list renders again meanwhile; the next page is asked for,
+ * and a position restored on the way back, once all of them are there.
+ */
+function ResultList(props: ResultListProps) {
+  const { items, userId, renderDocumentActions, hasNextPage, isFetchingNextPage, loadMore } = props;
+  const { t } = useTranslation();
+  const path = useLocalizedPath();
+  const shown = useRevealed(items.length);
+  const allShown = shown === items.length;
+  const sentinelRef = useOnVisible<HTMLDivElement>(loadMore, hasNextPage && !isFetchingNextPage && allShown);
+  useScrollRestoration(props.settled && allShown);
+  return (
+    <>
+      <ul className="results" aria-label={t('SEARCH.RESULTS')}>
+        {items.slice(0, shown).map((document) => (
+          <SearchResultItem
+            key={document.id}
+            document={document}
+            editPath={userId === document.uploader.id ? path('upload', { id: document.id }) : undefined}
+            renderActions={renderDocumentActions}
+          />
+        ))}
+      </ul>
+
+      <div ref={sentinelRef} className="results__more">
+        {isFetchingNextPage && <Spinner />}
+        {hasNextPage && !isFetchingNextPage && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={loadMore}
+            data-testid="search-load-more"
+          >
+            {t('SEARCH.LOAD_MORE')}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}
+
 export function SearchPage({ renderDocumentActions }: SearchPageProps) {
   const { t } = useTranslation();
   const path = useLocalizedPath();
@@ -260,8 +315,6 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
   const loadMore = () => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   };
-  const sentinelRef = useOnVisible<HTMLDivElement>(loadMore, hasNextPage && !isFetchingNextPage);
-  useScrollRestoration(search.isSuccess && !search.isPlaceholderData);
 
   const hasFilters =
     JSON.stringify(filters) !== JSON.stringify({ ...EMPTY_FILTERS, uploaderId: routeUploaderId ?? '' });
@@ -498,30 +551,15 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
         </div>
       )}
 
-      <ul className="results" aria-label={t('SEARCH.RESULTS')}>
-        {items.map((document) => (
-          <SearchResultItem
-            key={document.id}
-            document={document}
-            editPath={user?.id === document.uploader.id ? path('upload', { id: document.id }) : undefined}
-            actions={renderDocumentActions?.(document)}
-          />
-        ))}
-      </ul>
-
-      <div ref={sentinelRef} className="results__more">
-        {isFetchingNextPage && <Spinner />}
-        {hasNextPage && !isFetchingNextPage && (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={loadMore}
-            data-testid="search-load-more"
-          >
-            {t('SEARCH.LOAD_MORE')}
-          </button>
-        )}
-      </div>
+      <ResultList
+        items={items}
+        settled={search.isSuccess && !search.isPlaceholderData}
+        userId={user?.id}
+        renderDocumentActions={renderDocumentActions}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        loadMore={loadMore}
+      />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Link } from 'react-router';
 import type { DocumentSummary } from '../../../api/types';
@@ -18,10 +18,16 @@ interface SearchResultItemProps {
   document: DocumentSummary;
   /** The upload screen for this document, given only to its uploader. */
   editPath?: string;
-  actions?: ReactNode;
+  /** The result's actions (add to basket), composed by the app. */
+  renderActions?: (document: DocumentSummary) => ReactNode;
 }
 
-export function SearchResultItem({ document, editPath, actions }: SearchResultItemProps) {
+/** One result; a result already shown does not render again while the results after it are added. */
+export const SearchResultItem = memo(function SearchResultItem({
+  document,
+  editPath,
+  renderActions,
+}: SearchResultItemProps) {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   const detailsPath = path('document', { slug: document.slug });
@@ -65,9 +71,9 @@ export function SearchResultItem({ document, editPath, actions }: SearchResultIt
               {t('SEARCH.EDIT')}
             </Link>
           )}
-          {actions}
+          {renderActions?.(document)}
         </div>
       </div>
     </li>
   );
-}
+});

@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react';
+
+/** Items a list renders with its first render: about a phone's and a laptop's first screen of results. */
+export const FIRST_REVEALED = 4;
+/** Items each later step adds. */
+const REVEAL_STEP = 4;
+
+/**
+ * How many of a list's `count` items to render now. The first render with items shows the first
+ * FIRST_REVEALED of them, and each later task adds REVEAL_STEP more until all are there, so a long
+ * list's first paint waits for its first screen only and the rest follows in short tasks (a slow phone
+ * stays responsive meanwhile). Once all are shown, later items (the next page) are shown at once.
+ */
+export function useRevealed(count: number): number {
+  const [revealed, setRevealed] = useState(FIRST_REVEALED);
+  useEffect(() => {
+    if (revealed === Infinity || count === 0) return undefined;
+    // The step that reaches the end marks the list whole: its later items come at once.
+    const step = () =>
+      setRevealed((shown) => (shown + REVEAL_STEP >= count ? Infinity : shown + REVEAL_STEP));
+    const timer = setTimeout(step, 0);
+    return () => clearTimeout(timer);
+  }, [count, revealed]);
+  return Math.min(revealed, count);
+}
