@@ -138,13 +138,16 @@ function ResultsSkeleton() {
 
 /**
  * Remembers the window's scroll position per history entry, and restores it when the person comes
- * back (browser back) once the results are there again (React Query still holds their pages).
+ * back (browser back) once the results are all there again (React Query still holds their pages).
+ * Nothing is remembered before that: the page is shorter while its results are being added, and the
+ * browser's own scrolling within it must not replace the position to come back to.
  */
 function useScrollRestoration(ready: boolean) {
   const { key } = useLocation();
   const navigationType = useNavigationType();
   const restored = useRef(false);
   useEffect(() => {
+    if (!ready) return undefined;
     let frame = 0;
     // The next screen may render (shorter, scrolled up) before this one is gone: only this address saves.
     const address = window.location.href;
@@ -162,7 +165,7 @@ function useScrollRestoration(ready: boolean) {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', onScroll);
     };
-  }, [key]);
+  }, [key, ready]);
   useEffect(() => {
     if (!ready || restored.current || navigationType !== NavigationType.Pop) return;
     restored.current = true;
