@@ -79,12 +79,14 @@ export function routePreloads(): Plugin {
           for (const language of LANGUAGES) {
             const scripts = new Set<string>();
             const styles = new Set<string>();
-            // A page with a script of its own loads what that imports (the screen and its texts).
+            // A page with a script of its own loads what that imports (the screen; it carries the texts).
             const own = pageEntry(screen, language);
             if (own) closure(bundle, own, scripts, styles);
             closure(bundle, screenChunk(screen), scripts, styles);
-            for (const area of SCREEN_TEXT_AREAS[screen])
-              closure(bundle, areaChunk(language, area), scripts, styles);
+            if (!own) {
+              for (const area of SCREEN_TEXT_AREAS[screen])
+                closure(bundle, areaChunk(language, area), scripts, styles);
+            }
             const pattern = ROUTES[route as keyof typeof ROUTES][language];
             pages[pattern] = {
               ...(own && { entry: `/${own.fileName}` }),

@@ -270,28 +270,36 @@ describeWithRealBuild('A page names the files its screen loads (the real client 
     return { status, html, links };
   };
 
-  it('the search page names its screen and its Estonian texts, so they load beside the shell', async () => {
-    const { status, links } = await preloaded('/otsing/tööleping');
+  it('the cart page names its screen and its Estonian texts, so they load beside the shell', async () => {
+    const { status, links } = await preloaded('/ostukorv');
     expect(status).toBe(200);
     expect(links).toEqual(
       expect.arrayContaining([
-        file('src/features/search/components/SearchPage.tsx'),
-        file('src/i18n/locales/et/search.json'),
+        file('src/features/basket/components/CartPage.tsx'),
+        file('src/i18n/locales/et/basket.json'),
         file('src/i18n/locales/et/catalogue.json'),
       ]),
     );
-    expect(links).not.toContain(file('src/i18n/locales/en/search.json'));
+    expect(links).not.toContain(file('src/i18n/locales/en/basket.json'));
   });
 
-  it('the English document page names the document screen and the English texts', async () => {
-    const { links } = await preloaded('/en/document/employment-contract-estonia');
-    expect(links).toEqual(
-      expect.arrayContaining([
-        file('src/features/documents/components/DocumentPage.tsx'),
-        file('src/i18n/locales/en/catalogue.json'),
-      ]),
-    );
+  it('the English cart page names the English texts', async () => {
+    const { links } = await preloaded('/en/cart');
+    expect(links).toEqual(expect.arrayContaining([file('src/i18n/locales/en/catalogue.json')]));
     expect(links).not.toContain(file('src/i18n/locales/et/catalogue.json'));
+  });
+
+  it('the search and document pages name their screen, and no texts: their own script carries them', async () => {
+    for (const [path, source] of [
+      ['/otsing/tööleping', 'src/features/search/components/SearchPage.tsx'],
+      ['/en/document/employment-contract-estonia', 'src/features/documents/components/DocumentPage.tsx'],
+    ] as const) {
+      const { links } = await preloaded(path);
+      expect(links).toContain(file(source));
+      expect(links.filter((href) => /\/(search|catalogue|basket|documents)-[\w-]+\.js$/.test(href))).toEqual(
+        [],
+      );
+    }
   });
 
   it('every file named is there, cached as immutable; the home page, part of the shell, names none', async () => {
