@@ -242,27 +242,33 @@ interface BoundaryProps {
   readonly children: ReactNode;
 }
 
+interface BoundaryState {
+  /** The path the boundary last rendered for. */
+  readonly pathname: string;
+  readonly failed: boolean;
+}
+
 /**
  * Catches an error thrown while rendering a screen (or its failed download) and shows ScreenError
  * until the location's path changes: another page is a fresh start after a failed one.
  */
-class ScreenErrorBoundary extends Component<BoundaryProps, { failedAt: string | null }> {
-  override state = { failedAt: null as string | null };
+class ScreenErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { pathname: this.props.pathname, failed: false };
 
-  static getDerivedStateFromError(): { failedAt: string } {
-    // The path is filled in by componentDidCatch; any string marks the failure until then.
-    return { failedAt: '' };
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.pathname === state.pathname ? null : { pathname: props.pathname, failed: false };
+  }
+
+  static getDerivedStateFromError(): Partial<BoundaryState> {
+    return { failed: true };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error(error, info.componentStack);
-    this.setState({ failedAt: this.props.pathname });
   }
 
   override render(): ReactNode {
-    const { failedAt } = this.state;
-    const failed = failedAt !== null && (failedAt === '' || failedAt === this.props.pathname);
-    return failed ? <ScreenError /> : this.props.children;
+    return this.state.failed ? <ScreenError /> : this.props.children;
   }
 }
 
