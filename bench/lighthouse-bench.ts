@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../server/src/config/app-config';
 import { createApp } from '../server/src/create-app';
+import { freePort } from '../test/support/test-server';
 import { note, printLine, round } from './support/report';
 
 // Compiled to bench/dist/bench/ (scripts/bench.mjs): the repository is three folders up.
@@ -111,7 +112,12 @@ export async function runLighthouseBench(dir: string): Promise<void> {
     return;
   }
   note('lighthouse: starting the server with the demo catalogue');
+  // The port is chosen first: the public address names it, and the demo history pays through the test
+  // gateway at that address (on a port of its own the server's address would be the default :3000).
+  const port = await freePort();
   const config = loadConfig({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: join(dir, 'data'),
     SEED_DEMO_DATA: 'true',
     BASKET_EXPIRY_SWEEP_SECONDS: '0',
@@ -120,10 +126,8 @@ export async function runLighthouseBench(dir: string): Promise<void> {
   // The demo catalogue's documents publish in the background: measure once they are all there.
   const app = await createApp(config, { logger: ['error'], awaitDemoCatalogue: true });
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.getHttpServer().address();
-    if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
-    const base = `http://127.0.0.1:${address.port}`;
+    await app.listen({ port, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${port}`;
     const catalogue = (await (await fetch(`${base}/api/documents?limit=1`)).json()) as {
       items: { slug: string }[];
     };
