@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { PAGE_ENTRY_SCREENS, pageEntryName, type PageEntryScreen } from '../src/app/route-screens';
 import { SCREEN_TEXT_AREAS } from '../src/app/screen-texts';
+import { LANGUAGES } from './route-preloads';
 
-const LANGUAGES = ['et', 'en'] as const;
 const VIRTUAL_PREFIX = 'virtual:lepinguturg-page/';
 
 const source = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));

@@ -17,7 +17,8 @@ export interface PagePreloads {
   readonly styles: readonly string[];
 }
 
-const LANGUAGES = ['et', 'en'] as const;
+/** The client's languages (src/i18n), which the build tools cannot import with i18next. */
+export const LANGUAGES = ['et', 'en'] as const;
 
 /** A chunk and every chunk it imports statically, transitively, with the CSS they bring. */
 function closure(bundle: OutputBundle, chunk: OutputChunk, scripts: Set<string>, styles: Set<string>): void {

@@ -302,7 +302,7 @@ describeWithRealBuild('A page names the files its screen loads (the real client 
     }
   });
 
-  it('every file named is there, cached as immutable; the home page, part of the shell, names none', async () => {
+  it('every file named is there, cached as immutable; the home page, part of the shell, names only what index.html names', async () => {
     const { links } = await preloaded('/ostukorv');
     expect(links.length).toBeGreaterThan(1);
     for (const href of links) {

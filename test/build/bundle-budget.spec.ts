@@ -27,7 +27,7 @@ type Manifest = Record<string, ManifestChunk>;
  * The pages the issue measures, by the source file and export router.tsx loads lazily. The home page
  * is part of the shell's own chunk (most visits start there; it is tiny), its texts are the shell's.
  * The search and document pages run a script of their own per language (client/build-tools/
- * page-entries.ts), which imports the shell, the screen and its texts.
+ * page-entries.ts), which imports the shell and the screen and carries the screen's texts.
  */
 const PAGES = {
   home: null,
@@ -71,7 +71,7 @@ describeWithBuild('Initial JavaScript per page (client build manifest, gzipped)'
     ),
   ];
 
-  /** Everything the page needs in a language: the shell, its own script, its chunk and its texts' chunks. */
+  /** Everything the page needs in a language: the shell, and its own script with what that imports. */
   function pageFiles(page: keyof typeof PAGES, language: string): Set<string> {
     const files = new Set(shell);
     const lazy = PAGES[page];
