@@ -1,9 +1,10 @@
-import { Component, createElement, type ErrorInfo, type ReactNode, useState } from 'react';
+import { Component, createElement, type ErrorInfo, type ReactNode, useMemo, useState } from 'react';
 import { Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
 import {
   ADMIN_ROOT,
   localizedPath,
   matchRoute,
+  mayMatchPath,
   NEUTRAL_ROUTES,
   ROUTES,
   type RouteName,
@@ -323,5 +324,21 @@ export function createRoutes(): RouteObject[] {
  */
 export function AppRoutes() {
   const [routes] = useState(createRoutes);
-  return useRoutes(routes);
+  const { pathname } = useLocation();
+  const candidates = useMemo(() => routesThatMayMatch(routes, pathname), [routes, pathname]);
+  return useRoutes(candidates);
+}
+
+/**
+ * The route tree without the routes that cannot match the path (mayMatchPath): react-router ranks and
+ * tries every route of the tree it is given on each new location, about a tenth of the first render
+ * with the whole table. The routes that remain are the same objects (their parents are copies), so the
+ * match is the one the whole tree gives.
+ */
+export function routesThatMayMatch(routes: RouteObject[], pathname: string): RouteObject[] {
+  return routes
+    .filter((route) => route.path === undefined || mayMatchPath(route.path, pathname))
+    .map((route) =>
+      route.children ? { ...route, children: routesThatMayMatch(route.children, pathname) } : route,
+    );
 }

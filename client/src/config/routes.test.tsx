@@ -37,6 +37,8 @@ describe('localized route table', () => {
       params: { keyWord: 'tooleping' },
     });
     expect(matchRoute('/no-such-page')).toBeNull();
+    // As react-router matches: case aside.
+    expect(matchRoute('/OTSING/Leping')).toMatchObject({ name: 'search', params: { keyWord: 'Leping' } });
   });
 
   it('tells the search route with a keyword from its uploader variant, in both languages', () => {

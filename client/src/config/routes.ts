@@ -46,10 +46,38 @@ export function matchRoute(pathname: string): RouteMatch | null {
   return match && { ...match, params: { ...match.params } };
 }
 
-/** Tries every route's pattern (react-router compiles each one again on every try). */
+/**
+ * Whether a path pattern can match a path, judged by the pattern's leading static segments alone (the
+ * ones before its first parameter, optional segment or splat): each must be the path's segment in the
+ * same place, as react-router compares them (case aside, decoded). A quick "no" before react-router
+ * compiles the pattern to a regular expression: a path's first segment rules out most of the table.
+ * A "yes" is only a maybe; so is anything this does not judge (relative patterns, a path with `//`).
+ */
+export function mayMatchPath(pattern: string, pathname: string): boolean {
+  if (!pattern.startsWith('/') || pathname.includes('//')) return true;
+  const wanted = pattern.split('/').filter(Boolean);
+  const segments = pathname.split('/').filter(Boolean);
+  for (const [index, segment] of wanted.entries()) {
+    if (/[:*?]/.test(segment)) return true;
+    const actual = segments[index];
+    if (actual === undefined || decodeSegment(actual).toLowerCase() !== segment.toLowerCase()) return false;
+  }
+  return true;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Tries the route patterns that may match (react-router compiles each one again on every try). */
 function findRoute(pathname: string): RouteMatch | null {
   for (const language of ['en', 'et'] as const) {
     for (const name of ROUTE_NAMES) {
+      if (!mayMatchPath(ROUTES[name][language], pathname)) continue;
       const match = matchPath({ path: ROUTES[name][language], end: true }, pathname);
       if (match) return { name, language, params: { ...match.params } };
     }
