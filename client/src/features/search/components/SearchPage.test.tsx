@@ -142,6 +142,7 @@ describe('search screen', () => {
     const shown = (id: string) =>
       [...screen.getByTestId<HTMLSelectElement>(id).options].map((option) => option.value);
     expect(shown('search-language')).not.toContain('xx');
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced search' }));
     expect(shown('search-year')).not.toContain('abc');
     expect(shown('search-sort')).not.toContain('bogus');
     await waitFor(() => expect(router.state.location.search).toBe('?fieldOfLaw=employment'));

@@ -452,45 +452,50 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
           >
             {showAdvanced ? t('SEARCH.ADVANCED_HIDE') : t('SEARCH.ADVANCED_SHOW')}
           </button>
+          {/* Its fields render once it is open: most searches never open it, and a page renders faster without. */}
           <div id="search-advanced" className="search-form__filters" hidden={!showAdvanced}>
-            <TextField
-              id="search-title"
-              label={t('SEARCH.TITLE_LABEL')}
-              value={texts.title}
-              onChange={(value) => setText('title', value)}
-            />
-            <TextField
-              id="search-author"
-              label={t('SEARCH.AUTHOR_LABEL')}
-              value={texts.author}
-              onChange={(value) => setText('author', value)}
-            />
-            <Choice
-              id="search-year"
-              label={t('SEARCH.YEAR_LABEL')}
-              values={years}
-              value={filters.year}
-              describe={(value) => value}
-              counts={facetCounts('year')}
-              onChange={(year) => change({ year })}
-            />
-            <Choice
-              id="search-applicable-law"
-              label={t('SEARCH.APPLICABLE_LAW')}
-              values={options.data?.applicableLaws ?? []}
-              value={filters.applicableLaw}
-              describe={describe('COUNTRY')}
-              onChange={(applicableLaw) => change({ applicableLaw })}
-            />
-            <Choice
-              id="search-format"
-              label={t('SEARCH.FORMAT_LABEL')}
-              values={options.data?.formats ?? []}
-              value={filters.format}
-              describe={(value) => value.toUpperCase()}
-              counts={facetCounts('format')}
-              onChange={(format) => change({ format })}
-            />
+            {showAdvanced && (
+              <>
+                <TextField
+                  id="search-title"
+                  label={t('SEARCH.TITLE_LABEL')}
+                  value={texts.title}
+                  onChange={(value) => setText('title', value)}
+                />
+                <TextField
+                  id="search-author"
+                  label={t('SEARCH.AUTHOR_LABEL')}
+                  value={texts.author}
+                  onChange={(value) => setText('author', value)}
+                />
+                <Choice
+                  id="search-year"
+                  label={t('SEARCH.YEAR_LABEL')}
+                  values={years}
+                  value={filters.year}
+                  describe={(value) => value}
+                  counts={facetCounts('year')}
+                  onChange={(year) => change({ year })}
+                />
+                <Choice
+                  id="search-applicable-law"
+                  label={t('SEARCH.APPLICABLE_LAW')}
+                  values={options.data?.applicableLaws ?? []}
+                  value={filters.applicableLaw}
+                  describe={describe('COUNTRY')}
+                  onChange={(applicableLaw) => change({ applicableLaw })}
+                />
+                <Choice
+                  id="search-format"
+                  label={t('SEARCH.FORMAT_LABEL')}
+                  values={options.data?.formats ?? []}
+                  value={filters.format}
+                  describe={(value) => value.toUpperCase()}
+                  counts={facetCounts('format')}
+                  onChange={(format) => change({ format })}
+                />
+              </>
+            )}
           </div>
         </div>
       </form>
