@@ -16,7 +16,7 @@ export const REACT_ON_PREACT: Readonly<Record<string, string>> = {
   'react-dom/test-utils': 'preact/test-utils',
   // recharts asks react-is whether a child is a fragment: compat answers for Preact's elements.
   'react-is': 'preact/compat',
-  // react-i18next's fallback for React before 18: compat has the hook itself.
+  // recharts' fallback for React before 18: compat has the hook itself.
   'use-sync-external-store/shim': 'preact/compat',
 };
 
@@ -33,4 +33,4 @@ export const reactOnPreactAliases: Alias[] = Object.entries(REACT_ON_PREACT).map
  * loader) so the aliases reach them. Libraries that Node loads as CommonJS (recharts, react-redux,
  * @testing-library/react) are redirected by src/test/react-on-preact.ts instead.
  */
-export const ES_MODULES_USING_REACT = ['@tanstack/react-query', 'react-router', 'react-i18next', 'zustand'];
+export const ES_MODULES_USING_REACT = ['@tanstack/react-query', 'react-router', 'zustand'];

@@ -1,8 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { ApiError } from '../api/http';
-import { i18n, LanguageProvider } from '../i18n';
+import { LanguageProvider } from '../i18n';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -21,10 +20,8 @@ export function createQueryClient(): QueryClient {
 export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <I18nextProvider i18n={i18n}>
-      <LanguageProvider>
-        <QueryClientProvider client={client}>{children}</QueryClientProvider>
-      </LanguageProvider>
-    </I18nextProvider>
+    <LanguageProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </LanguageProvider>
   );
 }

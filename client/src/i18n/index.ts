@@ -1,6 +1,5 @@
 import i18next, { type BackendModule, type i18n as I18n, type TFunction } from 'i18next';
 import { createContext, createElement, type ReactNode, useContext, useSyncExternalStore } from 'react';
-import { initReactI18next } from 'react-i18next';
 import { loadScreenArea, type Resources, SCREEN_AREAS, SHELL_AREAS, shellResources } from './resources';
 
 export const LANGUAGES = ['et', 'en'] as const;
@@ -44,25 +43,24 @@ function addToShellNamespace(language: string, texts: Resources): void {
 
 const shell = shellResources();
 
-void i18n
-  .use(initReactI18next)
-  .use(screenAreas)
-  .init({
-    resources: Object.fromEntries(
-      LANGUAGES.map((language) => [language, { [SHELL_NAMESPACE]: shell[language]! }]),
-    ),
-    partialBundledLanguages: true,
-    ns: [SHELL_NAMESPACE],
-    defaultNS: SHELL_NAMESPACE,
-    lng: DEFAULT_LANGUAGE,
-    // Every text exists in both languages (i18n.test.ts): no language falls back on the other, so a
-    // screen loads its areas in the current language only.
-    fallbackLng: false,
-    supportedLngs: [...LANGUAGES],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
+void i18n.use(screenAreas).init({
+  resources: Object.fromEntries(
+    LANGUAGES.map((language) => [language, { [SHELL_NAMESPACE]: shell[language]! }]),
+  ),
+  partialBundledLanguages: true,
+  ns: [SHELL_NAMESPACE],
+  defaultNS: SHELL_NAMESPACE,
+  lng: DEFAULT_LANGUAGE,
+  // Every text exists in both languages (i18n.test.ts): no language falls back on the other, so a
+  // screen loads its areas in the current language only.
+  fallbackLng: false,
+  supportedLngs: [...LANGUAGES],
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+  // i18next's notice in the browser's console on every page load.
+  showSupportNotice: false,
+});
 
 /** The language a switch is loading texts for (i18next switches once they are there), if any. */
 let switchingTo: string | null = null;

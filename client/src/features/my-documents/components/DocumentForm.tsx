@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Trans } from 'react-i18next';
 import { useTranslation } from '../../../i18n';
+import { withElements } from '../../../i18n/elements';
 import { fieldMessages } from '../../../api/http';
 import { Money } from '../../../components/Money';
 import { codeLabel } from '../../../i18n/labels';
@@ -60,10 +60,9 @@ function EarningsLine({ price }: { price: number | null }) {
   if (!split.data || price === null) return null;
   return (
     <p className="document-form__earnings" aria-live="polite" data-testid="upload-earnings">
-      <Trans
-        i18nKey="UPLOAD.EARNINGS"
-        components={{ amount: <Money cents={split.data.uploaderEarnings} testId="upload-earnings-amount" /> }}
-      />
+      {withElements(t('UPLOAD.EARNINGS'), {
+        amount: <Money cents={split.data.uploaderEarnings} testId="upload-earnings-amount" />,
+      })}
     </p>
   );
 }
