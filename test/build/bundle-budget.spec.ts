@@ -17,6 +17,7 @@ const MANIFEST = join(DIST, '.vite/manifest.json');
 
 interface ManifestChunk {
   file: string;
+  css?: string[];
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
@@ -111,6 +112,24 @@ describeWithBuild('Initial JavaScript per page (client build manifest, gzipped)'
     ).toBe(true);
     expect(shell.has(manifest['src/i18n/locales/en/search.json']!.file)).toBe(false);
   });
+
+  /**
+   * A browser opens at most six HTTP/1.1 connections to a server, and a page's files beyond six wait for
+   * one to free: a round trip more before the page shows. Small modules the pages share with other
+   * screens join the shell's chunk for this (client/vite.config.ts, SHELL_CHUNK_MODULES).
+   */
+  it.each(Object.keys(PAGES) as (keyof typeof PAGES)[])(
+    'the %s page needs at most six files of script and style before it shows, in each language',
+    (page) => {
+      const byFile = new Map(Object.values(manifest).map((chunk) => [chunk.file, chunk]));
+      for (const language of languages) {
+        const scripts = pageFiles(page, language);
+        const styles = new Set([...scripts].flatMap((file) => byFile.get(file)?.css ?? []));
+        expect(styles.size).toBeGreaterThan(0);
+        expect([...scripts, ...styles].length).toBeLessThanOrEqual(6);
+      }
+    },
+  );
 
   it.each(Object.keys(PAGES) as (keyof typeof PAGES)[])(
     `the %s page loads at most ${BUDGET_KB} KB of JavaScript first, in each language`,
