@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/Link';
 
 interface NotFoundProps {
   /** The page's heading: what was not found. */

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/Link';
 import { SOCIAL_LINKS } from '../../config/company';
 import { localizedTo, type RouteName } from '../../config/routes';
 import { useLanguage } from '../../hooks/use-language';

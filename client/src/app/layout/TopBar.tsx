@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
+import { Link } from '@/components/Link';
 import { BasketLink } from '@/features/basket/components/BasketLink';
 import { useLocalizedPath } from '../../hooks/use-language';
 import { useAuthenticated } from '../../stores/session-store';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../i18n';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '@/components/Link';
 import { NEUTRAL_ROUTES, routeToRemember } from '../../config/routes';
 import { useLocalizedPath } from '../../hooks/use-language';
 import { useAuthEmail, useSessionActions, useSessionUser } from '../../stores/session-store';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { Link } from '@/components/Link';
 import { ApiError, fieldMessages } from '../../../api/http';
 import type { Payout } from '../../../api/money-types';
 import { FormattedDate } from '../../../components/FormattedDate';

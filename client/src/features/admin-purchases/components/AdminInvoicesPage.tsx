@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/components/Link';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
 import { TableSkeleton } from '../../../components/Skeleton';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/Link';
 import type { DocumentRef } from '../../../api/types';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useBasketActions } from './BasketProvider';

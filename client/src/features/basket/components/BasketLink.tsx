@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/Link';
 import { Money } from '../../../components/Money';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useBasketActions } from './BasketProvider';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/Link';
 import type { BasketLine } from '../../../api/types';
 import { Money } from '../../../components/Money';
 import { TableSkeleton } from '../../../components/Skeleton';

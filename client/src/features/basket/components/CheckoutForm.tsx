@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/Link';
 import { ApiError, fieldMessages } from '../../../api/http';
 import type { Basket } from '../../../api/types';
 import { useLocalizedPath } from '../../../hooks/use-language';

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '@/components/Link';
 import { ApiError } from '../../../api/http';
 import type { DocumentDetail } from '../../../api/types';
 import { FormattedDate } from '../../../components/FormattedDate';

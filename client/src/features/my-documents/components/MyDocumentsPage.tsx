@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/components/Link';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { TableSkeleton } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { Link } from '@/components/Link';
 import { ApiError } from '../../../api/http';
 import { PreviewImage } from '../../../components/PreviewImage';
 import { TableSkeleton } from '../../../components/Skeleton';

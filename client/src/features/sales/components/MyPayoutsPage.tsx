@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/Link';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
 import { PayoutStatusBadge } from '../../../components/PayoutStatusBadge';

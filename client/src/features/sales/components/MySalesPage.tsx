@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/Link';
 import type { SalesSummary } from '../../../api/money-types';
 import { LazyMoneyBarChart } from '../../../components/charts/LazyMoneyBarChart';
 import { FormattedDate } from '../../../components/FormattedDate';

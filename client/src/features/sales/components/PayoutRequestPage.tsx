@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '@/components/Link';
 import { fieldMessages } from '../../../api/http';
 import type { PayoutRequestInfo } from '../../../api/money-types';
 import { FormattedDate } from '../../../components/FormattedDate';

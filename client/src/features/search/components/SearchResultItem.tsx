@@ -1,6 +1,6 @@
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link } from 'react-router';
+import { Link } from '@/components/Link';
 import type { DocumentSummary } from '../../../api/types';
 import { Money } from '../../../components/Money';
 import { useLocalizedPath } from '../../../hooks/use-language';

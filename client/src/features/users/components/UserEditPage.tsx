@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '@/components/Link';
 import { fieldMessages } from '../../../api/http';
 import type { ProductUser, ProfilePublicFlags } from '../../../api/types';
 import { Spinner } from '../../../components/Spinner';
