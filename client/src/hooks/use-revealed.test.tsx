@@ -31,7 +31,7 @@ describe('a long list renders its first screen first', () => {
     expect(items()).toBe(FIRST_REVEALED);
 
     const seen = [items()];
-    for (let step = 0; step < 10 && items() < 20; step++) {
+    for (let step = 0; step < 20 && items() < 20; step++) {
       await nextStep();
       seen.push(items());
     }
