@@ -27,6 +27,15 @@ describe("the app's Link", () => {
     expect(history.index).toBe(1);
   });
 
+  it('takes a pathname with its search and hash, as the footer gives them', () => {
+    const history = renderAt('/', <Link to={{ pathname: '/missioon', hash: '#mission' }}>Mission</Link>);
+    const link = screen.getByRole('link', { name: 'Mission' });
+    expect(link.getAttribute('href')).toBe('/missioon#mission');
+    fireEvent.click(link);
+    expect(history.location.pathname).toBe('/missioon');
+    expect(history.location.hash).toBe('#mission');
+  });
+
   it('replaces the entry for the page shown, or when asked, and carries state', () => {
     const history = renderAt('/otsing', <Link to="/otsing">Same</Link>);
     fireEvent.click(screen.getByRole('link', { name: 'Same' }));

@@ -7,9 +7,14 @@ import {
   useLocation,
 } from 'react-router';
 
-/** A path of this site written from its root ("/otsing?q=x"), which needs no resolving. */
-const isSitePath = (to: LinkProps['to']): to is string =>
-  typeof to === 'string' && to.startsWith('/') && !to.startsWith('//');
+/**
+ * The path of this site a link goes to, when written from the site's root ("/otsing?q=x", or a pathname
+ * with a search and hash), which needs no resolving; null otherwise.
+ */
+function sitePath(to: LinkProps['to']): string | null {
+  const path = typeof to === 'string' ? to : to.pathname === undefined ? '' : createPath(to);
+  return path.startsWith('/') && !path.startsWith('//') ? path : null;
+}
 
 /** A click the browser should handle itself: another button, a modifier key (new tab, window), another target. */
 const leftToBrowser = (event: MouseEvent<HTMLAnchorElement>, target: string | undefined) =>
@@ -25,12 +30,13 @@ const leftToBrowser = (event: MouseEvent<HTMLAnchorElement>, target: string | un
  * the same anchor and the same navigation (the router's history; a link to the page shown replaces it),
  * with two of the router's contexts instead of the twenty-odd hooks its `Link` runs to resolve relative
  * paths, basenames and route discovery. The top bar's and footer's links render with every page, and
- * were about a tenth of a page's first render. Any other `to` (relative, an object) goes to React
- * Router's own `Link`.
+ * were about a tenth of a page's first render. Any other `to` (a relative path) goes to React Router's
+ * own `Link`.
  */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
-  if (!isSitePath(props.to) || props.reloadDocument) return <RouterLink ref={ref} {...props} />;
-  return <SitePathLink ref={ref} {...props} to={props.to} />;
+  const path = props.reloadDocument ? null : sitePath(props.to);
+  if (path === null) return <RouterLink ref={ref} {...props} />;
+  return <SitePathLink ref={ref} {...props} to={path} />;
 });
 
 const SitePathLink = forwardRef<HTMLAnchorElement, LinkProps & { to: string }>(function SitePathLink(
