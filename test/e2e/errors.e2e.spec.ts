@@ -133,7 +133,9 @@ describeWithBrowser('Error pages and language switch journeys (real server, Chro
         expect(await page.getByTestId('search-input').inputValue()).toBe('leping');
         expect(await page.getByTestId('search-sort').inputValue()).toBe('price-asc');
         await eventually(async () => expect(await page.locator('html').getAttribute('lang')).toBe('en'));
-        // price low-high is still applied: the shown prices never go down
+        // price low-high is still applied: the shown prices never go down (the results after the first
+        // two render one per task)
+        await expectCount(page.getByTestId('search-result-price'), visible);
         const prices = await page.getByTestId('search-result-price').all();
         const cents = await Promise.all(
           prices.map(async (price) => Number(await price.getAttribute('data-cents'))),
