@@ -10,7 +10,7 @@ import { routePreloads } from './build-tools/route-preloads';
  * Small modules that the search and document pages share with other screens. Rollup gives each shared
  * module a chunk of its own, about 1 KB each, and a page's files beyond the six HTTP/1.1 connections a
  * browser opens to one server wait for one to free. They join the shell's chunk (app/start.tsx) instead:
- * about 1 KB more for every page, and the search and document pages load five and six files instead of
+ * about 1 KB more for every page, and the search and document pages load five files each instead of
  * nine and ten (test/build/bundle-budget.spec.ts).
  */
 const SHELL_CHUNK_MODULES = [

@@ -62,6 +62,6 @@ const SitePathLink = forwardRef<HTMLAnchorElement, LinkProps & { to: string }>(f
     reloadDocument: _reloadDocument,
     prefetch: _prefetch,
     ...attributes
-  } = anchor as typeof anchor & { prefetch?: unknown };
+  } = anchor;
   return <a ref={ref} {...attributes} href={to} target={target} onClick={handleClick} />;
 });

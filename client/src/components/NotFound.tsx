@@ -1,4 +1,4 @@
-import { Link } from '@/components/Link';
+import { Link } from './Link';
 
 interface NotFoundProps {
   /** The page's heading: what was not found. */

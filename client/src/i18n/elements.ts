@@ -6,7 +6,7 @@ const TAG = /<(\w+)(?:\s*\/>|>(.*?)<\/\1>)/gs;
  * A translated text with elements in it: each `<name></name>` (or `<name/>`) is replaced by the element
  * given for that name, with the text between the tags, if any, as its children ("Teenid iga müügiga
  * <amount></amount>" with an amount). A tag without an element stays as its text. What react-i18next's
- * `Trans` does for these texts, without its 16 KB in every page's first script.
+ * `Trans` did for the one such text, without a library for it.
  */
 export function withElements(text: string, elements: Readonly<Record<string, ReactElement>>): ReactNode {
   const parts: ReactNode[] = [];
