@@ -4,6 +4,7 @@ import { clientRoutes } from './build-tools/client-routes';
 import { pageEntries } from './build-tools/page-entries';
 import { precompress } from './build-tools/precompress';
 import { ES_MODULES_USING_REACT, reactOnPreactAliases } from './build-tools/react-on-preact';
+import { renderBlockingEntry } from './build-tools/render-blocking-entry';
 import { routePreloads } from './build-tools/route-preloads';
 
 /**
@@ -31,7 +32,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [clientRoutes(), pageEntries(), routePreloads(), precompress()],
+  plugins: [clientRoutes(), pageEntries(), renderBlockingEntry(), routePreloads(), precompress()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

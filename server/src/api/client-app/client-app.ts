@@ -92,8 +92,8 @@ interface PagePreloads {
   readonly styles: readonly string[];
 }
 
-/** index.html's script, as the client build writes it. */
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="[^"]*"><\/script>/;
+/** index.html's script's address, as the client build writes it (its other attributes stay). */
+const ENTRY_SCRIPT_SOURCE = /(<script type="module"[^>]* src=")[^"]*("[^>]*><\/script>)/;
 
 /**
  * A page's index.html naming the files its screen loads, and running the page's own script instead of
@@ -122,8 +122,11 @@ class PreloadingPage {
     let html = index.identity.toString('utf8');
     // Without index.html's script to replace, the page still works through that script (main.tsx).
     if (this.preloads.entry) {
-      const entry = `<script type="module" crossorigin src="${attribute(this.preloads.entry)}"></script>`;
-      html = html.replace(ENTRY_SCRIPT, entry);
+      const entry = attribute(this.preloads.entry);
+      html = html.replace(
+        ENTRY_SCRIPT_SOURCE,
+        (_script, start: string, end: string) => `${start}${entry}${end}`,
+      );
     }
     const identity = Buffer.from(html.replace('</head>', `${links}</head>`), 'utf8');
     this.html = {
