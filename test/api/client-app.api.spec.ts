@@ -432,6 +432,38 @@ describe('A page carries the API’s answers to the requests its first render ma
     expect(written!.answers[search]).toEqual(await apiAnswer(search, 'et'));
   });
 
+  /** The cookies the page at a path carries (page-cookies.ts), for a request with the Cookie header given. */
+  async function cookiesOf(path: string, cookie?: string) {
+    const response = await rawGet(`${server.url}${encodeURI(path)}`, cookie ? { cookie } : {});
+    const html = response.body.toString('utf8');
+    const element = /<script type="application\/json" id="page-cookies">(.*?)<\/script>/s.exec(html);
+    return { html, written: element ? (JSON.parse(element[1]!) as Record<string, string | null>) : null };
+  }
+
+  it('a page carries the cookies its first render reads (consent, accessibility), and no other cookie', async () => {
+    const cookie =
+      'lepinguturg.cookiesAccepted=1; session=secret-session-value; lepinguturg.accessibility=font-large%20contrast-high';
+    for (const path of ['/', '/otsing', '/en/cart', '/dokument/seda-dokumenti-pole']) {
+      const { html, written } = await cookiesOf(path, cookie);
+      expect([path, written]).toEqual([
+        path,
+        { 'lepinguturg.cookiesAccepted': '1', 'lepinguturg.accessibility': 'font-large contrast-high' },
+      ]);
+      expect(html).not.toContain('secret-session-value');
+    }
+    expect((await cookiesOf('/otsing')).written).toEqual({
+      'lepinguturg.cookiesAccepted': null,
+      'lepinguturg.accessibility': null,
+    });
+  });
+
+  it('a cookie that would end the element is written escaped, and read back as it was', async () => {
+    const value = '</script><script>alert(1)</script>';
+    const { html, written } = await cookiesOf('/', `lepinguturg.accessibility=${encodeURIComponent(value)}`);
+    expect(written?.['lepinguturg.accessibility']).toBe(value);
+    expect(html).not.toContain('<script>alert(1)');
+  });
+
   it('the home page answers at / with the configuration; an unknown path carries no answers', async () => {
     expect(Object.keys((await answersOf('/')).written!.answers)).toEqual(['/api/config']);
     const unknown = await answersOf('/see-lehte-pole');

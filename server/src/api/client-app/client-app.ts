@@ -15,6 +15,7 @@ import {
   type RouteTable,
 } from './client-routes';
 import { type AnswerApi, pageAnswersElement, pageRequests } from './page-answers';
+import { pageCookiesElement } from './page-cookies';
 
 /** Written by the client build (client/build-tools/client-routes.ts). */
 export const CLIENT_ROUTES_FILE = 'client-routes.json';
@@ -148,8 +149,11 @@ function readPreloads(distDir: string): (pathname: string) => PreloadingPage | u
   );
 }
 
-/** The page with the answers element before </body>, compressed now (quick settings: it is made per request). */
-function withAnswers(page: IndexHtml, element: string, encoding: Encoding): Buffer {
+/**
+ * The page with its elements for the client (answers, cookies) before </body>, compressed now (quick
+ * settings: it is made per request).
+ */
+function withElements(page: IndexHtml, element: string, encoding: Encoding): Buffer {
   const html = Buffer.from(page.identity.toString('utf8').replace('</body>', `${element}</body>`), 'utf8');
   if (encoding === 'br') return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
   if (encoding === 'gzip') return gzipSync(html, { level: 6 });
@@ -160,7 +164,8 @@ function withAnswers(page: IndexHtml, element: string, encoding: Encoding): Buff
  * Serves the built client app at /: hashed assets cached for a year as immutable, index.html never
  * from cache, and brotli or gzip copies made at build time (client/build-tools/precompress.ts) to
  * browsers that accept them. Returns the pages answer for paths no file matches; a page carries the
- * API's answers to the requests its first render makes (page-answers.ts).
+ * API's answers to the requests its first render makes (page-answers.ts) and the cookies it reads
+ * (page-cookies.ts).
  */
 export async function registerClientApp(
   app: NestFastifyApplication,
@@ -243,12 +248,13 @@ export async function registerClientApp(
         send(plain);
         return true;
       }
+      const cookies = pageCookiesElement(request.headers.cookie);
       pageAnswersElement(pageRequests(route, new URLSearchParams(search)), answerApi, {
         language: route.language,
         remoteAddress: request.ip,
       }).then(
-        (element) => send(element ? withAnswers(html, element, sent) : plain),
-        () => send(plain),
+        (answers) => send(withElements(html, `${cookies}${answers}`, sent)),
+        () => send(withElements(html, cookies, sent)),
       );
       return true;
     },
