@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { clientRoutes } from './build-tools/client-routes';
+import { compileHints } from './build-tools/compile-hints';
 import { pageEntries } from './build-tools/page-entries';
 import { precompress } from './build-tools/precompress';
 import { ES_MODULES_USING_REACT, reactOnPreactAliases } from './build-tools/react-on-preact';
@@ -32,7 +33,14 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [clientRoutes(), pageEntries(), renderBlockingEntry(), routePreloads(), precompress()],
+  plugins: [
+    clientRoutes(),
+    pageEntries(),
+    renderBlockingEntry(),
+    compileHints(),
+    routePreloads(),
+    precompress(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { COMPILE_HINT } from '../../client/build-tools/compile-hints';
 import { SCREEN_TEXT_AREAS } from '../../client/src/app/screen-texts';
 
 /**
@@ -130,6 +131,26 @@ describeWithBuild('Initial JavaScript per page (client build manifest, gzipped)'
       }
     },
   );
+
+  /**
+   * V8 compiles a file marked on its first line as it streams it, not function by function on the main
+   * thread in the first render (client/build-tools/compile-hints.ts); a chunk loaded later is not marked.
+   */
+  it("marks the scripts of the pages' first render for eager compiling, and only those", () => {
+    const firstLine = (file: string) => readFileSync(join(DIST, file), 'utf8').split('\n', 1)[0];
+    const firstRender = new Set(
+      (Object.keys(PAGES) as (keyof typeof PAGES)[]).flatMap((page) =>
+        languages.flatMap((language) => [...pageFiles(page, language)]),
+      ),
+    );
+    expect(firstRender.size).toBeGreaterThan(3);
+    for (const file of firstRender) expect([file, firstLine(file)]).toEqual([file, COMPILE_HINT]);
+    const later = Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter((file) => file.endsWith('.js') && !firstRender.has(file));
+    expect(later.length).toBeGreaterThan(10);
+    for (const file of later) expect([file, firstLine(file)]).not.toEqual([file, COMPILE_HINT]);
+  });
 
   it.each(Object.keys(PAGES) as (keyof typeof PAGES)[])(
     `the %s page loads at most ${BUDGET_KB} KB of JavaScript first, in each language`,

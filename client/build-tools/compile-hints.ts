@@ -1,0 +1,50 @@
+import type { OutputBundle, OutputChunk } from 'rollup';
+import type { Plugin } from 'vite';
+
+/**
+ * V8's explicit compile hint (Chrome 136 and later; other engines read a comment), on a file's first
+ * line: compile every function of the file as the file arrives, on the thread that streams it, not
+ * each one on the page's main thread the first time it is called.
+ */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/** The entries (index.html's and the pages' own) and every chunk they import, transitively. */
+function firstRenderChunks(bundle: OutputBundle): OutputChunk[] {
+  const found = new Map<string, OutputChunk>();
+  const visit = (chunk: OutputChunk) => {
+    if (found.has(chunk.fileName)) return;
+    found.set(chunk.fileName, chunk);
+    for (const imported of chunk.imports) {
+      const next = bundle[imported];
+      if (next?.type === 'chunk') visit(next);
+    }
+  };
+  for (const file of Object.values(bundle)) if (file.type === 'chunk' && file.isEntry) visit(file);
+  return [...found.values()];
+}
+
+/**
+ * Marks the code of a first visit's render with COMPILE_HINT: the entries (index.html's and the search
+ * and document pages' own, build-tools/page-entries.ts) and the chunks they import, which are the shell
+ * and those two pages' screens (test/build/bundle-budget.spec.ts checks). Nearly all of it runs in the
+ * first render, where compiling function by function took about a third of the script's time in the
+ * task that renders the search page (docs/decisions.md). Chunks loaded later (other screens, texts, the
+ * charts) are compiled as their functions are called, as before.
+ *
+ * After Vite's own generateBundle and the minifier: the minifier drops comments, and Vite writes its
+ * preload map at the top of a chunk. The build writes no source maps (a line added on top would shift
+ * them); the file names keep their hashes, which the added line does not change the meaning of.
+ */
+export function compileHints(): Plugin {
+  return {
+    name: 'lepinguturg:compile-hints',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(options, bundle) {
+        if (options.sourcemap) this.error('compile hints would shift the source maps by a line');
+        for (const chunk of firstRenderChunks(bundle)) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+      },
+    },
+  };
+}
