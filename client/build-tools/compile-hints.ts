@@ -32,8 +32,8 @@ function firstRenderChunks(bundle: OutputBundle): OutputChunk[] {
  * charts) are compiled as their functions are called, as before.
  *
  * After Vite's own generateBundle and the minifier: the minifier drops comments, and Vite writes its
- * preload map at the top of a chunk. The build writes no source maps (a line added on top would shift
- * them); the file names keep their hashes, which the added line does not change the meaning of.
+ * preload map at the top of a chunk. The file names keep their hashes, which the added line does not
+ * change the meaning of; source maps, where a build writes them, are moved down a line with the code.
  */
 export function compileHints(): Plugin {
   return {
@@ -41,9 +41,17 @@ export function compileHints(): Plugin {
     apply: 'build',
     generateBundle: {
       order: 'post',
-      handler(options, bundle) {
-        if (options.sourcemap) this.error('compile hints would shift the source maps by a line');
-        for (const chunk of firstRenderChunks(bundle)) chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+      handler(_options, bundle) {
+        for (const chunk of firstRenderChunks(bundle)) {
+          chunk.code = `${COMPILE_HINT}\n${chunk.code}`;
+          // A source map's lines start one later: an empty line of mappings first.
+          if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+          const map = bundle[`${chunk.fileName}.map`];
+          if (map?.type === 'asset') {
+            const parsed = JSON.parse(String(map.source)) as { mappings: string };
+            map.source = JSON.stringify({ ...parsed, mappings: `;${parsed.mappings}` });
+          }
+        }
       },
     },
   };

@@ -414,6 +414,52 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
     );
   });
 
+  it(
+    'the cookie banner and the accessibility choices hold over a reload, read from the page without waiting on document.cookie',
+    async () => {
+      // Every read of document.cookie the pages make, counted from before their scripts run.
+      await context.addInitScript(() => {
+        const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!;
+        const counted = window as unknown as { cookieReads: number };
+        counted.cookieReads = 0;
+        Object.defineProperty(Document.prototype, 'cookie', {
+          configurable: true,
+          get(this: Document) {
+            counted.cookieReads += 1;
+            return cookie.get!.call(this) as string;
+          },
+          set(this: Document, value: string) {
+            cookie.set!.call(this, value);
+          },
+        });
+      });
+      const cookieReads = () =>
+        page.evaluate(() => (window as unknown as { cookieReads: number }).cookieReads);
+      await page.setViewportSize(LAPTOP);
+      await page.goto(url('/otsing'));
+      await page.getByTestId('search-result').first().waitFor({ state: 'visible' });
+      expect(await cookieReads()).toBe(0);
+      await acceptCookies(page);
+      await page.getByTestId('accessibility-toggle').click();
+      const panel = page.getByTestId('accessibility-panel');
+      await panel.locator('input[name="font-size"][value="font-largest"]').check();
+      await panel.locator('input[name="contrast"][value="contrast-high"]').check();
+      const rootClasses = () => page.evaluate(() => [...document.documentElement.classList].sort());
+      expect(await rootClasses()).toEqual(['contrast-high', 'font-largest']);
+
+      await page.reload();
+      await page.getByTestId('search-result').first().waitFor({ state: 'visible' });
+      expect(await rootClasses()).toEqual(['contrast-high', 'font-largest']);
+      await expectCount(page.getByTestId('cookie-banner'), 0);
+      expect(await cookieReads()).toBe(0);
+      await page.getByTestId('accessibility-toggle').click();
+      expect(await panel.locator('input[name="font-size"][value="font-largest"]').isChecked()).toBe(true);
+      expect(await panel.locator('input[name="contrast"][value="contrast-high"]').isChecked()).toBe(true);
+      expect(pageErrors.map((error) => error.message)).toEqual([]);
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
   // Before the admin's journey, which pays out the payout Kadri requests here.
   it(
     'the uploader in English at 390 px: My documents, the upload screens, My sales, the payout request and My payouts fit, axe finds nothing, focus on each heading and back after each question',
