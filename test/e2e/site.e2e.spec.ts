@@ -444,7 +444,7 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
       const panel = page.getByTestId('accessibility-panel');
       await panel.locator('input[name="font-size"][value="font-largest"]').check();
       await panel.locator('input[name="contrast"][value="contrast-high"]').check();
-      const rootClasses = () => page.evaluate(() => [...document.documentElement.classList].sort());
+      const rootClasses = () => page.evaluate(() => Array.from(document.documentElement.classList).sort());
       expect(await rootClasses()).toEqual(['contrast-high', 'font-largest']);
 
       await page.reload();
