@@ -445,7 +445,7 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
       await panel.locator('input[name="font-size"][value="font-largest"]').check();
       await panel.locator('input[name="contrast"][value="contrast-high"]').check();
       const rootClasses = () => page.evaluate(() => Array.from(document.documentElement.classList).sort());
-      expect(await rootClasses()).toEqual(['contrast-high', 'font-largest']);
+      await eventually(async () => expect(await rootClasses()).toEqual(['contrast-high', 'font-largest']));
 
       await page.reload();
       await page.getByTestId('search-result').first().waitFor({ state: 'visible' });

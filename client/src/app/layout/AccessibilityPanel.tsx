@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../../i18n';
 import {
   CONTRAST_CLASSES,
@@ -22,10 +22,13 @@ const CONTRAST_LABELS: Record<ContrastClass, string> = {
 
 export const ACCESSIBILITY_PANEL_ID = 'accessibility-panel';
 
-/** Applies the chosen font and contrast classes to <html> (16 / 18 / 24 px root size). */
+/**
+ * Applies the chosen font and contrast classes to <html> (16 / 18 / 24 px root size), before the browser
+ * paints: a page opened with the largest text does not show at the default size first and then grow.
+ */
 export function AccessibilityClasses() {
   const { fontClass, contrastClass } = useAccessibility();
-  useEffect(() => {
+  useLayoutEffect(() => {
     const root = document.documentElement;
     root.classList.remove(...FONT_CLASSES, ...CONTRAST_CLASSES);
     root.classList.add(fontClass, contrastClass);
