@@ -3,7 +3,7 @@
 # Runs on Node 24, the current LTS (Node 20 reached its end of life in April 2026); `npm start` and
 # `npm test` still work on Node 20.19+, and CI runs the server and API suites on both. The image runs the
 # production profile, which never opens SQLite (better-sqlite3 12 on Node >= 24.19 needs the build that
-# .ci/node24-suites.sh makes; see docs/decisions.md "Node 24").
+# .ci/node24-suites.sh makes; see docs/decisions/node-24.md).
 
 # --- build: client (vite -> client/dist) and server (tsc -> server/dist) ---------------------------
 FROM node:24-bookworm-slim AS build

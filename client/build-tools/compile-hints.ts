@@ -28,7 +28,7 @@ function firstRenderChunks(bundle: OutputBundle): OutputChunk[] {
  * and document pages' own, build-tools/page-entries.ts) and the chunks they import, which are the shell
  * and those two pages' screens (test/build/bundle-budget.spec.ts checks). Nearly all of it runs in the
  * first render, where compiling function by function took about a third of the script's time in the
- * task that renders the search page (docs/decisions.md). Chunks loaded later (other screens, texts, the
+ * task that renders the search page (docs/decisions/). Chunks loaded later (other screens, texts, the
  * charts) are compiled as their functions are called, as before.
  *
  * After Vite's own generateBundle and the minifier: the minifier drops comments, and Vite writes its

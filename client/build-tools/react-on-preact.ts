@@ -2,7 +2,7 @@ import type { Alias } from 'vite';
 
 /**
  * The React entry points the code and its libraries import, and the Preact module that stands in for
- * each (docs/decisions.md, "Preact runs the client"). The code stays React code: its imports, its types
+ * each (docs/decisions/preact-runs-the-client.md). The code stays React code: its imports, its types
  * (@types/react) and its libraries are React's; Preact's compat layer runs it, in the build and in the
  * tests alike, so the tests exercise what ships.
  */

@@ -9,7 +9,7 @@ import { SCREEN_TEXT_AREAS } from '../../client/src/app/screen-texts';
  * client build's manifest (client/vite.config.ts: build.manifest): the entry with its static imports,
  * the page's own lazy chunk with its static imports, and the text areas the page loads with it
  * (client/src/app/screen-texts.ts) in one language, the heavier of the two. Issue 11 sets the budget:
- * 100 KB on the home, search and document pages (docs/decisions.md, "Preact runs the client").
+ * 100 KB on the home, search and document pages (docs/decisions/preact-runs-the-client.md).
  */
 const BUDGET_KB = 100;
 

@@ -163,7 +163,7 @@ describeWithBrowser('Catalogue and basket journeys (real server, Chromium)', () 
     afterEach(async () => {
       const violations = context ? [...cspViolationsOf(context)] : [];
       await context?.close();
-      // Every page of the journey worked under the Content-Security-Policy (docs/decisions.md).
+      // Every page of the journey worked under the Content-Security-Policy (docs/decisions/).
       expect(violations).toEqual([]);
     });
 
@@ -356,7 +356,7 @@ describeWithBrowser('Catalogue and basket journeys (real server, Chromium)', () 
     afterEach(async () => {
       const violations = context ? [...cspViolationsOf(context)] : [];
       await context?.close();
-      // Every page of the journey worked under the Content-Security-Policy (docs/decisions.md).
+      // Every page of the journey worked under the Content-Security-Policy (docs/decisions/).
       expect(violations).toEqual([]);
     });
 

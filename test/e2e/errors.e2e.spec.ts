@@ -45,7 +45,7 @@ describeWithBrowser('Error pages and language switch journeys (real server, Chro
   afterEach(async () => {
     const violations = context ? [...cspViolationsOf(context)] : [];
     await context?.close();
-    // Every page of the journey worked under the Content-Security-Policy (docs/decisions.md).
+    // Every page of the journey worked under the Content-Security-Policy (docs/decisions/).
     expect(violations).toEqual([]);
   });
 

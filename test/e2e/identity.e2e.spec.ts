@@ -121,7 +121,7 @@ describeWithBrowser('Identity journeys (real server, embedded provider, Chromium
   afterEach(async () => {
     const violations = context ? [...cspViolationsOf(context)] : [];
     await context?.close();
-    // Every page of the journey worked under the Content-Security-Policy (docs/decisions.md).
+    // Every page of the journey worked under the Content-Security-Policy (docs/decisions/).
     expect(violations).toEqual([]);
   });
 

@@ -206,7 +206,7 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
   afterEach(async () => {
     const violations = context ? [...cspViolationsOf(context)] : [];
     await context?.close();
-    // Every page of the journey worked under the Content-Security-Policy (docs/decisions.md).
+    // Every page of the journey worked under the Content-Security-Policy (docs/decisions/).
     expect(violations).toEqual([]);
   });
 

@@ -18,7 +18,7 @@ import { Bar, BarChart, Cell, XAxis, YAxis } from '../components/charts/recharts
 import { describe, expect, it } from 'vitest';
 
 /**
- * The client is React code that Preact's compat layer runs (docs/decisions.md, "Preact runs the
+ * The client is React code that Preact's compat layer runs (docs/decisions/, "Preact runs the
  * client"): these are the React 19 APIs the code and its libraries rely on, run as they ship.
  */
 describe('React on Preact', () => {

@@ -9,7 +9,7 @@ interface MoneyProps {
   freeWhenZero?: boolean;
   /**
    * 'price' (default): two decimals, for sums charged or paid. 'amount': whole euros, for round
-   * figures and overviews (SPEC §9; docs/decisions.md "Money format").
+   * figures and overviews (SPEC §9; docs/decisions/money-format.md).
    */
   format?: 'price' | 'amount';
   className?: string;

@@ -21,7 +21,7 @@ export const ROUTES = {
   purchaseSummary: { et: '/ostu-kokkuvote/:id', en: '/en/purchase-summary/:id' },
   termsofuse: { et: '/kasutustingimused', en: '/en/termsofuse' },
   privacypolicy: { et: '/privaatustingimused', en: '/en/termsofprivacy' },
-  // Not in SPEC §2's table, but among its static pages (docs/decisions.md).
+  // Not in SPEC §2's table, but among its static pages (docs/decisions/).
   accessibility: { et: '/ligipaasetavus', en: '/en/accessibility' },
   userterms: { et: '/kasutajatingimused', en: '/en/userterms' },
   paymentReturn: { et: '/maksekeskus/tagasi/:id', en: '/en/paymentcenter/return/:id' },
@@ -34,7 +34,7 @@ export const ROUTES = {
   userpayouts: { et: '/admin/user/payouts', en: '/en/admin/user/payouts', login: true },
   userpayout: { et: '/admin/user/payout', en: '/en/admin/user/payout', login: true },
   usersales: { et: '/admin/user/sales', en: '/en/admin/user/sales', login: true },
-  // SPEC §2 lists My purchases without a route; this is ours (docs/decisions.md).
+  // SPEC §2 lists My purchases without a route; this is ours (docs/decisions/).
   userpurchases: { et: '/admin/user/purchases', en: '/en/admin/user/purchases', login: true },
   adminusers: { et: '/admin/users', en: '/en/admin/users', login: true },
   admininvoices: { et: '/admin/invoices', en: '/en/admin/invoices', login: true },
@@ -42,7 +42,7 @@ export const ROUTES = {
   adminpurchase: { et: '/admin/purchases/:id', en: '/en/admin/purchases/:id', login: true },
   adminpayouts: { et: '/admin/payouts', en: '/en/admin/payouts', login: true },
   adminpayoutedit: { et: '/admin/payouts/edit/:id?', en: '/en/admin/payouts/edit/:id?', login: true },
-  // The accountant's audit and the admin Reports page (not in SPEC §2; docs/decisions.md "Money screens").
+  // The accountant's audit and the admin Reports page (not in SPEC §2; docs/decisions/money-screens-and-the-reports-page.md).
   accountingjournal: { et: '/admin/accounting/journal', en: '/en/admin/accounting/journal', login: true },
   accountingreport: { et: '/admin/accounting/report', en: '/en/admin/accounting/report', login: true },
   adminreports: { et: '/admin/reports', en: '/en/admin/reports', login: true },

@@ -6,7 +6,7 @@
  * The shell's areas (its top bar, menus, footer, cookie banner, home and error pages) are bundled with
  * the shell in both languages. Every other area is a chunk of its own, loaded in the current language
  * with the screens that show it (app/screen-texts.ts), so a page downloads the texts it shows and no
- * more (docs/decisions.md, "Texts load with their screens").
+ * more (docs/decisions/texts-load-with-their-screens.md).
  */
 export type Resources = { [key: string]: string | Resources };
 

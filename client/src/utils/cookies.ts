@@ -43,7 +43,7 @@ export function readCookie(name: string): string | null {
   return null;
 }
 
-/** Over https a cookie is marked Secure, so it never travels over plain http (docs/decisions.md). */
+/** Over https a cookie is marked Secure, so it never travels over plain http (docs/decisions/). */
 export function writeCookie(name: string, value: string, maxAgeSeconds = DAY_SECONDS): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; max-age=${maxAgeSeconds}; path=/; SameSite=Lax${secure}`;

@@ -39,7 +39,7 @@ function euros(units: number, decimals: 0 | 2, language: Language): string {
 /**
  * The price formatter of SPEC §9, two decimals: integer euro cents -> '12,40 €' (et) or '€12.40'
  * (en). For every sum that is charged or paid: document prices, basket lines and totals, purchases,
- * fees, payouts (docs/decisions.md "Money format").
+ * fees, payouts (docs/decisions/money-format.md).
  */
 export function formatPrice(cents: number, language: Language): string {
   return euros(cents, 2, language);

@@ -10,7 +10,7 @@ export type BasketDocumentAdded = DomainEvent<
     /** Snapshot for the basket view: as the document read when it was added. */
     readonly slug: string;
     readonly title: string;
-    /** The fee split decided at this moment (docs/decisions.md, "Prices and VAT"). */
+    /** The fee split decided at this moment (docs/decisions/prices-and-vat.md). */
     readonly price: Cents;
     readonly vat: Cents;
     readonly licenceFee: Cents;

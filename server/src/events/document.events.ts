@@ -47,7 +47,7 @@ export type FileAdded = DomainEvent<
   }
 >;
 /**
- * Page one of a file as images in the BlobStore (docs/decisions.md "Previews"). Both are rendered on the
+ * Page one of a file as images in the BlobStore (docs/decisions/previews.md). Both are rendered on the
  * server; the clear one is served only while the document is free, so the clear pixels of a paid
  * document's page never reach someone who has not bought it.
  */

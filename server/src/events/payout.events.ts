@@ -4,7 +4,7 @@ import type { DomainEvent } from './domain-event';
 /**
  * An uploader's payouts (SPEC §3 Payout, §4 requested → executed). They live in one stream per uploader,
  * `payouts-<uploaderId>`: the uploader's balance is the consistency boundary, so two requests racing for
- * the same money race for the same stream revision and only one can win (docs/decisions.md, "Payouts").
+ * the same money race for the same stream revision and only one can win (docs/decisions/payouts-and-the-balances-consistency-boundary.md).
  */
 
 /** SPEC §9's transfer fee rule as it was applied to a payout, written into the event. */

@@ -42,7 +42,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   async validate(claims: IdTokenClaims): Promise<AuthenticatedUser> {
     const checked = checkIdTokenClaims(claims, this.clientId);
     if (checked === null) throw new ApiError(401, 'AUTH.UNAUTHORIZED');
-    // A password reset or "sign out everywhere" ended every sign-in before it (docs/decisions.md).
+    // A password reset or "sign out everywhere" ended every sign-in before it (docs/decisions/).
     const endedAt = await this.queryBus.execute(new GetSessionsEndedAtQuery(checked.user.userId));
     if (!signInStillValid(checked.signedInAt, endedAt)) throw new ApiError(401, 'AUTH.UNAUTHORIZED');
     return checked.user;

@@ -18,12 +18,12 @@ export class ConfigController {
       redirectSignOut: `${publicUrl}/`,
       scopes: ['openid', 'email', 'offline_access'],
       signUpEnabled: identity.signUpEnabled,
-      // Social sign-in has no configuration yet (docs/decisions.md).
+      // Social sign-in has no configuration yet (docs/decisions/).
       providers: [],
       tagManagerEnabled: config.site.tagManagerId !== null,
       tagManagerId: config.site.tagManagerId,
       socialMediaEnabled: config.site.socialMediaEnabled,
-      // Served to browsers on the server's own machine only (docs/decisions.md, "Dev mailbox").
+      // Served to browsers on the server's own machine only (docs/decisions/dev-mailbox.md).
       devMailboxUrl: identity.embedded && config.devMailbox === 'loopback' ? '/dev/mailbox' : null,
     };
   }

@@ -10,7 +10,7 @@ import { type BucketRule, TokenBuckets, clientKey } from '../../infrastructure/l
 /**
  * Writes without sign-in (the basket's add, remove and clear) per client: ANONYMOUS_WRITES_PER_MINUTE
  * (default 30) as a burst, refilled evenly over the minute. A person filling a basket never notices; a
- * script creating baskets by the thousand gets 429 (docs/decisions.md, "Request limits").
+ * script creating baskets by the thousand gets 429 (docs/decisions/request-limits.md).
  */
 export function anonymousWriteRule(perMinute: number): BucketRule {
   return { capacity: perMinute, refillMs: 60_000 / perMinute };

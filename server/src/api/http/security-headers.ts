@@ -32,7 +32,7 @@ export function servedOverHttps(config: AppConfig, request: { readonly protocol:
 }
 
 /**
- * The Content-Security-Policy of every response (docs/decisions.md, "Security headers"). Scripts,
+ * The Content-Security-Policy of every response (docs/decisions/security-headers.md). Scripts,
  * styles, fonts and frames come only from this origin (the client's build, the hosted sign-in pages'
  * own files: no inline code anywhere), images also as data: and blob: URLs (the QR code, previews);
  * the client may fetch from an external OpenID issuer, show previews from S3's public endpoint, and,

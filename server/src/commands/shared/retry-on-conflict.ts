@@ -3,7 +3,7 @@ import { WrongExpectedRevisionError } from '../../infrastructure/event-store/eve
 /**
  * Runs work again when another writer got to the stream first. Only for the system's own steps (a payment
  * message, an invoice number, a basket conversion): each attempt re-reads the stream and decides afresh,
- * so the step is applied once. A person's own command is not retried (docs/decisions.md).
+ * so the step is applied once. A person's own command is not retried (docs/decisions/).
  */
 export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 30): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {

@@ -23,7 +23,7 @@ import { documentSlug } from './slug';
 export const MAX_FILE_SIZE_KB = 40 * 1024;
 /** SPEC §5 in bytes: the upload stops reading past this many. */
 export const MAX_FILE_SIZE_BYTES = MAX_FILE_SIZE_KB * 1024;
-/** A template and its annexes; more is a mistake or abuse (docs/decisions.md "Files of a document"). */
+/** A template and its annexes; more is a mistake or abuse (docs/decisions/files-of-a-document.md). */
 export const MAX_FILES_PER_DOCUMENT = 10;
 /** The original file name is kept as the file's title. */
 export const MAX_FILE_TITLE_LENGTH = 200;

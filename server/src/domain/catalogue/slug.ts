@@ -2,7 +2,7 @@ import { foldForSearch } from './search-text';
 
 /**
  * A URL slug from a title plus the tail of the document id: readable, and unique without a lookup
- * (docs/decisions.md, "Document slugs"). Stays the same when the title is edited, so links keep working.
+ * (docs/decisions/document-slugs.md). Stays the same when the title is edited, so links keep working.
  */
 export function documentSlug(title: string, documentId: string): string {
   const words = foldForSearch(title)

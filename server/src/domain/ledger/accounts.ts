@@ -1,5 +1,5 @@
 /**
- * The ledger's chart of accounts (docs/decisions.md, "The ledger"). Every money event posts balanced
+ * The ledger's chart of accounts (docs/decisions/the-ledger.md). Every money event posts balanced
  * entries to these; one payable account per uploader holds what the platform owes them.
  */
 export const ACCOUNTS = {

@@ -106,7 +106,7 @@ const src = (
 
 /**
  * The accountant's reconciliation of a period from the ledger's turnover before it (`opening`) and within
- * it (`period`). Three sections must balance (docs/decisions.md, "Reconciliation report"):
+ * it (`period`). Three sections must balance (docs/decisions/reconciliation-report.md):
  * - payments: received = VAT + service fees + uploaders' share (licence fees after the service fee);
  * - uploaders: owed at the start + their share = payouts + transfer fees + owed at the end;
  * - payouts: in process at the start + requested = paid + in process at the end;

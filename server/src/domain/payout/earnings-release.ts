@@ -1,5 +1,5 @@
 /**
- * When a sale's earnings may be paid out (docs/decisions.md, "Release of earnings"): 14 days after the
+ * When a sale's earnings may be paid out (docs/decisions/release-of-earnings.md): 14 days after the
  * payment, the window in which a card payment is most often disputed and a bank-link payment is settled
  * to the platform's account. A domain constant, not configuration, so a rebuild of the read models always
  * computes the same release dates as were shown.

@@ -4,7 +4,7 @@ import type { Cents } from '../shared/money';
 /**
  * SPEC §9: "If accumulated licence fees are 150 euro or less, a 30 euro transfer fee applies per payout."
  * The accumulated licence fees are what the payout draws from the uploader's balance: their licence fees
- * after the service fee, accumulated since they were last paid out (docs/decisions.md, "Transfer fee").
+ * after the service fee, accumulated since they were last paid out (docs/decisions/transfer-fee.md).
  */
 export const TRANSFER_FEE_RULE: TransferFeeRule = { threshold: 15_000, fee: 3_000 };
 

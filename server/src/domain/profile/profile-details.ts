@@ -57,7 +57,7 @@ export const EMPTY_PROFILE_DETAILS: ProfileDetails = {
 
 /**
  * The profile a registration stands for: an uploader registered with a company shows it publicly, as
- * the catalogue always did (docs/decisions.md, "Product user and profile").
+ * the catalogue always did (docs/decisions/product-user-and-profile.md).
  */
 export function registeredDetails(data: ProfileRegistered['data']): ProfileDetails {
   return {

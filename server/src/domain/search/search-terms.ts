@@ -3,7 +3,7 @@ import { englishStem } from './english-stemmer';
 import { estonianStem } from './estonian-stemmer';
 
 /**
- * Search terms (docs/decisions.md, "Search terms"): text is lower-cased and split into words; each word
+ * Search terms (docs/decisions/search-terms.md): text is lower-cased and split into words; each word
  * is stemmed with the Snowball stemmer of the document's language (Estonian or English; other languages
  * keep the word), then folded (õ ä ö ü š ž and other diacritics removed) for matching. A query word is
  * stemmed in both languages and matches a document term that starts with either stem, so inflections

@@ -25,7 +25,7 @@ export interface PriceSplit {
 }
 
 /**
- * Splits a VAT-inclusive consumer price (docs/decisions.md, "Prices and VAT"). Each line is rounded on
+ * Splits a VAT-inclusive consumer price (docs/decisions/prices-and-vat.md). Each line is rounded on
  * its own, half up, so a basket's totals are the sums of its lines.
  */
 export function splitPrice(price: Cents, rates: FeeRates): PriceSplit {

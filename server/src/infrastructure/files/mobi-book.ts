@@ -10,7 +10,7 @@ export const PALMDB_HEADER_LENGTH = 78;
 export const PALMDB_TYPE_OFFSET = 60;
 export const MOBI_TYPE_AND_CREATOR = 'BOOKMOBI';
 export const MOBI_RECORD_SIZE = 4096;
-/** Page rule for e-books (docs/decisions.md): one page per 2 048 bytes of book text, at least one. */
+/** Page rule for e-books (docs/decisions/): one page per 2 048 bytes of book text, at least one. */
 export const MOBI_BYTES_PER_PAGE = 2048;
 
 /** PalmDOC header compression codes; HUFF/CDIC (17480) is not decompressed here. */

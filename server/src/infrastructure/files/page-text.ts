@@ -1,6 +1,6 @@
 /**
  * The text of a document's first page, collected while its text streams past, and the counts behind
- * the stated page estimate (docs/decisions.md): pages = max(explicit page breaks + 1, ceil(characters /
+ * the stated page estimate (docs/decisions/): pages = max(explicit page breaks + 1, ceil(characters /
  * 3 000)), about what an A4 page at 11–12 pt holds. Used when LibreOffice is not installed and a document
  * carries no page count of its own, and for the text-rendered page one.
  */

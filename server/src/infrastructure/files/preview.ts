@@ -2,7 +2,7 @@ import sharp from 'sharp';
 
 /**
  * Fraction of page one's height, from the top, that a visitor sees clearly on a paid document: about the
- * title, the parties and the first clause of an A4 template (docs/decisions.md). Below it the page is
+ * title, the parties and the first clause of an A4 template (docs/decisions/). Below it the page is
  * pixelated and blurred on the server, so its text is unreadable and its clear pixels never leave it.
  */
 export const PREVIEW_CLEAR_BAND = 0.3;

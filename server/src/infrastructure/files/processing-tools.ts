@@ -60,7 +60,7 @@ function detectNetworkSandbox(setting: string | undefined): readonly string[] {
 
 /**
  * Finds Debian's binaries (libreoffice-writer-nogui's `soffice`, poppler-utils' `pdftoppm` and `pdfinfo`),
- * in their Debian locations or on PATH. Environment variables (README, docs/decisions.md):
+ * in their Debian locations or on PATH. Environment variables (README, docs/decisions/):
  * - `SOFFICE_PATH`, `PDFTOPPM_PATH`, `PDFINFO_PATH`: a path to use instead, or `off` to go without
  *   (the fallbacks of file-processor.ts then apply);
  * - `FILE_PROCESSING_TIME_LIMIT_SECONDS`: time limit per program (default 120);

@@ -1,5 +1,5 @@
 /**
- * The page rule for plain text (docs/decisions.md): a printed page holds {@link TXT_LINES_PER_PAGE} lines
+ * The page rule for plain text (docs/decisions/): a printed page holds {@link TXT_LINES_PER_PAGE} lines
  * of at most {@link TXT_LINE_WIDTH} characters. Each line of the file (ended by LF, CRLF or CR) takes
  * ceil(characters / 80) printed lines, at least one (tabs advance to the next multiple of 8), and a form
  * feed starts a new page, as on a printer. Fed in pieces, so a 40 MB file is counted while streaming.

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import * as yauzl from 'yauzl';
 
-/** What we allow a zip container (.docx, .odt) to unpack to; see docs/decisions.md for the numbers. */
+/** What we allow a zip container (.docx, .odt) to unpack to; see docs/decisions/ for the numbers. */
 export interface ZipLimits {
   /** Entries in the central directory. */
   maxEntries: number;

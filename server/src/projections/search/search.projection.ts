@@ -169,7 +169,7 @@ class SearchBatch {
 export class SearchProjection implements Projection {
   readonly name = SEARCH_PROJECTION;
   readonly collections = [SEARCH_DOCUMENTS_COLLECTION, SEARCH_UPLOADERS_COLLECTION];
-  /** Listed in docs/decisions.md ("Search indexes"); MongoDB creates them at start, the embedded store keeps value maps. */
+  /** Listed in docs/decisions/ ("Search indexes"); MongoDB creates them at start, the embedded store keeps value maps. */
   readonly indexes: Projection['indexes'] = [
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { status: 1, createdAt: -1, _id: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { status: 1, price: -1, createdAt: -1, _id: 1 } },

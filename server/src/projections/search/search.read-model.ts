@@ -28,7 +28,7 @@ export interface SearchDocumentView extends ReadModel {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly files: readonly { readonly id: string; readonly format: string; readonly state: FileState }[];
-  /** Formats of the processed files: what a buyer gets (docs/decisions.md, "Search filters"). */
+  /** Formats of the processed files: what a buyer gets (docs/decisions/, "Search filters"). */
   readonly formats: readonly string[];
   readonly titleTerms: readonly string[];
   readonly tagTerms: readonly string[];

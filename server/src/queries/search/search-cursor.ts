@@ -2,7 +2,7 @@ import { SEARCH_SORTS, type SearchCursor, type SearchSort } from './search-docum
 
 /**
  * The sort keys of each sort, last key `_id`, so every position in the order is unique. Oldest is newest
- * exactly reversed, so one index serves both (docs/decisions.md, "Search indexes").
+ * exactly reversed, so one index serves both (docs/decisions/search-indexes.md).
  */
 export const SORT_KEYS: Readonly<Record<SearchSort, Readonly<Record<string, 1 | -1>>>> = {
   relevance: { score: -1, createdAt: -1, _id: 1 },

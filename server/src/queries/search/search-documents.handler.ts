@@ -30,7 +30,7 @@ import {
 /** Prefixes are letters, digits and ':' already; escaping keeps them literal whatever comes. */
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Relevance weights (docs/decisions.md, "Search ranking"): title above tags above the rest; exact words break ties. */
+/** Relevance weights (docs/decisions/search-ranking.md): title above tags above the rest; exact words break ties. */
 export const WEIGHTS = { title: 100, tag: 10, exact: 1 } as const;
 
 /** The read-model field each facet counts. */

@@ -51,7 +51,7 @@ function Overview({ document }: { document: DocumentDetail }) {
     </span>,
   ]);
   if (document.uploader.company) rows.push([t('DOCUMENT_PAGE.COMPANY'), document.uploader.company]);
-  // Everything else the uploader made public on their profile (docs/decisions.md "Product user and profile").
+  // Everything else the uploader made public on their profile (docs/decisions/product-user-and-profile.md).
   const profile = document.uploader.profile ?? {};
   if (profile.areasOfPractice)
     rows.push([t('DOCUMENT_PAGE.UPLOADER_AREAS_OF_PRACTICE'), profile.areasOfPractice]);

@@ -147,7 +147,7 @@ describe('Payout request', () => {
     const amount = await screen.findByTestId('payout-amount');
     expect((amount as HTMLInputElement).value).toBe('200.00');
     expect(normalizeSpaces(screen.getByTestId('payout-transfer-fee').textContent)).toBe('€0.00');
-    // The rule's round figures in whole euros, the amounts with cents (docs/decisions.md "Money format").
+    // The rule's round figures in whole euros, the amounts with cents (docs/decisions/money-format.md).
     expect(
       screen.getByText('A transfer fee of €30 applies to a payout of €150 or less.', {
         normalizer: normalizeSpaces,

@@ -450,7 +450,7 @@ class InteractionFlow {
     return errors;
   }
 
-  /** Composition rules, then common passwords and the e-mail's name part (docs/decisions.md). */
+  /** Composition rules, then common passwords and the e-mail's name part (docs/decisions/). */
   private passwordErrors(form: Form, errors: Record<string, string[]>, email: string): void {
     const password = form['password'] ?? '';
     const confirm = form['confirm_password'] ?? '';

@@ -1,6 +1,6 @@
 /**
  * The hosted sign-in pages' stylesheet and script, served as files under `${mountPath}/assets/` so the
- * Content-Security-Policy needs no inline code (docs/decisions.md, "Security headers"). The styles
+ * Content-Security-Policy needs no inline code (docs/decisions/security-headers.md). The styles
  * repeat the shop's design tokens and header (client/src/styles/index.css: colours, font, radius, the
  * logo and top bar), so signing in looks like the shop; the accessibility cookie's text size and
  * contrast classes apply here as well.

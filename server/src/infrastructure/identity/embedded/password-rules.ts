@@ -97,7 +97,7 @@ function cores(password: string): string[] {
 }
 
 /**
- * Passwords the composition rules let through but an attacker tries first (docs/decisions.md,
+ * Passwords the composition rules let through but an attacker tries first (docs/decisions/,
  * "Passwords"): a common password, padded or in leetspeak ("Password1!", "Qwerty123!", "P@ssw0rd1"),
  * and a password holding the name part of the person's own e-mail address (or a 4+ letter piece of it).
  */

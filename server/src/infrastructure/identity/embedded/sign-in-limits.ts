@@ -1,7 +1,7 @@
 import { type BucketRule, TokenBuckets, clientKey } from '../../limits/token-bucket';
 
 /**
- * The limits of the hosted sign-in pages (docs/decisions.md, "Sign-in limits"). Wrong guesses cost
+ * The limits of the hosted sign-in pages (docs/decisions/sign-in-limits.md). Wrong guesses cost
  * the guesser time, growing with every miss; the owner of an attacked account is never locked out: a
  * locked address needs the password plus a code mailed to it, which lifts the lock.
  */
