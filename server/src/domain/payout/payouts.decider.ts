@@ -15,6 +15,10 @@ export interface PayoutState {
   readonly transferFee: Cents;
   readonly netAmount: Cents;
   readonly requestedAt: string;
+  /** Where the transfer goes, for the payout file. */
+  readonly iban: string;
+  readonly accountHolder: string;
+  readonly accountHolderLatin: string | null;
 }
 
 /** One uploader's balance as their payouts see it: every payout they asked for, by id. */
@@ -246,11 +250,21 @@ function withPayout(state: PayoutsState, payoutId: string, change: Partial<Payou
 export function evolvePayouts(state: PayoutsState, event: PayoutEvent): PayoutsState {
   switch (event.type) {
     case 'PayoutRequested': {
-      const { payoutId, amount, transferFee, netAmount, requestedAt } = event.data;
+      const d = event.data;
+      const { payoutId, amount, transferFee, netAmount, requestedAt } = d;
       return {
         payouts: {
           ...state.payouts,
-          [payoutId]: { status: 'requested', amount, transferFee, netAmount, requestedAt },
+          [payoutId]: {
+            status: 'requested',
+            amount,
+            transferFee,
+            netAmount,
+            requestedAt,
+            iban: d.iban,
+            accountHolder: d.accountHolder,
+            accountHolderLatin: d.accountHolderLatin,
+          },
         },
         drawn: state.drawn + amount,
       };
