@@ -39,7 +39,12 @@ export type PayoutBatchExported = DomainEvent<
     readonly count: number;
     readonly controlSum: Cents;
     /** The file itself, kept in the blob store: every download of the batch is these bytes. */
-    readonly file: { readonly name: string; readonly blobKey: string; readonly sha256: string; readonly bytes: number };
+    readonly file: {
+      readonly name: string;
+      readonly blobKey: string;
+      readonly sha256: string;
+      readonly bytes: number;
+    };
     readonly exportedBy: string;
     readonly exportedAt: string;
   }

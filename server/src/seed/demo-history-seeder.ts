@@ -137,7 +137,12 @@ export class DemoHistorySeeder {
             });
           steps.push({
             at: executedAt,
-            run: async () => this.executeBatch(step.batchId ?? (await this.exportedBatch(payout))!, executionDate, executedAt),
+            run: async () =>
+              this.executeBatch(
+                step.batchId ?? (await this.exportedBatch(payout))!,
+                executionDate,
+                executedAt,
+              ),
           });
         }
       }

@@ -31,7 +31,14 @@ import { PAYOUT_READ_MODELS } from './uploader-money.controller';
 /** Sends a payout file as an XML download, its figures in headers. */
 async function sendFile(
   reply: FastifyReply,
-  file: { name: string; xml: string; messageId: string; batchId: string; count?: number; controlSum?: number },
+  file: {
+    name: string;
+    xml: string;
+    messageId: string;
+    batchId: string;
+    count?: number;
+    controlSum?: number;
+  },
 ): Promise<void> {
   reply
     .status(200)
@@ -141,7 +148,11 @@ export class AdminPayoutBatchesController {
   @Get()
   list(@Query() query: ListPayoutBatchesDto): Promise<PayoutBatchPage> {
     return this.queryBus.execute(
-      new ListPayoutBatchesQuery({ status: query.status, offset: query.offset ?? 0, limit: query.limit ?? 50 }),
+      new ListPayoutBatchesQuery({
+        status: query.status,
+        offset: query.offset ?? 0,
+        limit: query.limit ?? 50,
+      }),
     );
   }
 
@@ -168,7 +179,10 @@ export class AdminPayoutBatchesController {
   ): Promise<PayoutBatchDto> {
     await this.batch(batchId);
     const result = await this.commandBus.execute(
-      new ExecutePayoutBatchCommand(batchId, body.executionDate, { actorId: admin.userId, now: this.clock.now() }),
+      new ExecutePayoutBatchCommand(batchId, body.executionDate, {
+        actorId: admin.userId,
+        now: this.clock.now(),
+      }),
     );
     await this.projections.waitFor(result.position, PAYOUT_READ_MODELS);
     return this.batch(batchId);

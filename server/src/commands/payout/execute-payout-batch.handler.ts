@@ -16,12 +16,14 @@ import { ExecutePayoutBatchCommand } from './execute-payout-batch.command';
 /**
  * Records the bank's execution of a batch on the `payout-batches` stream, then each of its payouts as
  * executed on its uploader's stream (the ledger books them there). The second step is idempotent (one
- * command id per batch and payout): when it was cut short, marking the batch executed again finishes it.
+ * command id per batch and payout): when it was cut short, marking the batch executed again on the same
+ * date finishes it; another date is refused (PAYOUT_BATCH.ALREADY_EXECUTED).
  */
 @CommandHandler(ExecutePayoutBatchCommand)
-export class ExecutePayoutBatchHandler
-  implements ICommandHandler<ExecutePayoutBatchCommand, { position: LogPosition | null }>
-{
+export class ExecutePayoutBatchHandler implements ICommandHandler<
+  ExecutePayoutBatchCommand,
+  { position: LogPosition | null }
+> {
   constructor(private readonly aggregates: AggregateStore) {}
 
   async execute({ batchId, executionDate, context }: ExecutePayoutBatchCommand): Promise<{
@@ -40,6 +42,8 @@ export class ExecutePayoutBatchHandler
     } catch (error) {
       if (!(error instanceof DomainError && error.code === 'PAYOUT_BATCH.ALREADY_EXECUTED')) throw error;
       executed = (await this.recorded(batchId, 'PayoutBatchExecuted')) as PayoutBatchExecuted['data'];
+      // The same mark again is a retry (it finishes what a cut-short one left); another date is not.
+      if (executed.executionDate !== executionDate) throw error;
     }
     const exported = (await this.recorded(batchId, 'PayoutBatchExported')) as PayoutBatchExported['data'];
     const uploaderOf = new Map(exported.payouts.map((p) => [p.payoutId, p.uploaderId]));
@@ -63,14 +67,17 @@ export class ExecutePayoutBatchHandler
           `${batchId}/executed/${payoutId}`,
         ),
       );
-      if (result.position !== null && (position === null || result.position > position)) position = result.position;
+      if (result.position !== null && (position === null || result.position > position))
+        position = result.position;
     }
     return { position };
   }
 
   private async recorded(batchId: string, type: string): Promise<unknown> {
     const { recorded } = await this.aggregates.load(PAYOUT_BATCHES_STREAM, payoutBatchesDecider);
-    const event = recorded.find((r) => r.type === type && (r.data as { batchId?: string }).batchId === batchId);
+    const event = recorded.find(
+      (r) => r.type === type && (r.data as { batchId?: string }).batchId === batchId,
+    );
     if (!event) throw new DomainError('PAYOUT_BATCH.NOT_FOUND');
     return event.data;
   }

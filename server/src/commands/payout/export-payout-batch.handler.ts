@@ -21,7 +21,11 @@ import { PAYOUT_BATCHES_STREAM, type PayoutBatchExported } from '../../events/pa
 import { payoutsStreamId } from '../../events/payout.events';
 import { BLOB_STORE, type BlobStore } from '../../infrastructure/blob-store/blob-store.port';
 import { READ_STORE, type ReadStore } from '../../infrastructure/read-store/read-store.port';
-import { SERVER_SCHEMAS_DIR, loadXmlSchema, validateAgainstSchema } from '../../infrastructure/xml/xml-schema';
+import {
+  SERVER_SCHEMAS_DIR,
+  loadXmlSchema,
+  validateAgainstSchema,
+} from '../../infrastructure/xml/xml-schema';
 import { PAYOUTS_COLLECTION, type PayoutView } from '../../projections/money/payouts.read-model';
 import { readPayoutBatchFile } from '../../queries/money/payout-batch-file';
 import { AggregateStore } from '../shared/aggregate-store';
@@ -36,7 +40,10 @@ import { ExportPayoutBatchCommand, type ExportedPayoutBatch } from './export-pay
  * its MsgId). docs/decisions/payout-files.md.
  */
 @CommandHandler(ExportPayoutBatchCommand)
-export class ExportPayoutBatchHandler implements ICommandHandler<ExportPayoutBatchCommand, ExportedPayoutBatch> {
+export class ExportPayoutBatchHandler implements ICommandHandler<
+  ExportPayoutBatchCommand,
+  ExportedPayoutBatch
+> {
   private readonly logger = new Logger(ExportPayoutBatchHandler.name);
 
   constructor(
@@ -46,7 +53,12 @@ export class ExportPayoutBatchHandler implements ICommandHandler<ExportPayoutBat
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ payoutIds, format, executionDate, context }: ExportPayoutBatchCommand): Promise<ExportedPayoutBatch> {
+  async execute({
+    payoutIds,
+    format,
+    executionDate,
+    context,
+  }: ExportPayoutBatchCommand): Promise<ExportedPayoutBatch> {
     const loaded = await this.aggregates.load(PAYOUT_BATCHES_STREAM, payoutBatchesDecider);
     const open = openBatchWith(loaded.state, payoutIds);
     if (open !== null) {
@@ -78,7 +90,12 @@ export class ExportPayoutBatchHandler implements ICommandHandler<ExportPayoutBat
     const blobKey = `payout-files/${command.data.batchId}.xml`;
     const bytes = Buffer.from(xml, 'utf8');
     await this.blobs.put(blobKey, Readable.from([bytes]), 'application/xml; charset=utf-8');
-    const file = { name, blobKey, sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length };
+    const file = {
+      name,
+      blobKey,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      bytes: bytes.length,
+    };
     try {
       const result = await this.aggregates.decideAt(
         PAYOUT_BATCHES_STREAM,

@@ -15,7 +15,10 @@ import { RejectPayoutCommand } from './reject-payout.command';
  * stream. Once withdrawn, a repeated rejection finishes the second step.
  */
 @CommandHandler(RejectPayoutCommand)
-export class RejectPayoutHandler implements ICommandHandler<RejectPayoutCommand, { position: LogPosition | null }> {
+export class RejectPayoutHandler implements ICommandHandler<
+  RejectPayoutCommand,
+  { position: LogPosition | null }
+> {
   constructor(private readonly aggregates: AggregateStore) {}
 
   async execute(command: RejectPayoutCommand): Promise<{ position: LogPosition | null }> {

@@ -133,14 +133,20 @@ function checkExecutionDate(v: FieldValidator, executionDate: string, today: str
     });
 }
 
-/** The batch whose payouts are exactly these, if it is still open: exporting it again gives its file. */
+/**
+ * The open batch whose file holds exactly these payouts, none of them withdrawn since: exporting them
+ * again gives that file. (Once a payout is withdrawn from it, the file is no longer handed out as an
+ * export: it would carry the rejected payout.)
+ */
 export function openBatchWith(state: PayoutBatchesState, payoutIds: readonly string[]): string | null {
   const wanted = new Set(payoutIds);
   const batchId = state.openBatchOf[payoutIds[0] ?? ''];
   if (batchId === undefined) return null;
   const batch = state.batches[batchId]!;
-  const open = batch.payoutIds.filter((id) => !batch.withdrawn.includes(id));
-  return open.length === wanted.size && open.every((id) => wanted.has(id)) ? batchId : null;
+  if (batch.withdrawn.length > 0) return null;
+  return batch.payoutIds.length === wanted.size && batch.payoutIds.every((id) => wanted.has(id))
+    ? batchId
+    : null;
 }
 
 /** The MsgId: the platform's prefix, the day and the batch number (unique, 35 characters at most). */
@@ -149,7 +155,10 @@ export const batchMessageId = (number: number, day: string): string =>
 
 /** Checks the export and works out the file's contents; throws a DomainError when it may not be. */
 export function planPayoutBatch(
-  { data, context }: Omit<ExportPayoutBatch, 'data'> & { readonly data: Omit<ExportPayoutBatch['data'], 'file'> },
+  {
+    data,
+    context,
+  }: Omit<ExportPayoutBatch, 'data'> & { readonly data: Omit<ExportPayoutBatch['data'], 'file'> },
   state: PayoutBatchesState,
 ): PlannedBatch {
   const today = ledgerDay(context.now.toISOString());
@@ -164,13 +173,16 @@ export function planPayoutBatch(
     const batchId = state.openBatchOf[payout.payoutId];
     if (batchId !== undefined)
       throw new DomainError('PAYOUT.IN_EXPORTED_BATCH', {
-        payoutIds: [{ key: 'PAYOUT.IN_EXPORTED_BATCH', params: { messageId: state.batches[batchId]!.messageId } }],
+        payoutIds: [
+          { key: 'PAYOUT.IN_EXPORTED_BATCH', params: { messageId: state.batches[batchId]!.messageId } },
+        ],
       });
     if (payout.status !== 'requested' || state.closed[payout.payoutId] !== undefined)
       throw new DomainError('PAYOUT.NOT_REQUESTED');
   }
   const lines = data.payouts.map((payout): PayoutBatchLine => {
-    const creditorName = payout.accountHolderLatin ?? toSepaLatin(payout.accountHolder, payout.iban.slice(0, 2));
+    const creditorName =
+      payout.accountHolderLatin ?? toSepaLatin(payout.accountHolder, payout.iban.slice(0, 2));
     if (creditorName === null) throw new DomainError('PAYOUT_BATCH.NAME_NOT_IN_LATIN_LETTERS');
     return {
       payoutId: payout.payoutId,
@@ -257,7 +269,9 @@ function withdraw({ data, context }: WithdrawPayout, state: PayoutBatchesState):
   const batch = batchId === null ? null : state.batches[batchId]!;
   if (batch !== null && !data.bankDidNotPayConfirmed)
     throw new DomainError('PAYOUT.IN_EXPORTED_BATCH_CONFIRM', {
-      bankDidNotPayConfirmed: [{ key: 'PAYOUT.IN_EXPORTED_BATCH_CONFIRM', params: { messageId: batch.messageId } }],
+      bankDidNotPayConfirmed: [
+        { key: 'PAYOUT.IN_EXPORTED_BATCH_CONFIRM', params: { messageId: batch.messageId } },
+      ],
     });
   return [
     {
@@ -276,7 +290,10 @@ function withdraw({ data, context }: WithdrawPayout, state: PayoutBatchesState):
   ];
 }
 
-export function decidePayoutBatches(command: PayoutBatchCommand, state: PayoutBatchesState): PayoutBatchEvent[] {
+export function decidePayoutBatches(
+  command: PayoutBatchCommand,
+  state: PayoutBatchesState,
+): PayoutBatchEvent[] {
   switch (command.type) {
     case 'ExportPayoutBatch':
       return exportBatch(command, state);

@@ -32,10 +32,7 @@ const payout = (payoutId: string, overrides: Partial<PayoutToPay> = {}): PayoutT
   ...overrides,
 });
 
-function exportBatch(
-  overrides: Partial<ExportPayoutBatch['data']> = {},
-  at: Date = NOW,
-): ExportPayoutBatch {
+function exportBatch(overrides: Partial<ExportPayoutBatch['data']> = {}, at: Date = NOW): ExportPayoutBatch {
   return {
     type: 'ExportPayoutBatch',
     data: {
@@ -152,8 +149,16 @@ describe('Payout batches decider (the files handed to the bank)', () => {
 
     it.each([
       ['2026-11-25', 'PAYOUT_BATCH.EXECUTION_DATE_IN_PAST', { today: '2026-11-26' }],
-      ['2026-11-28', 'PAYOUT_BATCH.EXECUTION_DATE_NOT_BUSINESS_DAY', { reason: 'Saturday', next: '2026-11-30' }],
-      ['2026-11-29', 'PAYOUT_BATCH.EXECUTION_DATE_NOT_BUSINESS_DAY', { reason: 'Sunday', next: '2026-11-30' }],
+      [
+        '2026-11-28',
+        'PAYOUT_BATCH.EXECUTION_DATE_NOT_BUSINESS_DAY',
+        { reason: 'Saturday', next: '2026-11-30' },
+      ],
+      [
+        '2026-11-29',
+        'PAYOUT_BATCH.EXECUTION_DATE_NOT_BUSINESS_DAY',
+        { reason: 'Sunday', next: '2026-11-30' },
+      ],
       [
         '2026-12-25',
         'PAYOUT_BATCH.EXECUTION_DATE_NOT_BUSINESS_DAY',
@@ -178,7 +183,9 @@ describe('Payout batches decider (the files handed to the bank)', () => {
     it('writes an older payout’s name in the SEPA set, and refuses one it cannot write', () => {
       const plan = planPayoutBatch(
         exportBatch({
-          payouts: [payout(P1, { accountHolder: 'Søren Ærø', accountHolderLatin: null, iban: 'DK5000400440116243' })],
+          payouts: [
+            payout(P1, { accountHolder: 'Søren Ærø', accountHolderLatin: null, iban: 'DK5000400440116243' }),
+          ],
         }),
         payoutBatchesDecider.initialState,
       );
@@ -232,7 +239,10 @@ describe('Payout batches decider (the files handed to the bank)', () => {
     it('refuses an unknown batch, a second execution, and dates before the export or in the future', () => {
       spec.given([]).when(execute('2026-11-26')).thenThrows('PAYOUT_BATCH.NOT_FOUND');
       const state = [exported()];
-      const done = payoutBatchesDecider.decide(execute('2026-11-26'), foldEvents(payoutBatchesDecider, state));
+      const done = payoutBatchesDecider.decide(
+        execute('2026-11-26'),
+        foldEvents(payoutBatchesDecider, state),
+      );
       spec
         .given([...state, ...done])
         .when(execute('2026-11-26'))
@@ -306,7 +316,11 @@ describe('Payout batches decider (the files handed to the bank)', () => {
     it('refuses to withdraw a paid payout', () => {
       const state = [exported()];
       const done = payoutBatchesDecider.decide(
-        { type: 'ExecutePayoutBatch', data: { batchId: B1, executionDate: '2026-11-26' }, context: { actorId: ADMIN_ID, now: NOW } },
+        {
+          type: 'ExecutePayoutBatch',
+          data: { batchId: B1, executionDate: '2026-11-26' },
+          context: { actorId: ADMIN_ID, now: NOW },
+        },
         foldEvents(payoutBatchesDecider, state),
       );
       spec

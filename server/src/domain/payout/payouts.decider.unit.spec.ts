@@ -28,11 +28,11 @@ describe('Payouts decider (an uploader’s balance)', () => {
 
     describe('SPEC §9 transfer fee: 30 € when the accumulated licence fees (available) are 150 € or less', () => {
       it.each`
-        available  | amount    | transferFee | netAmount
-        ${14_999}  | ${14_999} | ${3_000}    | ${11_999}
-        ${15_000}  | ${5_000}  | ${3_000}    | ${2_000}
-        ${15_001}  | ${5_000}  | ${0}        | ${5_000}
-        ${36_097}  | ${15_000} | ${0}        | ${15_000}
+        available | amount    | transferFee | netAmount
+        ${14_999} | ${14_999} | ${3_000}    | ${11_999}
+        ${15_000} | ${5_000}  | ${3_000}    | ${2_000}
+        ${15_001} | ${5_000}  | ${0}        | ${5_000}
+        ${36_097} | ${15_000} | ${0}        | ${15_000}
       `(
         'available $available, taking out $amount → fee $transferFee, transferred $netAmount',
         ({ available, amount, transferFee, netAmount }) => {
@@ -53,7 +53,9 @@ describe('Payouts decider (an uploader’s balance)', () => {
         spec
           .given([])
           .when(requestPayout({ amount: 3_001, releasedEarnings: 10_000 }))
-          .then([payoutRequested({ amount: 3_001, availableBefore: 10_000, transferFee: 3_000, netAmount: 1 })]);
+          .then([
+            payoutRequested({ amount: 3_001, availableBefore: 10_000, transferFee: 3_000, netAmount: 1 }),
+          ]);
       });
     });
 

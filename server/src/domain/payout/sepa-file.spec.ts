@@ -91,7 +91,10 @@ describe('SEPA credit-transfer file', () => {
 
   it('is refused by the schema when broken (the check can fail)', async () => {
     const xml = fileOf('pain.001.001.09');
-    const verdict = await validateAgainstSchema(xml.replace(/<CtrlSum>[^<]*</, '<CtrlSum>lots<'), schemaOf('pain.001.001.09'));
+    const verdict = await validateAgainstSchema(
+      xml.replace(/<CtrlSum>[^<]*</, '<CtrlSum>lots<'),
+      schemaOf('pain.001.001.09'),
+    );
     expect(verdict.valid).toBe(false);
     expect(verdict.errors.join('\n')).toMatch(/CtrlSum/);
     // An emptied name, as the old export wrote for Greek and Cyrillic names, fails the official schema.
@@ -104,9 +107,21 @@ describe('SEPA credit-transfer file', () => {
 
   it.each([
     ['a name outside the character set', (x: string) => x.replace('Giorgos', 'Γιώργος'), 'CHARACTER_SET'],
-    ['a wrong control sum', (x: string) => x.replace('<CtrlSum>845.47</CtrlSum>', '<CtrlSum>845.46</CtrlSum>'), 'CONTROL'],
-    ['charges other than SLEV', (x: string) => x.replace('<ChrgBr>SLEV</ChrgBr>', '<ChrgBr>SHAR</ChrgBr>'), 'CHARGES'],
-    ['an end-to-end id with //', (x: string) => x.replace('<EndToEndId>0195', '<EndToEndId>01//'), 'IDENTIFIER'],
+    [
+      'a wrong control sum',
+      (x: string) => x.replace('<CtrlSum>845.47</CtrlSum>', '<CtrlSum>845.46</CtrlSum>'),
+      'CONTROL',
+    ],
+    [
+      'charges other than SLEV',
+      (x: string) => x.replace('<ChrgBr>SLEV</ChrgBr>', '<ChrgBr>SHAR</ChrgBr>'),
+      'CHARGES',
+    ],
+    [
+      'an end-to-end id with //',
+      (x: string) => x.replace('<EndToEndId>0195', '<EndToEndId>01//'),
+      'IDENTIFIER',
+    ],
     ['another currency', (x: string) => x.replace('Ccy="EUR">0.10', 'Ccy="CHF">0.10'), 'AMOUNT'],
     ['three decimals', (x: string) => x.replace('>0.10</InstdAmt>', '>0.105</InstdAmt>'), 'AMOUNT'],
     [
@@ -116,7 +131,8 @@ describe('SEPA credit-transfer file', () => {
     ],
     [
       'an address of lines only',
-      (x: string) => x.replace(/<PstlAdr>.*?<\/PstlAdr>/, '<PstlAdr><AdrLine>Narva mnt 5</AdrLine></PstlAdr>'),
+      (x: string) =>
+        x.replace(/<PstlAdr>.*?<\/PstlAdr>/, '<PstlAdr><AdrLine>Narva mnt 5</AdrLine></PstlAdr>'),
       'ADDRESS',
     ],
   ])('finds %s against the EPC’s usage rules (which ISO’s schema allows)', async (_case, spoil, rule) => {

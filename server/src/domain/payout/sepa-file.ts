@@ -3,7 +3,10 @@ import type { PayoutBatchFormat, PlannedBatch } from './payout-batches.decider';
 import { sepaText } from './sepa-name';
 
 /** The ISO 20022 customer credit transfer messages the export writes (.09 by default, .03 for older banks). */
-export const SEPA_FORMATS = ['pain.001.001.09', 'pain.001.001.03'] as const satisfies readonly PayoutBatchFormat[];
+export const SEPA_FORMATS = [
+  'pain.001.001.09',
+  'pain.001.001.03',
+] as const satisfies readonly PayoutBatchFormat[];
 export type SepaFormat = PayoutBatchFormat;
 
 /** The platform's own account, which the transfers are paid from, and its postal address. */
@@ -45,7 +48,11 @@ function structuredDebtorAddress(xml: string, debtor: SepaDebtorAccount, country
  * remittance, so the bank statement leads back to the payout. Deterministic: the same batch gives the
  * same bytes.
  */
-export function sepaCreditTransfer(batch: PlannedBatch, debtor: SepaDebtorAccount, format: SepaFormat): string {
+export function sepaCreditTransfer(
+  batch: PlannedBatch,
+  debtor: SepaDebtorAccount,
+  format: SepaFormat,
+): string {
   const country = debtor.iban.slice(0, 2);
   const doc = new SepaDocument(format);
   doc.grpHdr.id = batch.messageId;

@@ -28,7 +28,8 @@ const parser = new XMLParser({
 
 const node = (value: unknown): Node | undefined =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Node) : undefined;
-const list = (value: unknown): Node[] => (Array.isArray(value) ? (value as unknown[]).map((v) => node(v) ?? {}) : []);
+const list = (value: unknown): Node[] =>
+  Array.isArray(value) ? (value as unknown[]).map((v) => node(v) ?? {}) : [];
 const text = (value: unknown): string | undefined => {
   if (typeof value === 'string') return value;
   const n = node(value);
@@ -40,7 +41,8 @@ const at = (root: unknown, path: string): unknown =>
 /** Every text and attribute value in the document, with its path. */
 function* values(value: unknown, path: string): Generator<[string, string]> {
   if (typeof value === 'string') yield [path, value];
-  else if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* values(item, `${path}[${i}]`);
+  else if (Array.isArray(value))
+    for (const [i, item] of value.entries()) yield* values(item, `${path}[${i}]`);
   else if (value !== null && typeof value === 'object')
     for (const [key, child] of Object.entries(value)) {
       if (key.startsWith('@xmlns') || key === '@xsi:schemaLocation') continue;
@@ -67,7 +69,8 @@ export function checkSepaUsageRules(xml: string): UsageRuleFinding[] {
 
   // 1.4 Character set: the Latin characters only, in every field.
   for (const [path, value] of values(root, 'CstmrCdtTrfInitn'))
-    if (!SEPA_BASIC_LATIN.test(value)) fail('CHARACTER_SET', path, `"${value}" is outside the SEPA character set`);
+    if (!SEPA_BASIC_LATIN.test(value))
+      fail('CHARACTER_SET', path, `"${value}" is outside the SEPA character set`);
 
   const identifier = (path: string, value: string | undefined, required: boolean) => {
     if (value === undefined) {
@@ -118,13 +121,18 @@ export function checkSepaUsageRules(xml: string): UsageRuleFinding[] {
     if (agent && agent['BICFI'] === undefined && text(at(agent, 'Othr/Id')) !== 'NOTPROVIDED')
       fail('AGENT', `${p}/DbtrAgt`, "a BIC, or 'NOTPROVIDED'");
     const chargeBearer = text(block['ChrgBr']);
-    if (chargeBearer !== undefined && chargeBearer !== 'SLEV') fail('CHARGES', `${p}/ChrgBr`, "only 'SLEV' is allowed");
+    if (chargeBearer !== undefined && chargeBearer !== 'SLEV')
+      fail('CHARGES', `${p}/ChrgBr`, "only 'SLEV' is allowed");
     const address = node(at(block, 'Dbtr/PstlAdr'));
     if (address && (text(address['TwnNm']) === undefined || text(address['Ctry']) === undefined))
       fail('ADDRESS', `${p}/Dbtr/PstlAdr`, 'a structured or hybrid address: town name and country at least');
     const leavesEea = own.some((t) => !isEeaCountry((text(at(t, 'CdtrAcct/Id/IBAN')) ?? '').slice(0, 2)));
     if (leavesEea && !address)
-      fail('ADDRESS', `${p}/Dbtr/PstlAdr`, "the debtor's address is required when a payee's bank is outside the EEA");
+      fail(
+        'ADDRESS',
+        `${p}/Dbtr/PstlAdr`,
+        "the debtor's address is required when a payee's bank is outside the EEA",
+      );
 
     for (const [i, tx] of own.entries()) {
       const t = `${p}/CdtTrfTxInf[${i}]`;
@@ -148,10 +156,10 @@ export function checkSepaUsageRules(xml: string): UsageRuleFinding[] {
         const strd = (remittance['Strd'] as unknown[] | undefined) ?? [];
         if (ustrd.length > 0 && strd.length > 0)
           fail('REMITTANCE', `${t}/RmtInf`, "either 'Unstructured' or 'Structured', not both");
-        if (ustrd.length > 1 || strd.length > 1)
-          fail('REMITTANCE', `${t}/RmtInf`, 'one occurrence only');
+        if (ustrd.length > 1 || strd.length > 1) fail('REMITTANCE', `${t}/RmtInf`, 'one occurrence only');
         const first = text(ustrd[0]);
-        if (first !== undefined && first.length > 140) fail('REMITTANCE', `${t}/RmtInf/Ustrd`, 'at most 140 characters');
+        if (first !== undefined && first.length > 140)
+          fail('REMITTANCE', `${t}/RmtInf/Ustrd`, 'at most 140 characters');
       }
     }
   }

@@ -55,7 +55,9 @@ export function target2ClosingReason(day: string): 'Saturday' | 'Sunday' | strin
   const fixed = TARGET2_CLOSING_DAYS.fixed.find((d) => d.monthDay === day.slice(5));
   if (fixed) return fixed.name;
   const easter = Date.parse(`${easterSunday(Number(match[1]))}T00:00:00.000Z`);
-  const movable = TARGET2_CLOSING_DAYS.fromEaster.find((d) => dayOf(new Date(easter + d.days * DAY_MS)) === day);
+  const movable = TARGET2_CLOSING_DAYS.fromEaster.find(
+    (d) => dayOf(new Date(easter + d.days * DAY_MS)) === day,
+  );
   return movable ? movable.name : null;
 }
 

@@ -7,9 +7,7 @@ import {
 
 describe('the TARGET2 calendar', () => {
   it('finds Western Easter Sunday', () => {
-    expect(
-      [2024, 2025, 2026, 2027, 2028, 2029, 2030, 2038, 2285].map((year) => easterSunday(year)),
-    ).toEqual([
+    expect([2024, 2025, 2026, 2027, 2028, 2029, 2030, 2038, 2285].map((year) => easterSunday(year))).toEqual([
       '2024-03-31',
       '2025-04-20',
       '2026-04-05',

@@ -7,7 +7,11 @@ import type { Cents } from '../shared/money';
  * and not yet paid out: their available balance when they ask, whatever part of it they take out
  * (docs/decisions/transfer-fee-on-the-available-balance.md).
  */
-export const TRANSFER_FEE_RULE: TransferFeeRule = { threshold: 15_000, fee: 3_000, basis: 'available-balance' };
+export const TRANSFER_FEE_RULE: TransferFeeRule = {
+  threshold: 15_000,
+  fee: 3_000,
+  basis: 'available-balance',
+};
 
 /** The transfer fee of a payout asked for when `available` was the uploader's available balance. */
 export function transferFeeFor(available: Cents, rule: TransferFeeRule = TRANSFER_FEE_RULE): Cents {

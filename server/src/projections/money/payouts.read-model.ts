@@ -73,7 +73,12 @@ export interface PayoutBatchView extends ReadModel {
   readonly exportedBy: string;
   readonly count: number;
   readonly controlSum: number;
-  readonly file: { readonly name: string; readonly blobKey: string; readonly sha256: string; readonly bytes: number };
+  readonly file: {
+    readonly name: string;
+    readonly blobKey: string;
+    readonly sha256: string;
+    readonly bytes: number;
+  };
   readonly status: 'exported' | 'executed';
   /** The bank's execution date, as the admin recorded it. */
   readonly executedOn: string | null;

@@ -28,7 +28,9 @@ export class GetPayoutBatchHandler implements IQueryHandler<GetPayoutBatchQuery,
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ batchId }: GetPayoutBatchQuery): Promise<PayoutBatchDto | null> {
-    const view = await this.readStore.collection<PayoutBatchView>(PAYOUT_BATCHES_COLLECTION).findOne({ _id: batchId });
+    const view = await this.readStore
+      .collection<PayoutBatchView>(PAYOUT_BATCHES_COLLECTION)
+      .findOne({ _id: batchId });
     return view ? toPayoutBatchDto(view) : null;
   }
 }
@@ -41,8 +43,14 @@ export class GetPayoutBatchFileHandler implements IQueryHandler<GetPayoutBatchFi
   ) {}
 
   async execute({ batchId }: GetPayoutBatchFileQuery) {
-    const view = await this.readStore.collection<PayoutBatchView>(PAYOUT_BATCHES_COLLECTION).findOne({ _id: batchId });
+    const view = await this.readStore
+      .collection<PayoutBatchView>(PAYOUT_BATCHES_COLLECTION)
+      .findOne({ _id: batchId });
     if (!view) return null;
-    return { name: view.file.name, messageId: view.messageId, xml: await readPayoutBatchFile(this.blobs, view.file) };
+    return {
+      name: view.file.name,
+      messageId: view.messageId,
+      xml: await readPayoutBatchFile(this.blobs, view.file),
+    };
   }
 }

@@ -4,7 +4,11 @@ import type { PayoutBatchDto, PayoutBatchPage } from './money.views';
 /** The payout files, newest first (admin). */
 export class ListPayoutBatchesQuery extends Query<PayoutBatchPage> {
   constructor(
-    readonly criteria: { readonly status?: 'exported' | 'executed'; readonly offset: number; readonly limit: number },
+    readonly criteria: {
+      readonly status?: 'exported' | 'executed';
+      readonly offset: number;
+      readonly limit: number;
+    },
   ) {
     super();
   }
@@ -18,7 +22,11 @@ export class GetPayoutBatchQuery extends Query<PayoutBatchDto | null> {
 }
 
 /** One payout file's bytes, as exported; null when there is none. */
-export class GetPayoutBatchFileQuery extends Query<{ readonly name: string; readonly xml: string; readonly messageId: string } | null> {
+export class GetPayoutBatchFileQuery extends Query<{
+  readonly name: string;
+  readonly xml: string;
+  readonly messageId: string;
+} | null> {
   constructor(readonly batchId: string) {
     super();
   }

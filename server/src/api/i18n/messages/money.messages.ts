@@ -30,7 +30,8 @@ export const MONEY_MESSAGES: MessageCatalogs = {
       'This payout is in the payout file {messageId}, which may already be at the bank. Reject it only if the bank did not pay it, and confirm that.',
     'PAYOUT_BATCH.NOT_FOUND': 'Payout file not found!',
     'PAYOUT_BATCH.ALREADY_EXECUTED': 'This payout file is already marked executed.',
-    'PAYOUT_BATCH.NOTHING_TO_EXECUTE': 'Every payout of this file has been rejected: there is nothing to mark executed.',
+    'PAYOUT_BATCH.NOTHING_TO_EXECUTE':
+      'Every payout of this file has been rejected: there is nothing to mark executed.',
     'PAYOUT_BATCH.NAME_NOT_IN_LATIN_LETTERS':
       'An account holder’s name cannot be written in the SEPA character set; reject that payout.',
     'PAYOUT_BATCH.EXECUTION_DATE_IN_PAST': 'The execution date cannot be in the past (today is {today})',
@@ -70,7 +71,8 @@ export const MONEY_MESSAGES: MessageCatalogs = {
       'See väljamakse on maksefailis {messageId}, mis võib juba pangas olla. Lükka see tagasi ainult siis, kui pank seda ei maksnud, ja kinnita see.',
     'PAYOUT_BATCH.NOT_FOUND': 'Maksefaili ei leitud!',
     'PAYOUT_BATCH.ALREADY_EXECUTED': 'See maksefail on juba täidetuks märgitud.',
-    'PAYOUT_BATCH.NOTHING_TO_EXECUTE': 'Kõik selle faili väljamaksed on tagasi lükatud: täidetuks pole midagi märkida.',
+    'PAYOUT_BATCH.NOTHING_TO_EXECUTE':
+      'Kõik selle faili väljamaksed on tagasi lükatud: täidetuks pole midagi märkida.',
     'PAYOUT_BATCH.NAME_NOT_IN_LATIN_LETTERS':
       'Ühe kontoomaniku nime ei saa SEPA märgistikus kirjutada; lükka see väljamakse tagasi.',
     'PAYOUT_BATCH.EXECUTION_DATE_IN_PAST': 'Täitmise kuupäev ei saa olla minevikus (täna on {today})',
