@@ -21,6 +21,16 @@ import { DataTable } from '../../../components/DataTable';
 import { LoadError } from '../../../components/LoadError';
 
 const FILTERS = ['requested', 'executed', 'rejected', 'all'] as const;
+
+/**
+ * Today, or the Monday after a weekend: banks execute SEPA transfers on TARGET2 business days only. The
+ * server knows the holidays too and names the next business day when a date falls on one.
+ */
+function firstWeekday(day: string): string {
+  const date = new Date(`${day}T12:00:00.000Z`);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
 type FilterName = (typeof FILTERS)[number];
 
 /** Admin payouts (route adminpayouts): requested / paid filter, selection and the SEPA file for the bank. */
@@ -37,7 +47,7 @@ export function AdminPayoutsPage() {
   const payouts = useAdminPayouts(filter === 'all' ? null : filter, isAdmin);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [format, setFormat] = useState<SepaFormat>('pain.001.001.09');
-  const [executionDate, setExecutionDate] = useState(shopDay);
+  const [executionDate, setExecutionDate] = useState(() => firstWeekday(shopDay()));
   const [exported, setExported] = useState<{
     batchId: string;
     messageId: string;
