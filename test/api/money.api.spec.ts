@@ -371,11 +371,10 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
 
     it('records an exported file as a batch; the same payouts give the same file, and none goes into another file', async () => {
       const { pa, pb } = await twoPayouts(['Mari', 'Maasikas'], ['Jüri', 'Juurikas']);
-      expect(
-        (await get(BOSS, '/api/admin/payouts?status=requested&limit=200')).body.items.map(
-          (p: { id: string }) => p.id,
-        ),
-      ).toEqual(expect.arrayContaining([pa.id, pb.id]));
+      const requested = (await get(BOSS, '/api/admin/payouts?status=requested&limit=200')).body as {
+        items: { id: string }[];
+      };
+      expect(requested.items.map((p) => p.id)).toEqual(expect.arrayContaining([pa.id, pb.id]));
       const sepa = await exportFile([pa.id, pb.id]);
       expect(sepa.status).toBe(200);
       expect(sepa.headers['content-type']).toMatch(/application\/xml/);

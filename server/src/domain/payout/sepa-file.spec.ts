@@ -135,7 +135,7 @@ describe('SEPA credit-transfer file', () => {
         x.replace(/<PstlAdr>.*?<\/PstlAdr>/, '<PstlAdr><AdrLine>Narva mnt 5</AdrLine></PstlAdr>'),
       'ADDRESS',
     ],
-  ])('finds %s against the EPC’s usage rules (which ISO’s schema allows)', async (_case, spoil, rule) => {
+  ])('finds %s against the EPC’s usage rules (which ISO’s schema allows)', (_case, spoil, rule) => {
     const spoilt = spoil(fileOf('pain.001.001.09'));
     expect(checkSepaUsageRules(spoilt).map((f) => f.rule)).toContain(rule);
   });

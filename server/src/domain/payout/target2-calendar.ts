@@ -45,7 +45,7 @@ export function easterSunday(year: number): string {
 }
 
 /** Why TARGET2 is closed on `day` (YYYY-MM-DD), or null on a business day. */
-export function target2ClosingReason(day: string): 'Saturday' | 'Sunday' | string | null {
+export function target2ClosingReason(day: string): string | null {
   const match = ISO_DAY.exec(day);
   if (!match) throw new Error(`Not a day: ${day}`);
   const date = new Date(`${day}T00:00:00.000Z`);
