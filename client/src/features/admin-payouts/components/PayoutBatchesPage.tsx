@@ -176,7 +176,7 @@ function ExecuteForm({ batch }: { batch: PayoutBatch }) {
     });
   };
   return (
-    <form className="card payout-actions" onSubmit={submit} noValidate>
+    <form className="card payout-action" onSubmit={submit} noValidate>
       <h2 className="card__title">{t('PAYOUT_BATCHES.EXECUTE_TITLE')}</h2>
       <div className="field">
         <label htmlFor="batch-execution-date" className="field__label">

@@ -85,7 +85,7 @@ function RejectForm({ payout }: { payout: Payout }) {
   };
 
   return (
-    <form className="card payout-actions" onSubmit={submit} noValidate>
+    <form className="card payout-action" onSubmit={submit} noValidate>
       <h2 className="card__title">{t('ADMIN_PAYOUTS.REJECT_TITLE')}</h2>
       {inFile && (
         <p className="notice notice--warning" data-testid="payout-in-file-warning">
