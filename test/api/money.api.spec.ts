@@ -459,7 +459,7 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
         'et',
       );
       expect(christmas.body.errors.executionDate[0]).toMatch(
-        /^Pangad ei täida sel päeval SEPA ülekandeid \(TARGET2 on suletud: Christmas Day\)/,
+        /^Pangad ei täida sel päeval SEPA ülekandeid \(TARGET2 on suletud: esimene jõulupüha\)/,
       );
       expect(await eventStore.headPosition()).toBe(head);
     });

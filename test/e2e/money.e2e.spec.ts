@@ -156,7 +156,7 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
         saturday = new Date(Date.parse(`${saturday}T12:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
       await admin.page.getByLabel('Soovitud täitmise kuupäev').fill(saturday);
       await admin.page.getByTestId('sepa-export').click();
-      await expectTextContaining(admin.page.getByTestId('sepa-date-error'), 'TARGET2 on suletud: Saturday');
+      await expectTextContaining(admin.page.getByTestId('sepa-date-error'), 'TARGET2 on suletud: laupäev');
       const executionDate = nextTarget2BusinessDay(today);
       await admin.page.getByLabel('Soovitud täitmise kuupäev').fill(executionDate);
       const [download] = await Promise.all([

@@ -128,7 +128,7 @@ function checkExecutionDate(v: FieldValidator, executionDate: string, today: str
   const closed = target2ClosingReason(executionDate);
   if (closed !== null)
     v.add('executionDate', 'PAYOUT_BATCH.EXECUTION_DATE_NOT_BUSINESS_DAY', {
-      reason: closed,
+      reason: `TARGET2.${closed}`,
       next: nextTarget2BusinessDay(executionDate),
     });
 }

@@ -152,17 +152,17 @@ describe('Payout batches decider (the files handed to the bank)', () => {
       [
         '2026-11-28',
         'PAYOUT_BATCH.EXECUTION_DATE_NOT_BUSINESS_DAY',
-        { reason: 'Saturday', next: '2026-11-30' },
+        { reason: 'TARGET2.SATURDAY', next: '2026-11-30' },
       ],
       [
         '2026-11-29',
         'PAYOUT_BATCH.EXECUTION_DATE_NOT_BUSINESS_DAY',
-        { reason: 'Sunday', next: '2026-11-30' },
+        { reason: 'TARGET2.SUNDAY', next: '2026-11-30' },
       ],
       [
         '2026-12-25',
         'PAYOUT_BATCH.EXECUTION_DATE_NOT_BUSINESS_DAY',
-        { reason: 'Christmas Day', next: '2026-12-28' },
+        { reason: 'TARGET2.CHRISTMAS_DAY', next: '2026-12-28' },
       ],
     ])('refuses the requested execution date %s', (executionDate, key, params) => {
       spec

@@ -8,15 +8,15 @@
 export const TARGET2_CLOSING_DAYS = {
   /** Closed every year on these days (MM-DD). */
   fixed: [
-    { monthDay: '01-01', name: "New Year's Day" },
-    { monthDay: '05-01', name: 'Labour Day' },
-    { monthDay: '12-25', name: 'Christmas Day' },
-    { monthDay: '12-26', name: '26 December' },
+    { monthDay: '01-01', code: 'NEW_YEARS_DAY' },
+    { monthDay: '05-01', code: 'LABOUR_DAY' },
+    { monthDay: '12-25', code: 'CHRISTMAS_DAY' },
+    { monthDay: '12-26', code: 'DECEMBER_26' },
   ],
   /** Closed on these days counted from Easter Sunday. */
   fromEaster: [
-    { days: -2, name: 'Good Friday' },
-    { days: 1, name: 'Easter Monday' },
+    { days: -2, code: 'GOOD_FRIDAY' },
+    { days: 1, code: 'EASTER_MONDAY' },
   ],
 } as const;
 
@@ -44,21 +44,24 @@ export function easterSunday(year: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-/** Why TARGET2 is closed on `day` (YYYY-MM-DD), or null on a business day. */
+/**
+ * Why TARGET2 is closed on `day` (YYYY-MM-DD) — SATURDAY, SUNDAY or a closing day's code, a message key
+ * under TARGET2. — or null on a business day.
+ */
 export function target2ClosingReason(day: string): string | null {
   const match = ISO_DAY.exec(day);
   if (!match) throw new Error(`Not a day: ${day}`);
   const date = new Date(`${day}T00:00:00.000Z`);
   const weekday = date.getUTCDay();
-  if (weekday === 6) return 'Saturday';
-  if (weekday === 0) return 'Sunday';
+  if (weekday === 6) return 'SATURDAY';
+  if (weekday === 0) return 'SUNDAY';
   const fixed = TARGET2_CLOSING_DAYS.fixed.find((d) => d.monthDay === day.slice(5));
-  if (fixed) return fixed.name;
+  if (fixed) return fixed.code;
   const easter = Date.parse(`${easterSunday(Number(match[1]))}T00:00:00.000Z`);
   const movable = TARGET2_CLOSING_DAYS.fromEaster.find(
     (d) => dayOf(new Date(easter + d.days * DAY_MS)) === day,
   );
-  return movable ? movable.name : null;
+  return movable ? movable.code : null;
 }
 
 export function isTarget2BusinessDay(day: string): boolean {

@@ -22,27 +22,27 @@ describe('the TARGET2 calendar', () => {
 
   // The ECB's published TARGET2 closing days that fall on weekdays, 2025 and 2026.
   it.each([
-    ['2025-01-01', "New Year's Day"],
-    ['2025-04-18', 'Good Friday'],
-    ['2025-04-21', 'Easter Monday'],
-    ['2025-05-01', 'Labour Day'],
-    ['2025-12-25', 'Christmas Day'],
-    ['2025-12-26', '26 December'],
-    ['2026-01-01', "New Year's Day"],
-    ['2026-04-03', 'Good Friday'],
-    ['2026-04-06', 'Easter Monday'],
-    ['2026-05-01', 'Labour Day'],
-    ['2026-12-25', 'Christmas Day'],
-    ['2027-03-26', 'Good Friday'],
-    ['2027-03-29', 'Easter Monday'],
+    ['2025-01-01', 'NEW_YEARS_DAY'],
+    ['2025-04-18', 'GOOD_FRIDAY'],
+    ['2025-04-21', 'EASTER_MONDAY'],
+    ['2025-05-01', 'LABOUR_DAY'],
+    ['2025-12-25', 'CHRISTMAS_DAY'],
+    ['2025-12-26', 'DECEMBER_26'],
+    ['2026-01-01', 'NEW_YEARS_DAY'],
+    ['2026-04-03', 'GOOD_FRIDAY'],
+    ['2026-04-06', 'EASTER_MONDAY'],
+    ['2026-05-01', 'LABOUR_DAY'],
+    ['2026-12-25', 'CHRISTMAS_DAY'],
+    ['2027-03-26', 'GOOD_FRIDAY'],
+    ['2027-03-29', 'EASTER_MONDAY'],
   ])('is closed on %s (%s)', (day, reason) => {
     expect(target2ClosingReason(day)).toBe(reason);
     expect(isTarget2BusinessDay(day)).toBe(false);
   });
 
   it('is closed at weekends and open on other weekdays, national holidays included', () => {
-    expect(target2ClosingReason('2026-11-28')).toBe('Saturday');
-    expect(target2ClosingReason('2026-11-29')).toBe('Sunday');
+    expect(target2ClosingReason('2026-11-28')).toBe('SATURDAY');
+    expect(target2ClosingReason('2026-11-29')).toBe('SUNDAY');
     // Estonia's Independence Day, Victory Day and Christmas Eve are no TARGET2 holidays.
     for (const day of ['2026-02-24', '2026-06-23', '2026-12-24', '2026-11-26', '2025-12-31'])
       expect(isTarget2BusinessDay(day)).toBe(true);
