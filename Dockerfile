@@ -48,6 +48,8 @@ COPY client/package.json client/
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=prod-deps /app/server/node_modules ./server/node_modules
 COPY --from=build /app/server/dist ./server/dist
+# The XML schemas payout files are checked against before the bank gets them (infrastructure/xml).
+COPY --from=build /app/server/schemas ./server/schemas
 COPY --from=build /app/client/dist ./client/dist
 # The only place the app may write (the embedded profile's data; unused in production).
 # Owner only: the embedded profile keeps signing keys, password hashes and mail there (0600 files).

@@ -15,7 +15,7 @@ import { UserPurchasesController } from './api/purchases/user-purchases.controll
 import { ConfigController } from './api/config/config.controller';
 import { HealthController } from './api/health/health.controller';
 import { AccountingController } from './api/money/accounting.controller';
-import { AdminPayoutsController } from './api/money/admin-payouts.controller';
+import { AdminPayoutBatchesController, AdminPayoutsController } from './api/money/admin-payouts.controller';
 import { AdminReportsController } from './api/money/admin-reports.controller';
 import { ProjectionRebuilds } from './api/money/projection-rebuilds';
 import { UploaderMoneyController } from './api/money/uploader-money.controller';
@@ -66,6 +66,7 @@ export class AppModule {
         AdminPurchasesController,
         UploaderMoneyController,
         AdminPayoutsController,
+        AdminPayoutBatchesController,
         AccountingController,
         AdminReportsController,
         SessionsController,

@@ -3,7 +3,12 @@ import request from 'supertest';
 import type { ReconciliationReport } from '../../server/src/domain/ledger/reconciliation';
 import type { PurchaseCreated, PurchasePaid } from '../../server/src/events/purchase.events';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
-import type { Dashboard, PayoutDto, SalesSummary } from '../../server/src/queries/money/money.views';
+import type {
+  Dashboard,
+  PayoutBatchDto,
+  PayoutDto,
+  SalesSummary,
+} from '../../server/src/queries/money/money.views';
 import { DEMO_UPLOADERS } from '../../server/src/seed/demo-catalogue.data';
 import { HISTORY_FIRST_DAY, demoSales } from '../../server/src/seed/demo-history.data';
 import { aProfileForm } from '../support/profile-form';
@@ -109,6 +114,28 @@ describe('Seeded sales history (real HTTP on the seeded data folder)', () => {
     const executed = seeded.find((p) => p.status === 'executed')!;
     expect(executed.amount).toBe(sales.totals.paidOut + sales.totals.transferFees);
     for (const payout of seeded) expect(payout.netAmount).toBe(payout.amount - payout.transferFee);
+
+    // Kadri was paid through a payout file the admin exported and marked executed; Martin's is in none.
+    const batches = (await get('/api/admin/payout-batches')).body as { items: PayoutBatchDto[] };
+    expect(batches.items).toHaveLength(1);
+    const [batch] = batches.items;
+    expect(batch).toMatchObject({
+      number: 1,
+      status: 'executed',
+      count: 1,
+      controlSum: executed.netAmount,
+      format: 'pain.001.001.09',
+      payouts: [
+        expect.objectContaining({ payoutId: executed.id, status: 'executed', creditorName: 'Kadri Tamm' }),
+      ],
+    });
+    expect(batch!.messageId).toMatch(/^LTP-\d{8}-000001$/);
+    expect(batch!.executedOn).toBe(executed.executionDate);
+    expect(executed.batch).toEqual({ batchId: batch!.id, messageId: batch!.messageId, status: 'executed' });
+    expect(seeded.find((p) => p.status === 'requested')!.batch).toBeNull();
+    const file = await get(`/api/admin/payout-batches/${batch!.id}/file`);
+    expect(file.text).toContain(`<MsgId>${batch!.messageId}</MsgId>`);
+    expect(file.text).toContain(`<ReqdExctnDt><Dt>${executed.executionDate}</Dt></ReqdExctnDt>`);
   });
 
   it('fills the dashboard and balances the accountant’s report for the whole history and for every month', async () => {

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
+import { ledgerDay } from '../../server/src/domain/ledger/ledger-day';
+import { nextTarget2BusinessDay } from '../../server/src/domain/payout/target2-calendar';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import { ProjectionRunner } from '../../server/src/projections/projection-runner';
 import { DEMO_UPLOADERS } from '../../server/src/seed/demo-catalogue.data';
@@ -88,7 +90,7 @@ describe('Replay: a rebuild reproduces every report exactly (real HTTP)', () => 
         const amount = Math.floor(info.body.balance.available * share);
         const response = await post(
           `/api/uploaders/${u.sub}/payouts`,
-          { iban: EE_IBAN, accountHolder: u.name, amount },
+          { iban: EE_IBAN, accountHolder: u.name, accountHolderDeclared: true, amount },
           u,
         );
         if (response.status === 201) payoutIds.push(response.body.id);
@@ -96,13 +98,29 @@ describe('Replay: a rebuild reproduces every report exactly (real HTTP)', () => 
     }
     expect(payoutIds.length).toBeGreaterThanOrEqual(4);
     const today = new Date(now).toISOString().slice(0, 10);
-    expect((await post(`/api/admin/payouts/${payoutIds[0]}/execute`, { executionDate: today })).status).toBe(
-      200,
-    );
-    expect((await post(`/api/admin/payouts/${payoutIds[1]}/reject`, { reason: 'Vale konto' })).status).toBe(
-      200,
-    );
-    expect((await post(`/api/admin/payouts/${payoutIds[2]}/execute`, { executionDate: today })).status).toBe(
+    // One file of two payouts, one of them rejected (the bank did not pay it), the file then executed.
+    const file = await post('/api/admin/payouts/sepa', {
+      payoutIds: [payoutIds[0], payoutIds[1]],
+      executionDate: nextTarget2BusinessDay(ledgerDay(new Date(now).toISOString())),
+    });
+    expect(file.status).toBe(200);
+    const batchId = file.headers['x-payout-batch-id'] as string;
+    expect(
+      (
+        await post(`/api/admin/payouts/${payoutIds[1]}/reject`, {
+          reason: 'Vale konto',
+          bankDidNotPayConfirmed: true,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await post(`/api/admin/payout-batches/${batchId}/execute`, {
+          executionDate: ledgerDay(new Date(now).toISOString()),
+        })
+      ).status,
+    ).toBe(200);
+    expect((await post(`/api/admin/payouts/${payoutIds[2]}/reject`, { reason: 'Vale konto' })).status).toBe(
       200,
     );
 
@@ -112,6 +130,7 @@ describe('Replay: a rebuild reproduces every report exactly (real HTTP)', () => 
         '/api/admin/users?limit=50',
         '/api/admin/payouts?limit=200',
         '/api/admin/payouts?status=requested&limit=200',
+        '/api/admin/payout-batches?limit=200',
         '/api/admin/dashboard?from=2000-01-01',
         `/api/admin/dashboard?from=${new Date(now - 60 * DAY_MS).toISOString().slice(0, 10)}&to=${today}`,
         '/api/accounting/journal?limit=200',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { ledgerDay } from '../../server/src/domain/ledger/ledger-day';
+import { nextTarget2BusinessDay } from '../../server/src/domain/payout/target2-calendar';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import type {
   JournalPage,
@@ -18,6 +19,8 @@ interface Person {
 }
 
 const DAY_MS = 86_400_000;
+const yesterdayOf = (day: string) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
 const BOSS: Person = { sub: randomUUID(), email: 'boss@example.ee' };
 const EE_IBAN = 'EE382200221020145685';
 
@@ -48,7 +51,12 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
     return person;
   };
   const requestPayout = (p: Person, body: object, language = 'en') =>
-    post(p, `/api/uploaders/${p.sub}/payouts`, { iban: EE_IBAN, ...body }, language);
+    post(
+      p,
+      `/api/uploaders/${p.sub}/payouts`,
+      { iban: EE_IBAN, accountHolderDeclared: true, ...body },
+      language,
+    );
   const available = async (p: Person): Promise<number> =>
     ((await get(p, `/api/uploaders/${p.sub}/payout-request`)).body as { balance: { available: number } })
       .balance.available;
@@ -150,6 +158,7 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
       const foreign = await post(stranger, `/api/uploaders/${owner.sub}/payouts`, {
         iban: EE_IBAN,
         accountHolder: 'Martin Kask',
+        accountHolderDeclared: true,
         amount: 5000,
       });
       expect(foreign.status).toBe(403);
@@ -226,38 +235,75 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
       expect(response.body.errors).toEqual({ iban: ['Invalid IBAN: the account must be in the SEPA area'] });
     });
 
-    it('refuses an account in somebody else’s name, and accepts the name without diacritics or in another order', async () => {
-      const response = await requestPayout(uploader, { accountHolder: 'Kadri Tamm', amount: 5000 });
-      expect(response.status).toBe(400);
-      expect(response.body.errors).toEqual({
-        accountHolder: ['Invalid IBAN: the account must be in your name (Andres Mägi)'],
-      });
+    it('takes the account holder on the uploader’s word, which they must give, and writes it as the bank file will', async () => {
+      const undeclared = await requestPayout(
+        uploader,
+        { accountHolder: 'Andres Mägi', accountHolderDeclared: false, amount: 5000 },
+        'et',
+      );
+      expect(undeclared.status).toBe(400);
+      expect(undeclared.body.errors).toEqual({ accountHolderDeclared: ['Kinnita, et konto on sinu nimel'] });
       const before = await available(uploader);
-      const accepted = await requestPayout(uploader, { accountHolder: 'MAGI ANDRES', amount: 5000 });
+      // Another name than the profile's: nobody can check whose account it is, so none is compared.
+      const accepted = await requestPayout(uploader, { accountHolder: 'MÄGI ANDRES', amount: 5000 });
       expect(accepted.status).toBe(201);
       expect(accepted.body).toMatchObject({
-        accountHolder: 'MAGI ANDRES',
+        accountHolder: 'MÄGI ANDRES',
+        accountHolderLatin: 'MAGI ANDRES',
+        accountHolderCheck: 'declared-by-uploader',
         amount: 5000,
-        transferFee: 3000,
-        netAmount: 2000,
+        transferFee: 0,
+        netAmount: 5000,
         status: 'requested',
         iban: EE_IBAN,
+        batch: null,
       });
       expect(await available(uploader)).toBe(before - 5000);
     });
 
-    it('charges the 30 € transfer fee up to 150.00 € and not from 150.01 €', async () => {
-      const fees = [];
-      for (const amount of [14_999, 15_000, 15_001]) {
-        const response = await requestPayout(uploader, { accountHolder: 'Andres Mägi', amount });
-        expect(response.status).toBe(201);
-        fees.push([response.body.amount, response.body.transferFee, response.body.netAmount]);
-      }
-      expect(fees).toEqual([
-        [14_999, 3_000, 11_999],
-        [15_000, 3_000, 12_000],
-        [15_001, 0, 15_001],
-      ]);
+    it('refuses, when the uploader enters it, a holder’s name a bank transfer cannot carry, in both languages', async () => {
+      const head = await eventStore.headPosition();
+      const en = await requestPayout(uploader, { accountHolder: '王小明', amount: 5000 });
+      expect(en.status).toBe(400);
+      expect(en.body.errors).toEqual({
+        accountHolder: [
+          'Write the name in Latin letters, as your bank writes it: a bank transfer cannot carry these characters',
+        ],
+      });
+      const et = await requestPayout(uploader, { accountHolder: '王小明', amount: 5000 }, 'et');
+      expect(et.body.errors.accountHolder[0]).toMatch(/^Kirjuta nimi ladina tähtedega/);
+      expect(await eventStore.headPosition()).toBe(head);
+      const greek = await requestPayout(uploader, {
+        accountHolder: 'Ευάγγελος Ευθυμίου',
+        iban: 'GR16 0110 1250 0000 0001 2300 695',
+        amount: 5000,
+      });
+      expect(greek.status).toBe(201);
+      expect(greek.body.accountHolderLatin).toBe('Evangelos Efthymiou');
+    });
+
+    it('decides the 30 € transfer fee on the licence fees available when asked, and says so before', async () => {
+      // 186.00 € paid: 150.00 € licence fee, 120.00 € after the service fee: 150 € or less, so 30 €.
+      const small = await signUp('Siim', 'Väike');
+      await writePurchase(eventStore, [{ uploaderId: small.sub, price: 18_600 }]);
+      // 447.60 € paid: 360.97 € licence fee, 288.78 € after the service fee: more than 150 €, so none.
+      const large = await signUp('Laura', 'Suur');
+      await writePurchase(eventStore, [{ uploaderId: large.sub, price: 44_760 }]);
+      await caughtUp();
+      const info = async (p: Person) =>
+        (await get(p, `/api/uploaders/${p.sub}/payout-request`)).body as {
+          balance: { available: number };
+          transferFee: number;
+        };
+      expect(await info(small)).toMatchObject({ balance: { available: 12_000 }, transferFee: 3_000 });
+      expect(await info(large)).toMatchObject({ balance: { available: 28_878 }, transferFee: 0 });
+      const smallPayout = await requestPayout(small, { accountHolder: 'Siim Väike', amount: 12_000 });
+      expect([smallPayout.body.transferFee, smallPayout.body.netAmount]).toEqual([3_000, 9_000]);
+      // Taking out 150 € of 288.78 € pays no fee (before, the fee looked at the 150 € taken out).
+      const largePayout = await requestPayout(large, { accountHolder: 'Laura Suur', amount: 15_000 });
+      expect([largePayout.body.transferFee, largePayout.body.netAmount]).toEqual([0, 15_000]);
+      // The rest, 138.78 € available now, is 150 € or less: that payout pays the fee.
+      expect(await info(large)).toMatchObject({ balance: { available: 13_878 }, transferFee: 3_000 });
     });
 
     it('refuses a payout over the available balance, and changes nothing', async () => {
@@ -304,86 +350,219 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
     });
   });
 
-  describe('Admin payouts, the SEPA file and the accountant’s audit', () => {
-    it('exports requested payouts as SEPA, marks one executed and rejects another; the report balances', async () => {
-      const first = await signUp('Mari', 'Maasikas');
-      const second = await signUp('Jüri', 'Juurikas');
+  describe('Admin payouts, the payout files and the accountant’s audit', () => {
+    /** The first TARGET2 business day from today (Tallinn), as a bank would take the file. */
+    const businessDay = () => nextTarget2BusinessDay(ledgerDay(new Date().toISOString()));
+    const exportFile = (payoutIds: string[], body: object = {}) =>
+      post(BOSS, '/api/admin/payouts/sepa', { payoutIds, executionDate: businessDay(), ...body });
+    const twoPayouts = async (first: [string, string], second: [string, string]) => {
+      const a = await signUp(...first);
+      const b = await signUp(...second);
       await writePurchase(eventStore, [
-        { uploaderId: first.sub, price: 50_000 },
-        { uploaderId: second.sub, price: 50_000 },
+        { uploaderId: a.sub, price: 50_000 },
+        { uploaderId: b.sub, price: 50_000 },
       ]);
       await caughtUp();
-      const paid = await requestPayout(first, { accountHolder: 'Mari Maasikas', amount: 20_000 });
-      const refused = await requestPayout(second, { accountHolder: 'Jüri Juurikas', amount: 10_000 });
-      expect([paid.status, refused.status]).toEqual([201, 201]);
+      const pa = await requestPayout(a, { accountHolder: first.join(' '), amount: 20_000 });
+      const pb = await requestPayout(b, { accountHolder: second.join(' '), amount: 10_000 });
+      expect([pa.status, pb.status]).toEqual([201, 201]);
+      return { a, b, pa: pa.body as { id: string }, pb: pb.body as { id: string } };
+    };
 
-      const requested = await get(BOSS, '/api/admin/payouts?status=requested&limit=200');
-      const ids = (requested.body as { items: { id: string }[] }).items.map((p) => p.id);
-      expect(ids).toEqual(expect.arrayContaining([paid.body.id, refused.body.id]));
-      expect((await get(first, '/api/admin/payouts')).body.code).toBe('ERROR.ADMIN_ONLY');
-
-      const sepa = await post(BOSS, '/api/admin/payouts/sepa', {
-        payoutIds: [paid.body.id, refused.body.id],
-        executionDate: '2026-11-23',
-      });
+    it('records an exported file as a batch; the same payouts give the same file, and none goes into another file', async () => {
+      const { pa, pb } = await twoPayouts(['Mari', 'Maasikas'], ['Jüri', 'Juurikas']);
+      const requested = (await get(BOSS, '/api/admin/payouts?status=requested&limit=200')).body as {
+        items: { id: string }[];
+      };
+      expect(requested.items.map((p) => p.id)).toEqual(expect.arrayContaining([pa.id, pb.id]));
+      const sepa = await exportFile([pa.id, pb.id]);
       expect(sepa.status).toBe(200);
       expect(sepa.headers['content-type']).toMatch(/application\/xml/);
       expect(sepa.headers['x-sepa-count']).toBe('2');
-      expect(sepa.headers['x-sepa-control-sum']).toBe(String(20_000 + 7_000));
-      expect(sepa.text).toContain('<CtrlSum>270.00</CtrlSum>');
-      expect(sepa.text).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
+      expect(sepa.headers['x-sepa-control-sum']).toBe(String(20_000 + 10_000));
+      const messageId = sepa.headers['x-sepa-message-id'] as string;
+      expect(messageId).toMatch(/^LTP-\d{8}-\d{6}$/);
+      expect(sepa.text).toContain(`<MsgId>${messageId}</MsgId>`);
+      expect(sepa.text).toContain('<CtrlSum>300.00</CtrlSum>');
       expect(sepa.text).toContain('<Nm>Juri Juurikas</Nm>');
-      const old = await post(BOSS, '/api/admin/payouts/sepa', {
-        payoutIds: [paid.body.id],
-        executionDate: '2026-11-23',
-        format: 'pain.001.001.03',
-      });
-      expect(old.text).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.03');
+      expect(sepa.text).toContain(`<ReqdExctnDt><Dt>${businessDay()}</Dt></ReqdExctnDt>`);
+      const batchId = sepa.headers['x-payout-batch-id'] as string;
 
-      // The books count Estonian days: after 22:00 UTC in winter it is already tomorrow in Tallinn.
+      // The same payouts again (a second click, a lost download): the same bytes, the same MsgId.
+      const again = await exportFile([pb.id, pa.id]);
+      expect(again.status).toBe(200);
+      expect(again.text).toBe(sepa.text);
+      expect(again.headers['x-payout-batch-id']).toBe(batchId);
+      const download = await get(BOSS, `/api/admin/payout-batches/${batchId}/file`);
+      expect(download.text).toBe(sepa.text);
+      // Any of them in another file: refused, naming the open file; the older format too.
+      const other = await exportFile([pa.id], { format: 'pain.001.001.03' });
+      expect(other.status).toBe(409);
+      expect(other.body).toMatchObject({
+        code: 'PAYOUT.IN_EXPORTED_BATCH',
+        errors: {
+          payoutIds: [
+            `A chosen payout is already in the payout file ${messageId}, which is not executed yet: it cannot go into another file.`,
+          ],
+        },
+      });
+
+      const batches = await get(BOSS, '/api/admin/payout-batches?status=exported');
+      const batch = (batches.body as { items: { id: string }[] }).items.find((b) => b.id === batchId);
+      expect(batch).toMatchObject({
+        messageId,
+        status: 'exported',
+        count: 2,
+        controlSum: 30_000,
+        executionDate: businessDay(),
+        exportedBy: BOSS.sub,
+        payouts: [
+          expect.objectContaining({ payoutId: pa.id, status: 'exported', creditorName: 'Mari Maasikas' }),
+          expect.objectContaining({ payoutId: pb.id, status: 'exported', creditorName: 'Juri Juurikas' }),
+        ],
+      });
+      expect((await get(BOSS, `/api/admin/payouts/${pa.id}`)).body.batch).toEqual({
+        batchId,
+        messageId,
+        status: 'exported',
+      });
+      expect((await get(pa as never, '/api/admin/payout-batches')).status).toBe(401);
+    });
+
+    it('takes only a TARGET2 business day, today or later, as the requested execution date', async () => {
+      const { pa } = await twoPayouts(['Kaie', 'Kuupäev'], ['Toomas', 'Tähtaeg']);
       const today = ledgerDay(new Date().toISOString());
-      const executed = await post(BOSS, `/api/admin/payouts/${paid.body.id}/execute`, {
+      let saturday = today;
+      while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6)
+        saturday = new Date(Date.parse(`${saturday}T12:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+      const monday = new Date(Date.parse(`${saturday}T12:00:00Z`) + 2 * DAY_MS).toISOString().slice(0, 10);
+      const head = await eventStore.headPosition();
+      const weekend = await exportFile([pa.id], { executionDate: saturday });
+      expect(weekend.status).toBe(400);
+      expect(weekend.body.errors).toEqual({
+        executionDate: [
+          `Banks do not execute SEPA transfers on that day (TARGET2 is closed: Saturday); the next business day is ${monday}`,
+        ],
+      });
+      const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - DAY_MS).toISOString().slice(0, 10);
+      const past = await exportFile([pa.id], { executionDate: yesterday });
+      expect(past.body.errors).toEqual({
+        executionDate: [`The execution date cannot be in the past (today is ${today})`],
+      });
+      // The next Christmas Day on a weekday (on a Saturday or Sunday TARGET2 is closed anyway).
+      let year = Number(today.slice(0, 4)) + 1;
+      while ([0, 6].includes(new Date(`${year}-12-25T12:00:00Z`).getUTCDay())) year += 1;
+      const christmas = await post(
+        BOSS,
+        '/api/admin/payouts/sepa',
+        { payoutIds: [pa.id], executionDate: `${year}-12-25` },
+        'et',
+      );
+      expect(christmas.body.errors.executionDate[0]).toMatch(
+        /^Pangad ei täida sel päeval SEPA ülekandeid \(TARGET2 on suletud: esimene jõulupüha\)/,
+      );
+      expect(await eventStore.headPosition()).toBe(head);
+    });
+
+    it('asks before rejecting a payout whose file may be at the bank, records the confirmation with the batch, and pays the rest of the batch', async () => {
+      const { a, b, pa, pb } = await twoPayouts(['Piia', 'Pank'], ['Rein', 'Tagasi']);
+      const sepa = await exportFile([pa.id, pb.id]);
+      const batchId = sepa.headers['x-payout-batch-id'] as string;
+      const messageId = sepa.headers['x-sepa-message-id'] as string;
+      const before = await available(b);
+
+      const unconfirmed = await post(BOSS, `/api/admin/payouts/${pb.id}/reject`, {
+        reason: 'The bank returned it',
+      });
+      expect(unconfirmed.status).toBe(409);
+      expect(unconfirmed.body).toMatchObject({
+        code: 'PAYOUT.IN_EXPORTED_BATCH_CONFIRM',
+        errors: {
+          bankDidNotPayConfirmed: [
+            `This payout is in the payout file ${messageId}, which may already be at the bank. Reject it only if the bank did not pay it, and confirm that.`,
+          ],
+        },
+      });
+      expect(await available(b)).toBe(before);
+
+      const rejected = await post(BOSS, `/api/admin/payouts/${pb.id}/reject`, {
+        reason: 'The bank returned it',
+        bankDidNotPayConfirmed: true,
+      });
+      expect(rejected.status).toBe(200);
+      expect(rejected.body).toMatchObject({
+        status: 'rejected',
+        reason: 'The bank returned it',
+        rejectedBy: BOSS.sub,
+        batch: { batchId, messageId, status: 'withdrawn' },
+      });
+      expect(await available(b)).toBe(before + 10_000);
+      const batch = (await get(BOSS, `/api/admin/payout-batches/${batchId}`)).body;
+      expect(batch.payouts[1]).toMatchObject({
+        payoutId: pb.id,
+        status: 'withdrawn',
+        withdrawal: { reason: 'The bank returned it', by: BOSS.sub, bankDidNotPayConfirmed: true },
+      });
+      // A rejected payout goes into no file; the other stays in its open batch, whose file (which holds the
+      // rejected one too) is no longer handed out as an export.
+      expect((await exportFile([pb.id])).body.code).toBe('PAYOUT.NOT_REQUESTED');
+      expect((await exportFile([pa.id])).body.code).toBe('PAYOUT.IN_EXPORTED_BATCH');
+      expect((await exportFile([pa.id, pb.id])).body.code).toBe('PAYOUT.IN_EXPORTED_BATCH');
+
+      // The bank executed the file: the admin marks the whole batch executed.
+      const today = ledgerDay(new Date().toISOString());
+      const tomorrow = new Date(Date.parse(`${today}T12:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+      const future = await post(BOSS, `/api/admin/payout-batches/${batchId}/execute`, {
+        executionDate: tomorrow,
+      });
+      expect(future.body.errors).toEqual({ executionDate: ['The payout date cannot be in the future'] });
+      const executed = await post(BOSS, `/api/admin/payout-batches/${batchId}/execute`, {
         executionDate: today,
       });
       expect(executed.status).toBe(200);
-      expect(executed.body).toMatchObject({ status: 'executed', executionDate: today, executedBy: BOSS.sub });
-      const again = await post(BOSS, `/api/admin/payouts/${paid.body.id}/reject`, { reason: 'Too late' });
-      expect(again.status).toBe(409);
-      expect(again.body.code).toBe('PAYOUT.ALREADY_EXECUTED');
-
-      const before = await available(second);
-      const rejected = await post(BOSS, `/api/admin/payouts/${refused.body.id}/reject`, {
-        reason: 'The account is closed',
+      expect(executed.body).toMatchObject({
+        status: 'executed',
+        executedOn: today,
+        executedBy: BOSS.sub,
+        payouts: [
+          expect.objectContaining({ payoutId: pa.id, status: 'executed' }),
+          expect.objectContaining({ payoutId: pb.id, status: 'withdrawn' }),
+        ],
       });
-      expect(rejected.body).toMatchObject({
-        status: 'rejected',
-        reason: 'The account is closed',
-        rejectedBy: BOSS.sub,
-      });
-      expect(await available(second)).toBe(before + 10_000);
-      const exportRejected = await post(BOSS, '/api/admin/payouts/sepa', {
-        payoutIds: [refused.body.id],
+      // The same mark again is answered as it stands; another date is refused.
+      const again = await post(BOSS, `/api/admin/payout-batches/${batchId}/execute`, {
         executionDate: today,
       });
-      expect(exportRejected.status).toBe(409);
-      expect(exportRejected.body.code).toBe('PAYOUT.NOT_REQUESTED');
-
-      const mine = await get(first, `/api/uploaders/${first.sub}/payouts`);
+      expect([again.status, again.body.executedOn]).toEqual([200, today]);
+      const otherDay = await post(BOSS, `/api/admin/payout-batches/${batchId}/execute`, {
+        executionDate: yesterdayOf(today),
+      });
+      expect([otherDay.status, otherDay.body.code]).toEqual([409, 'PAYOUT_BATCH.ALREADY_EXECUTED']);
+      expect(
+        (
+          await post(BOSS, `/api/admin/payouts/${pa.id}/reject`, {
+            reason: 'Too late',
+            bankDidNotPayConfirmed: true,
+          })
+        ).body.code,
+      ).toBe('PAYOUT.ALREADY_EXECUTED');
+      const mine = await get(a, `/api/uploaders/${a.sub}/payouts`);
       expect(mine.body.items[0]).toMatchObject({
-        id: paid.body.id,
+        id: pa.id,
         status: 'executed',
         executionDate: today,
         iban: EE_IBAN,
+        batch: { batchId, messageId, status: 'executed' },
       });
 
       // The journal: every money event with its id, stream, position, time and actor.
-      const journal = await get(BOSS, `/api/accounting/journal?payoutId=${paid.body.id}`);
+      const journal = await get(BOSS, `/api/accounting/journal?payoutId=${pa.id}`);
       expect((journal.body as JournalPage).items.map((r) => r.event.eventType)).toEqual([
         'PayoutRequested',
         'PayoutExecuted',
       ]);
       expect(journal.body.items[1].event).toMatchObject({
-        streamId: `payouts-${first.sub}`,
+        streamId: `payouts-${a.sub}`,
         actorId: BOSS.sub,
         eventId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         position: expect.stringMatching(/^\d+$/),
@@ -402,8 +581,30 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
       expect(csv.headers['content-type']).toMatch(/text\/csv/);
       expect(csv.text.split('\r\n')[0]).toBe('from,to,section,line,amount_eur,balances');
       expect(csv.text).toContain(',PAYMENTS,CHECK,0.00,yes');
-      const journalCsv = await get(BOSS, `/api/accounting/journal.csv?payoutId=${paid.body.id}`);
-      expect(journalCsv.text.split('\r\n').filter((l) => l !== '')).toHaveLength(1 + 2 + 2);
+    });
+
+    it('lets exactly one of two racing exports take a payout, and never exports one that is rejected at the same moment', async () => {
+      const { pa, pb } = await twoPayouts(['Rita', 'Võidujooks'], ['Ott', 'Samaaegne']);
+      const [first, second] = await Promise.all([exportFile([pa.id]), exportFile([pa.id, pb.id])]);
+      expect([first.status, second.status].sort()).toEqual([200, 409]);
+      const loser = first.status === 409 ? first : second;
+      expect(['ERROR.CONCURRENT_CHANGE', 'PAYOUT.IN_EXPORTED_BATCH']).toContain(loser.body.code);
+
+      const { pa: pc } = await twoPayouts(['Mart', 'Mõlemad'], ['Evi', 'Korraga']);
+      const [exported, rejected] = await Promise.all([
+        exportFile([pc.id]),
+        post(BOSS, `/api/admin/payouts/${pc.id}/reject`, { reason: 'Wrong account' }),
+      ]);
+      // Either the file holds it and the rejection asked for the bank's word, or it was rejected and no file holds it.
+      const batches = (await get(BOSS, '/api/admin/payout-batches?limit=200')).body as {
+        items: { payouts: { payoutId: string; status: string }[] }[];
+      };
+      const inFile = batches.items.some((b) =>
+        b.payouts.some((p) => p.payoutId === pc.id && p.status === 'exported'),
+      );
+      const payout = (await get(BOSS, `/api/admin/payouts/${pc.id}`)).body as { status: string };
+      expect(inFile && payout.status === 'rejected').toBe(false);
+      expect([exported.status, rejected.status]).toContain(200);
     });
   });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ledgerDay } from '../../server/src/domain/ledger/ledger-day';
+import { nextTarget2BusinessDay } from '../../server/src/domain/payout/target2-calendar';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import { ProjectionRunner } from '../../server/src/projections/projection-runner';
 import { DEMO_UPLOADERS } from '../../server/src/seed/demo-catalogue.data';
@@ -59,7 +60,7 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
   }
 
   it(
-    'a sale shows on My sales; the uploader asks for a payout; the admin exports SEPA and pays it; the uploader sees it paid; the accountant’s report balances',
+    'a sale shows on My sales; the uploader asks for a payout; the admin exports a payout file, rejects a payout of it the bank did not pay, marks the file executed; the uploader sees it paid; the accountant’s report balances',
     async () => {
       // ---- a buyer pays for one of Kadri's documents at the test gateway and downloads it (real HTTP:
       // the buying journey drives the same checkout in Chromium)
@@ -110,12 +111,23 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
         (await uploader.page.getByTestId('payout-available').getAttribute('data-cents')) ?? 0,
       );
       expect(available).toBeGreaterThan(3_000);
-      // SPEC §9: 30 € when the accumulated licence fees are 150 € or less.
+      // SPEC §9: 30 € when the accumulated licence fees available are 150 € or less.
       const fee = available <= 15_000 ? 3_000 : 0;
       await expectNoAxeViolations(uploader.page, 'payout request');
+      await expectTextContaining(
+        uploader.page.getByTestId('payout-account-holder-hint'),
+        'Lepinguturg ei saa kontrollida, kelle konto see on.',
+      );
       await uploader.page.getByTestId('payout-iban').fill('EE38 2200 2210 2014 5685');
       await expectText(uploader.page.getByTestId('payout-transfer-fee'), money(fee, 'et'));
       await expectText(uploader.page.getByTestId('payout-net-amount'), money(available - fee, 'et'));
+      // The declaration is hers to make: without it the form says so and asks nothing of the server.
+      await uploader.page.getByTestId('payout-submit').click();
+      await expectText(
+        uploader.page.getByTestId('field-error-payout-accountHolderDeclared'),
+        'Kinnita, et konto on sinu nimel',
+      );
+      await uploader.page.getByLabel('Konto on minu nimel.').check();
       await uploader.page.getByTestId('payout-submit').click();
       await uploader.page.getByTestId('modal-confirm').click();
       // Her seeded payout of two months ago is paid; the new one is requested.
@@ -128,31 +140,83 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
         'Taotletud väljamakse laekub tavaliselt 10 tööpäeva jooksul.',
       );
 
-      // ---- the admin downloads the SEPA file of the requested payout and marks it paid
+      // ---- the admin exports one payout file of Kadri's new payout and Martin's seeded one
       const admin = await signedIn(DEMO.admin, '/admin/payouts?status=requested');
       const adminRow = admin.page.getByTestId('admin-payout-row').filter({ hasText: 'Kadri Tamm' });
+      const martinRow = admin.page.getByTestId('admin-payout-row').filter({ hasText: 'Martin Kask' });
       await expectCount(adminRow, 1);
-      await adminRow.waitFor();
+      await expectCount(martinRow, 1);
       await expectNoAxeViolations(admin.page, 'admin payouts');
       await adminRow.getByTestId('admin-payout-select').check();
+      await martinRow.getByTestId('admin-payout-select').check();
+      const today = ledgerDay(clock.now().toISOString());
+      // A weekend is refused with the next business day named; the first business day from today is taken.
+      let saturday = today;
+      while (new Date(`${saturday}T12:00:00Z`).getUTCDay() !== 6)
+        saturday = new Date(Date.parse(`${saturday}T12:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+      await admin.page.getByLabel('Soovitud täitmise kuupäev').fill(saturday);
+      await admin.page.getByTestId('sepa-export').click();
+      await expectTextContaining(admin.page.getByTestId('sepa-date-error'), 'TARGET2 on suletud: laupäev');
+      const executionDate = nextTarget2BusinessDay(today);
+      await admin.page.getByLabel('Soovitud täitmise kuupäev').fill(executionDate);
       const [download] = await Promise.all([
         admin.page.waitForEvent('download'),
         admin.page.getByTestId('sepa-export').click(),
       ]);
       const xml = readFileSync(await download.path(), 'utf8');
       expect(xml).toContain('urn:iso:std:iso:20022:tech:xsd:pain.001.001.09');
-      expect(xml).toContain(`<CtrlSum>${((available - fee) / 100).toFixed(2)}</CtrlSum>`);
       expect(xml).toContain('<IBAN>EE382200221020145685</IBAN>');
-      await expectTextContaining(admin.page.getByTestId('sepa-exported'), '1 ülekannet');
-      await adminRow.getByTestId('admin-payout-edit').click();
-      await expectText(admin.page.getByTestId('payout-payee'), 'Kadri Tamm');
+      expect(xml).toContain(`<ReqdExctnDt><Dt>${executionDate}</Dt></ReqdExctnDt>`);
+      const messageId = /<MsgId>([^<]+)<\/MsgId>/.exec(xml)![1]!;
+      await expectTextContaining(admin.page.getByTestId('sepa-exported'), '2 ülekannet');
+      // Both payouts are in the file now: neither can be chosen for another one.
+      await expectCount(admin.page.getByTestId('admin-payout-select'), 0);
+      await expectText(adminRow.getByTestId('admin-payout-batch'), messageId);
+
+      // ---- the bank did not pay Martin's transfer: the admin rejects it, confirming that
+      await martinRow.getByTestId('admin-payout-edit').click();
+      await expectTextContaining(admin.page.getByTestId('payout-in-file-warning'), messageId);
       await expectNoAxeViolations(admin.page, 'payout edit');
-      const today = ledgerDay(clock.now().toISOString());
-      await admin.page.getByTestId('payout-execution-date').fill(today);
-      await admin.page.getByTestId('payout-execute').click();
+      await admin.page.getByLabel('Põhjus').fill('Pank tagastas ülekande');
+      await admin.page.getByTestId('payout-reject').click();
+      await expectText(
+        admin.page.getByTestId('payout-bank-did-not-pay-error'),
+        'Kinnita, et pank seda ei maksnud, või ära lükka seda tagasi',
+      );
+      await admin.page.getByLabel(`Kinnitan, et pank ei maksnud seda faili ${messageId} väljamakset`).check();
+      await admin.page.getByTestId('payout-reject').click();
+      await admin.page.getByTestId('modal-confirm').click();
+      await expectText(admin.page.getByTestId('payout-status'), 'Tagasi lükatud');
+
+      // ---- the file's page: the same file again, Martin's line withdrawn, then marked executed
+      await admin.page.getByTestId('payout-batch-link').click();
+      await expectText(admin.page.getByTestId('batch-message-id'), messageId);
+      const martinLine = admin.page.getByTestId('batch-payout-row').filter({ hasText: 'Martin Kask' });
+      await expectTextContaining(
+        martinLine.getByTestId('batch-payout-status'),
+        'Admin kinnitas, et pank seda ei maksnud.',
+      );
+      const [again] = await Promise.all([
+        admin.page.waitForEvent('download'),
+        admin.page.getByTestId('batch-download').click(),
+      ]);
+      expect(readFileSync(await again.path(), 'utf8')).toBe(xml);
+      await expectNoAxeViolations(admin.page, 'payout file');
+      await screenshot(admin.page, 'money-payout-file');
+      await admin.page.getByLabel('Täitmise kuupäev').fill(today);
+      await admin.page.getByTestId('batch-execute').click();
       await admin.page.getByTestId('modal-confirm').click();
       const [y, m, d] = today.split('-');
-      await expectText(admin.page.getByTestId('payout-execution-date-value'), `${d}.${m}.${y}`);
+      await expectText(admin.page.getByTestId('batch-executed-on'), `${d}.${m}.${y}`);
+      await expectText(
+        admin.page
+          .getByTestId('batch-payout-row')
+          .filter({ hasText: 'Kadri Tamm' })
+          .getByTestId('batch-payout-status'),
+        'Makstud',
+      );
+      await admin.page.getByRole('link', { name: '← Kõik maksefailid' }).click();
+      await expectCount(admin.page.getByTestId('payout-batch-row'), 2);
 
       // ---- Kadri sees it paid, in English too
       await uploader.page.goto(`${server.url}/en/admin/user/payouts`);

@@ -72,12 +72,22 @@ export interface SalesSummary {
 
 export type PayoutStatus = 'requested' | 'executed' | 'rejected';
 
+/** The payout file a payout went into, and how that stands. */
+export interface PayoutBatchRef {
+  batchId: string;
+  messageId: string;
+  status: 'exported' | 'executed' | 'withdrawn';
+}
+
 export interface Payout {
   id: string;
   uploaderId: string;
   payeeName: string;
   iban: string;
   accountHolder: string;
+  /** The name as the bank file writes it (SEPA character set); null for old payouts. */
+  accountHolderLatin: string | null;
+  accountHolderCheck: 'declared-by-uploader' | 'matched-profile-name';
   amount: number;
   transferFee: number;
   netAmount: number;
@@ -89,6 +99,7 @@ export interface Payout {
   rejectedAt: string | null;
   rejectedBy: string | null;
   reason: string | null;
+  batch: PayoutBatchRef | null;
   events: EventRef[];
 }
 
@@ -102,7 +113,9 @@ export interface PayoutPage {
 export interface PayoutRequestInfo {
   payeeName: string;
   balance: Balance;
-  transferFeeRule: { threshold: number; fee: number };
+  transferFeeRule: { threshold: number; fee: number; basis: 'available-balance' | 'amount' };
+  /** The fee a payout asked for now pays: decided on the available balance. */
+  transferFee: number;
   lastIban: string | null;
   lastAccountHolder: string | null;
   documents: {
@@ -199,4 +212,40 @@ export interface ProjectionReport {
     finishedAt: string | null;
     error: string | null;
   } | null;
+}
+
+/** A payout file (SEPA pain.001 batch) handed to the bank. */
+export interface PayoutBatch {
+  id: string;
+  number: number;
+  messageId: string;
+  format: string;
+  executionDate: string;
+  createdAt: string;
+  exportedAt: string;
+  exportedBy: string;
+  count: number;
+  controlSum: number;
+  fileName: string;
+  status: 'exported' | 'executed';
+  executedOn: string | null;
+  executedAt: string | null;
+  executedBy: string | null;
+  payouts: {
+    payoutId: string;
+    uploaderId: string;
+    creditorName: string;
+    iban: string;
+    netAmount: number;
+    status: 'exported' | 'executed' | 'withdrawn';
+    withdrawal: { reason: string; by: string; at: string; bankDidNotPayConfirmed: boolean } | null;
+  }[];
+  events: EventRef[];
+}
+
+export interface PayoutBatchPage {
+  items: PayoutBatch[];
+  total: number;
+  offset: number;
+  limit: number;
 }

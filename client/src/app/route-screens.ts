@@ -39,6 +39,8 @@ export const ROUTE_SCREENS = {
   dashboard: 'DashboardPage',
   adminpayouts: 'AdminPayoutsPage',
   adminpayoutedit: 'PayoutEditPage',
+  adminpayoutbatches: 'PayoutBatchesPage',
+  adminpayoutbatch: 'PayoutBatchPage',
   accountingjournal: 'JournalPage',
   accountingreport: 'ReportPage',
   adminreports: 'ReportsPage',

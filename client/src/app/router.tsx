@@ -147,6 +147,9 @@ const PayoutEditPage = lazyScreen(
   () => import('@/features/admin-payouts/components/PayoutEditPage'),
   'PayoutEditPage',
 );
+const payoutBatchPages = () => import('@/features/admin-payouts/components/PayoutBatchesPage');
+const PayoutBatchesPage = lazyScreen(payoutBatchPages, 'PayoutBatchesPage');
+const PayoutBatchPage = lazyScreen(payoutBatchPages, 'PayoutBatchPage');
 const JournalPage = lazyScreen(() => import('@/features/accounting/components/JournalPage'), 'JournalPage');
 const ReportPage = lazyScreen(() => import('@/features/accounting/components/ReportPage'), 'ReportPage');
 const ReportsPage = lazyScreen(
@@ -206,6 +209,8 @@ export const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   dashboard: () => <DashboardPage />,
   adminpayouts: () => <AdminPayoutsPage />,
   adminpayoutedit: () => <PayoutEditPage />,
+  adminpayoutbatches: () => <PayoutBatchesPage />,
+  adminpayoutbatch: () => <PayoutBatchPage />,
   accountingjournal: () => <JournalPage />,
   accountingreport: () => <ReportPage />,
   adminreports: () => <ReportsPage />,

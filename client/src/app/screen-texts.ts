@@ -27,6 +27,8 @@ export const SCREEN_TEXT_AREAS = {
   MySalesPage: ['money'],
   PaymentCancelPage: ['buying', 'basket'],
   PaymentReturnPage: ['buying', 'basket'],
+  PayoutBatchPage: ['money'],
+  PayoutBatchesPage: ['money'],
   PayoutEditPage: ['money'],
   PayoutRequestPage: ['money'],
   PrivacyPolicyPage: [],

@@ -42,6 +42,9 @@ export const ROUTES = {
   adminpurchase: { et: '/admin/purchases/:id', en: '/en/admin/purchases/:id', login: true },
   adminpayouts: { et: '/admin/payouts', en: '/en/admin/payouts', login: true },
   adminpayoutedit: { et: '/admin/payouts/edit/:id?', en: '/en/admin/payouts/edit/:id?', login: true },
+  // The payout files handed to the bank (not in SPEC §2; docs/decisions/payout-files.md).
+  adminpayoutbatches: { et: '/admin/payouts/files', en: '/en/admin/payouts/files', login: true },
+  adminpayoutbatch: { et: '/admin/payouts/files/:id', en: '/en/admin/payouts/files/:id', login: true },
   // The accountant's audit and the admin Reports page (not in SPEC §2; docs/decisions/money-screens-and-the-reports-page.md).
   accountingjournal: { et: '/admin/accounting/journal', en: '/en/admin/accounting/journal', login: true },
   accountingreport: { et: '/admin/accounting/report', en: '/en/admin/accounting/report', login: true },

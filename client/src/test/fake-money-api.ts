@@ -82,7 +82,7 @@ export class FakeMoneyApi extends FakeApi {
           errors: this.payoutFieldErrors,
         });
       const form = body as { iban: string; accountHolder: string; amount: number };
-      const fee = form.amount <= 15_000 ? 3_000 : 0;
+      const fee = this.payoutRequest?.transferFee ?? 0;
       const payout = aPayout({
         iban: form.iban,
         accountHolder: form.accountHolder,
@@ -105,19 +105,15 @@ export class FakeMoneyApi extends FakeApi {
           'Content-Type': 'application/xml',
           'content-disposition': 'attachment; filename="LT1.pain.001.001.09.xml"',
           'x-sepa-message-id': 'LT1',
+          'x-payout-batch-id': '0195f0c2-0000-7000-8000-0000000000b1',
           'x-sepa-count': String((body as { payoutIds: string[] }).payoutIds.length),
           'x-sepa-control-sum': '27000',
         },
       });
-    const one = /^\/api\/admin\/payouts\/([^/]+)(?:\/(execute|reject))?$/.exec(path);
+    const one = /^\/api\/admin\/payouts\/([^/]+)(?:\/(reject))?$/.exec(path);
     if (one) {
       const payout = this.payouts.find((p) => p.id === one[1]);
       if (!payout) return json(404, { statusCode: 404, code: 'PAYOUT.NOT_FOUND', message: 'Not found' });
-      if (one[2] === 'execute')
-        Object.assign(payout, {
-          status: 'executed',
-          executionDate: (body as { executionDate: string }).executionDate,
-        });
       if (one[2] === 'reject')
         Object.assign(payout, { status: 'rejected', reason: (body as { reason: string }).reason });
       return json(200, payout);
@@ -151,6 +147,8 @@ export function aPayout(overrides: Partial<Payout> = {}): Payout {
     payeeName: 'Mari Maasikas',
     iban: 'EE382200221020145685',
     accountHolder: 'Mari Maasikas',
+    accountHolderLatin: 'Mari Maasikas',
+    accountHolderCheck: 'declared-by-uploader',
     amount: 20_000,
     transferFee: 0,
     netAmount: 20_000,
@@ -162,6 +160,7 @@ export function aPayout(overrides: Partial<Payout> = {}): Payout {
     rejectedAt: null,
     rejectedBy: null,
     reason: null,
+    batch: null,
     events: [],
     ...overrides,
   };

@@ -15,7 +15,9 @@ import { RecordPaymentMessageHandler } from './purchase/record-payment-message.h
 import { RequestFreshLinksHandler } from './purchase/request-fresh-links.handler';
 import { ChangeDocumentHandler } from './document/change-document.handler';
 import { UploadFileHandler } from './document/upload-file.handler';
-import { ChangePayoutHandler } from './payout/change-payout.handler';
+import { ExecutePayoutBatchHandler } from './payout/execute-payout-batch.handler';
+import { ExportPayoutBatchHandler } from './payout/export-payout-batch.handler';
+import { RejectPayoutHandler } from './payout/reject-payout.handler';
 import { RequestPayoutHandler } from './payout/request-payout.handler';
 import { ChangeAccountantRoleHandler } from './profile/change-accountant-role.handler';
 import { AcceptUserTermsHandler } from './profile/accept-user-terms.handler';
@@ -51,7 +53,9 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     SweepPause,
     ChangeAccountantRoleHandler,
     RequestPayoutHandler,
-    ChangePayoutHandler,
+    ExportPayoutBatchHandler,
+    ExecutePayoutBatchHandler,
+    RejectPayoutHandler,
     EndSessionsHandler,
   ],
   exports: [AggregateStore, PurchaseLinks, InvoiceNumbers, PurchaseSweepScheduler, SweepPause],

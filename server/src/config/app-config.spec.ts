@@ -27,7 +27,12 @@ describe('configuration from the environment', () => {
 
   it("pays the demo's SEPA files from a platform account that no demo payee has", () => {
     const { sepaDebtor } = loadConfig({}, '/srv/app');
-    expect(sepaDebtor).toEqual({ name: 'Lepinguturg OÜ', iban: 'EE872200221098765437', bic: 'HABAEE2X' });
+    expect(sepaDebtor).toEqual({
+      name: 'Lepinguturg OÜ',
+      iban: 'EE872200221098765437',
+      bic: 'HABAEE2X',
+      address: { street: 'Narva mnt 5', postCode: '10117', town: 'Tallinn' },
+    });
     // A file paying Kadri from her own account would be nonsense to the admin reading it.
     for (const payout of DEMO_PAYOUTS) expect(payout.iban).not.toBe(sepaDebtor.iban);
   });

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { ibanProblem, normaliseIban } from '../domain/payout/iban';
+import type { SepaDebtorAccount } from '../domain/payout/sepa-file';
 import type { FeeRates } from '../domain/shared/fees';
 import { isValidInvoiceSeries } from '../domain/invoice/invoice-series.decider';
 import { isValidVatNumber, normaliseVatNumber } from '../domain/invoice/vat-number';
@@ -104,8 +105,8 @@ export interface AppConfig {
   readonly s3: S3Config | null;
   readonly payments: PaymentsConfig;
   readonly seller: SellerConfig;
-  /** The platform's bank account that SEPA payout files pay from. */
-  readonly sepaDebtor: { readonly name: string; readonly iban: string; readonly bic: string };
+  /** The platform's bank account that SEPA payout files pay from, and its postal address. */
+  readonly sepaDebtor: SepaDebtorAccount;
   /**
    * The variables file processing reads (SOFFICE_PATH, PDFTOPPM_PATH, PDFINFO_PATH,
    * FILE_PROCESSING_TIME_LIMIT_SECONDS, FILE_PROCESSING_NETWORK_SANDBOX, PATH), as given: the file
@@ -315,7 +316,15 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     name: r.text('SEPA_DEBTOR_NAME', false, 'Lepinguturg OÜ') ?? 'Lepinguturg OÜ',
     iban: normaliseIban(r.text('SEPA_DEBTOR_IBAN', false, 'EE872200221098765437') ?? ''),
     bic: (r.text('SEPA_DEBTOR_BIC', false, 'HABAEE2X') ?? '').toUpperCase(),
+    // The EPC wants the payer's address when a transfer leaves the EEA (a Swiss or British payee).
+    address: {
+      street: r.text('SEPA_DEBTOR_STREET', false, 'Narva mnt 5') ?? '',
+      postCode: r.text('SEPA_DEBTOR_POSTCODE', false, '10117') ?? '',
+      town: r.text('SEPA_DEBTOR_TOWN', false, 'Tallinn') ?? '',
+    },
   };
+  if (sepaDebtor.address.town.trim() === '')
+    r.problems.push('SEPA_DEBTOR_TOWN must name the town of the account holder’s address.');
   if (ibanProblem(sepaDebtor.iban) !== null)
     r.problems.push(`SEPA_DEBTOR_IBAN must be a valid IBAN of the SEPA area (got "${sepaDebtor.iban}").`);
   if (!/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(sepaDebtor.bic))

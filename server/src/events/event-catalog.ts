@@ -1,6 +1,7 @@
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
 import type { InvoiceEvent } from './invoice.events';
+import type { PayoutBatchEvent } from './payout-batch.events';
 import type { PayoutEvent } from './payout.events';
 import type { ProfileEvent } from './profile.events';
 import type { PurchaseEvent } from './purchase.events';
@@ -8,7 +9,14 @@ import type { SignInEvent } from './sign-in.events';
 
 /** Every event the system writes. */
 export type AnyDomainEvent =
-  DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | InvoiceEvent | PayoutEvent | SignInEvent;
+  | DocumentEvent
+  | BasketEvent
+  | ProfileEvent
+  | PurchaseEvent
+  | InvoiceEvent
+  | PayoutEvent
+  | PayoutBatchEvent
+  | SignInEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -51,9 +59,12 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   InvoiceNumberAssigned: 1,
   AccountantRoleGranted: 1,
   AccountantRoleRevoked: 1,
-  PayoutRequested: 1,
-  PayoutExecuted: 1,
-  PayoutRejected: 1,
+  PayoutRequested: 2,
+  PayoutExecuted: 2,
+  PayoutRejected: 2,
+  PayoutBatchExported: 1,
+  PayoutBatchExecuted: 1,
+  PayoutWithdrawn: 1,
   SessionsEnded: 1,
 };
 
@@ -64,6 +75,19 @@ export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown
 export const UPCASTERS: Partial<Record<EventType, Readonly<Record<number, Upcaster>>>> = {
   // v2 recorded how the pages were counted and the preview images; older facts had neither.
   FileProcessed: { 1: (data) => ({ ...data, method: 'unknown', preview: null }) },
+  // v2: the fee decided on the available balance, the uploader's declaration of the account holder and
+  // the name as the bank file writes it; v1 decided the fee on the amount and compared the profile name.
+  PayoutRequested: {
+    1: (data) => ({
+      ...data,
+      transferFeeRule: { ...(data.transferFeeRule as object), basis: 'amount' },
+      accountHolderLatin: null,
+      accountHolderCheck: 'matched-profile-name',
+    }),
+  },
+  // v2 names the payout file (batch) the bank paid or did not pay; before files were recorded, none.
+  PayoutExecuted: { 1: (data) => ({ ...data, batchId: null, messageId: null }) },
+  PayoutRejected: { 1: (data) => ({ ...data, batchId: null, messageId: null }) },
 };
 
 /** Brings a stored payload up to the current schema version of its type. */

@@ -40,6 +40,9 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   PayoutRequested: true,
   PayoutExecuted: true,
   PayoutRejected: true,
+  PayoutBatchExported: true,
+  PayoutBatchExecuted: true,
+  PayoutWithdrawn: true,
   SessionsEnded: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];

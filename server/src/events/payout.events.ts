@@ -12,7 +12,19 @@ export interface TransferFeeRule {
   /** Accumulated licence fees at or below this pay the fee. */
   readonly threshold: Cents;
   readonly fee: Cents;
+  /**
+   * Which figure was held against the threshold: the uploader's available balance when they asked
+   * (since v2, docs/decisions/transfer-fee-on-the-available-balance.md) or, before that, the payout's amount.
+   */
+  readonly basis: 'available-balance' | 'amount';
 }
+
+/**
+ * How "the account is in the user's name" (SPEC §5) stood when the payout was asked for: the uploader's
+ * own declaration (since v2; nobody can verify it: docs/decisions/account-holder-name.md) or, before,
+ * a comparison with the name the uploader typed into their profile.
+ */
+export type AccountHolderCheck = 'declared-by-uploader' | 'matched-profile-name';
 
 /** The uploader asked for a payout; the amount leaves their available balance at once. */
 export type PayoutRequested = DomainEvent<
@@ -24,14 +36,17 @@ export type PayoutRequested = DomainEvent<
     readonly payeeName: string;
     /** Electronic format, no spaces, upper case (EE382200221020145685). */
     readonly iban: string;
-    /** The account holder's name as the uploader gave it (checked against the profile name). */
+    /** The account holder's name as the uploader gave it. */
     readonly accountHolder: string;
+    /** The same name in the SEPA character set, as the bank file carries it (null before v2). */
+    readonly accountHolderLatin: string | null;
+    readonly accountHolderCheck: AccountHolderCheck;
     /**
      * What the payout draws from the balance: the uploader's accumulated licence fees after the service
      * fee. The transfer fee rule looks at this amount.
      */
     readonly amount: Cents;
-    /** Charged on this payout (SPEC §9): 30 € when `amount` is 150 € or less, else 0. */
+    /** Charged on this payout (SPEC §9): 30 € when `availableBefore` is 150 € or less, else 0. */
     readonly transferFee: Cents;
     /** amount − transferFee: what the bank transfer carries. */
     readonly netAmount: Cents;
@@ -51,6 +66,9 @@ export type PayoutExecuted = DomainEvent<
     readonly netAmount: Cents;
     /** The bank's execution date, YYYY-MM-DD, as the admin entered it. */
     readonly executionDate: string;
+    /** The payout file the bank paid it in (since v2; null before files were recorded). */
+    readonly batchId: string | null;
+    readonly messageId: string | null;
     readonly executedBy: string;
     readonly executedAt: string;
   }
@@ -68,6 +86,12 @@ export type PayoutRejected = DomainEvent<
     readonly transferFee: Cents;
     readonly netAmount: Cents;
     readonly reason: string;
+    /**
+     * The payout file it had been exported in, whose payment the admin confirmed the bank did not make
+     * (since v2); null when it was in no file.
+     */
+    readonly batchId: string | null;
+    readonly messageId: string | null;
     readonly rejectedBy: string;
     readonly rejectedAt: string;
   }

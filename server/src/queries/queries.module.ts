@@ -14,7 +14,11 @@ import {
   ListPurchasesHandler,
   PurchasesDueHandler,
 } from './purchases/purchases.handlers';
-import { ExportSepaFileHandler } from './money/export-sepa-file.handler';
+import {
+  GetPayoutBatchFileHandler,
+  GetPayoutBatchHandler,
+  ListPayoutBatchesHandler,
+} from './money/payout-batches.handler';
 import { GetDashboardHandler } from './money/get-dashboard.handler';
 import { GetJournalHandler } from './money/get-journal.handler';
 import { GetPayoutRequestInfoHandler } from './money/get-payout-request-info.handler';
@@ -54,7 +58,9 @@ import { ListUsersHandler } from './users/list-users.handler';
     GetPayoutRequestInfoHandler,
     ListPayoutsHandler,
     GetPayoutHandler,
-    ExportSepaFileHandler,
+    ListPayoutBatchesHandler,
+    GetPayoutBatchHandler,
+    GetPayoutBatchFileHandler,
     GetJournalHandler,
     GetReconciliationHandler,
     GetDashboardHandler,

@@ -3,15 +3,18 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { v5 as uuidv5 } from 'uuid';
 import { AddDocumentToBasketCommand } from '../commands/basket/add-document-to-basket.command';
 import { ConfirmBasketCommand } from '../commands/basket/confirm-basket.command';
-import { ChangePayoutCommand } from '../commands/payout/change-payout.command';
+import { ExecutePayoutBatchCommand } from '../commands/payout/execute-payout-batch.command';
+import { ExportPayoutBatchCommand } from '../commands/payout/export-payout-batch.command';
 import { RequestPayoutCommand } from '../commands/payout/request-payout.command';
 import { RecordPurchaseDownloadCommand } from '../commands/purchase/change-purchase.command';
 import { CheckOutBasketCommand } from '../commands/purchase/check-out-basket.command';
 import { RecordPaymentMessageCommand } from '../commands/purchase/record-payment-message.command';
 import { SweepPause } from '../commands/shared/sweep-pause';
 import { ledgerDay } from '../domain/ledger/ledger-day';
+import { nextTarget2BusinessDay } from '../domain/payout/target2-calendar';
 import type { CommandContext } from '../domain/shared/command';
 import { basketStreamId } from '../events/basket.events';
+import { PAYOUT_BATCHES_STREAM, type PayoutBatchExported } from '../events/payout-batch.events';
 import { payoutsStreamId } from '../events/payout.events';
 import { CLOCK, type Clock } from '../infrastructure/clock/clock';
 import {
@@ -117,8 +120,31 @@ export class DemoHistorySeeder {
       if (!done.includes('PayoutRequested'))
         steps.push({ at, run: () => this.requestPayout(payout, at).then(() => void outcome.payouts++) });
       if (payout.executedAfterDays !== null && !done.includes('PayoutExecuted')) {
-        const executedAt = new Date(at.getTime() + payout.executedAfterDays * DAY_MS);
-        steps.push({ at: executedAt, run: () => this.executePayout(payout, executedAt) });
+        // The admin exports the payout file the day before the bank executes it, on the requested
+        // execution date (the first TARGET2 business day from the export), and marks it executed then.
+        const paidAt = new Date(at.getTime() + payout.executedAfterDays * DAY_MS);
+        const exportedAt = new Date(paidAt.getTime() - DAY_MS);
+        const executionDate = nextTarget2BusinessDay(ledgerDay(exportedAt.toISOString()));
+        const executedAt = new Date(Math.max(paidAt.getTime(), Date.parse(`${executionDate}T14:00:00.000Z`)));
+        if (executedAt.getTime() < now.getTime()) {
+          const step = { batchId: null as string | null };
+          if (!(await this.exportedBatch(payout)))
+            steps.push({
+              at: exportedAt,
+              run: async () => {
+                step.batchId = await this.exportPayout(payout, exportedAt, executionDate);
+              },
+            });
+          steps.push({
+            at: executedAt,
+            run: async () =>
+              this.executeBatch(
+                step.batchId ?? (await this.exportedBatch(payout))!,
+                executionDate,
+                executedAt,
+              ),
+          });
+        }
       }
     }
     // In the order they happened: the log reads like the marketplace's own past.
@@ -207,6 +233,7 @@ export class DemoHistorySeeder {
           uploaderId,
           iban: payout.iban,
           accountHolder: `${uploader.firstName} ${uploader.lastName}`,
+          accountHolderDeclared: true,
           amount,
         },
         { actorId: uploaderId, now: at },
@@ -214,25 +241,42 @@ export class DemoHistorySeeder {
     );
   }
 
-  /** The admin made the bank transfer that day and marks the payout executed. */
-  private async executePayout(payout: DemoPayout, at: Date): Promise<void> {
+  /** The admin exports the payout's SEPA file for the bank (a batch of one, recorded). */
+  private async exportPayout(payout: DemoPayout, at: Date, executionDate: string): Promise<string> {
+    const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
+    await this.caughtUp(['payouts']);
+    const exported = await this.commandBus.execute(
+      new ExportPayoutBatchCommand([this.payoutId(payout)], 'pain.001.001.09', executionDate, {
+        actorId: admin.userId,
+        now: at,
+      }),
+    );
+    return exported.batchId;
+  }
+
+  /** The bank executed the file on its requested date; the admin marks the batch executed. */
+  private async executeBatch(batchId: string, executionDate: string, at: Date): Promise<void> {
     const admin = DEMO_ACCOUNTS.find((a) => a.role === 'admin')!;
     await this.commandBus.execute(
-      new ChangePayoutCommand({
-        type: 'ExecutePayout',
-        data: {
-          payoutId: this.payoutId(payout),
-          uploaderId: demoUploaderId(payout.uploaderKey),
-          executionDate: ledgerDay(at.toISOString()),
-        },
-        context: { actorId: admin.userId, now: at },
-      }),
+      new ExecutePayoutBatchCommand(batchId, executionDate, { actorId: admin.userId, now: at }),
     );
   }
 
-  private async caughtUp(): Promise<void> {
+  /** The batch the payout was exported in, if it was. */
+  private async exportedBatch(payout: DemoPayout): Promise<string | null> {
+    const id = this.payoutId(payout);
+    const events = await this.eventStore.readStream(PAYOUT_BATCHES_STREAM);
+    const batch = events.find(
+      (e) =>
+        e.type === 'PayoutBatchExported' &&
+        (e.data as PayoutBatchExported['data']).payouts.some((p) => p.payoutId === id),
+    );
+    return batch ? (batch.data as PayoutBatchExported['data']).batchId : null;
+  }
+
+  private async caughtUp(readModels: string[] = ['sales']): Promise<void> {
     const head: LogPosition | null = await this.eventStore.headPosition();
-    await this.projections.waitFor(head, ['sales'], 60_000);
+    await this.projections.waitFor(head, readModels, 60_000);
   }
 
   private basketId(sale: DemoSale): string {

@@ -39,11 +39,16 @@ const MESSAGES: Readonly<Record<UiLanguage, Catalog>> = { en: merge('en'), et: m
 /** Every key that has a text; a test checks both languages hold the same keys. */
 export const messageKeys = (language: UiLanguage): string[] => Object.keys(MESSAGES[language]);
 
-/** The text for a key in the language, with {0}-style parameters filled in; the key itself when unknown. */
+/**
+ * The text for a key in the language, with {0}-style parameters filled in; the key itself when unknown.
+ * A parameter that is itself a key (a TARGET2 closing day's name, say) is translated too.
+ */
 export function translate(language: UiLanguage, ref: MessageRef | string): string {
   const { key, params } = typeof ref === 'string' ? { key: ref, params: undefined } : ref;
   const template = MESSAGES[language][key] ?? MESSAGES.et[key] ?? key;
-  return template.replace(/\{(\w+)\}/g, (match, name: string) =>
-    params && name in params ? String(params[name]) : match,
-  );
+  return template.replace(/\{(\w+)\}/g, (match, name: string) => {
+    if (!params || !(name in params)) return match;
+    const value = String(params[name]);
+    return MESSAGES[language][value] ?? value;
+  });
 }

@@ -17,7 +17,7 @@ import {
 } from 'class-validator';
 import { ACCOUNT_GROUPS, type AccountGroup, MOVEMENTS } from '../../domain/ledger/accounts';
 import type { PayoutStatus } from '../../domain/payout/payouts.decider';
-import { SEPA_FORMATS, type SepaFormat } from '../../queries/money/sepa-credit-transfer';
+import { SEPA_FORMATS, type SepaFormat } from '../../domain/payout/sepa-file';
 import { msg } from '../validation/validation';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -62,6 +62,11 @@ export class RequestPayoutDto {
   @IsDefined(msg('VALIDATION.REQUIRED'))
   accountHolder!: string;
 
+  /** The uploader's declaration that the account is in their own name (docs/decisions/account-holder-name.md). */
+  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  @IsOptional()
+  accountHolderDeclared?: boolean;
+
   @Min(1, msg('VALIDATION.MIN_VALUE', { 0: 1 }))
   @IsInt(msg('VALIDATION.NOT_NUMBER'))
   @IsDefined(msg('VALIDATION.REQUIRED'))
@@ -74,7 +79,8 @@ export class ListPayoutsDto extends PageDto {
   status?: PayoutStatus;
 }
 
-export class ExecutePayoutDto {
+/** POST /api/admin/payout-batches/:batchId/execute body: the bank's execution date. */
+export class ExecutePayoutBatchDto {
   @IsString(msg('VALIDATION.INVALID_DATE'))
   @IsDefined(msg('VALIDATION.REQUIRED'))
   executionDate!: string;
@@ -85,6 +91,17 @@ export class RejectPayoutDto {
   @IsString(msg('VALIDATION.REQUIRED'))
   @IsDefined(msg('VALIDATION.REQUIRED'))
   reason!: string;
+
+  /** The admin's word that the bank did not pay it, needed when the payout is in an exported file. */
+  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  @IsOptional()
+  bankDidNotPayConfirmed?: boolean;
+}
+
+export class ListPayoutBatchesDto extends PageDto {
+  @IsIn(['exported', 'executed'], msg('VALIDATION.INVALID_CHOICE'))
+  @IsOptional()
+  status?: 'exported' | 'executed';
 }
 
 /** POST /api/admin/payouts/sepa body. */

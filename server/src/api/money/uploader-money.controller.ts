@@ -89,6 +89,7 @@ export class UploaderMoneyController {
           uploaderId,
           iban: body.iban,
           accountHolder: body.accountHolder,
+          accountHolderDeclared: body.accountHolderDeclared === true,
           amount: body.amount,
         },
         { actorId: identity.userId, now: this.clock.now() },

@@ -11,6 +11,8 @@ export class RequestPayoutCommand extends Command<CommandResult> {
       readonly uploaderId: string;
       readonly iban: string;
       readonly accountHolder: string;
+      /** The uploader's declaration that the account is in their name. */
+      readonly accountHolderDeclared: boolean;
       readonly amount: Cents;
     },
     readonly context: CommandContext,

@@ -103,7 +103,34 @@ export class AggregateStore {
         throw new IdempotencyKeyReusedError(commandId);
       return { position: earlier.at(-1)!.position, events: earlier.map((r) => toDomainEvent<E>(r)) };
     }
-    const events = decider.decide(command, state);
+    return this.append(streamId, decider.decide(command, state), revision, command.context, commandId, hash);
+  }
+
+  /**
+   * Decides on a state the caller loaded earlier (and acted on: wrote a file planned from it, say) and
+   * appends at the revision it was loaded at, so a change in between fails (409) instead of being
+   * decided over.
+   */
+  async decideAt<S, C, E extends DomainEvent>(
+    streamId: string,
+    decider: Decider<S, C, E>,
+    command: C & { readonly context: CommandContext },
+    loaded: { readonly state: S; readonly revision: number | null },
+    commandId: string = uuidv4(),
+  ): Promise<CommandResult> {
+    const events = decider.decide(command, loaded.state);
+    const hash = commandHash(command.context.actorId, withoutTime(command));
+    return this.append(streamId, events, loaded.revision, command.context, commandId, hash);
+  }
+
+  private async append(
+    streamId: string,
+    events: readonly DomainEvent[],
+    revision: number | null,
+    context: CommandContext,
+    commandId: string,
+    hash: string,
+  ): Promise<CommandResult> {
     if (events.length === 0) return { position: null, events };
     const toAppend: NewEvent[] = events.map((event, index) => ({
       id: eventIdFor(streamId, commandId, index),
@@ -111,8 +138,8 @@ export class AggregateStore {
       schemaVersion: CURRENT_SCHEMA_VERSION[event.type as EventType] ?? 1,
       data: event.data,
       metadata: {
-        occurredAt: command.context.now.toISOString(),
-        actorId: command.context.actorId,
+        occurredAt: context.now.toISOString(),
+        actorId: context.actorId,
         correlationId: commandId,
         commandHash: hash,
       },

@@ -153,13 +153,18 @@ function simulate(actions: readonly Action[]) {
         if (a.kind === 'execute')
           decide(open!.uploaderId, {
             type: 'ExecutePayout',
-            data: { ...data, executionDate: new Date(now).toISOString().slice(0, 10) },
+            data: {
+              ...data,
+              executionDate: new Date(now).toISOString().slice(0, 10),
+              batchId: 'b',
+              messageId: 'LTP-1',
+            },
             context,
           });
         else
           decide(open!.uploaderId, {
             type: 'RejectPayout',
-            data: { ...data, reason: 'Wrong account' },
+            data: { ...data, reason: 'Wrong account', batchId: null, messageId: null },
             context,
           });
         break;

@@ -26,7 +26,7 @@ describe('ledger postings', () => {
   });
 
   it('posts a payout request: the amount drawn, the net to the bank queue, the transfer fee as income', () => {
-    expect(entriesFor(payoutRequested({ amount: 10_000 }), null, 'test')).toEqual([
+    expect(entriesFor(payoutRequested({ amount: 10_000, availableBefore: 10_000 }), null, 'test')).toEqual([
       { account: uploaderPayable(UPLOADER_ID), movement: 'drawn', debit: 10_000, credit: 0 },
       { account: ACCOUNTS.payoutsInProcess, movement: 'payout-requested', debit: 0, credit: 7_000 },
       { account: ACCOUNTS.transferFees, movement: 'transfer-fee', debit: 0, credit: 3_000 },

@@ -3,7 +3,8 @@ import { type DomainCommand, assertNever } from '../shared/command';
 import { ledgerDay } from '../ledger/ledger-day';
 import { DomainError, FieldValidator } from '../shared/domain-error';
 import type { Cents } from '../shared/money';
-import { ibanProblem, isAccountHolder, normaliseIban } from './iban';
+import { ibanProblem, normaliseIban } from './iban';
+import { toSepaLatin } from './sepa-name';
 import { TRANSFER_FEE_RULE, transferFeeFor } from './transfer-fee';
 
 export type PayoutStatus = 'requested' | 'executed' | 'rejected';
@@ -14,6 +15,10 @@ export interface PayoutState {
   readonly transferFee: Cents;
   readonly netAmount: Cents;
   readonly requestedAt: string;
+  /** Where the transfer goes, for the payout file. */
+  readonly iban: string;
+  readonly accountHolder: string;
+  readonly accountHolderLatin: string | null;
 }
 
 /** One uploader's balance as their payouts see it: every payout they asked for, by id. */
@@ -25,7 +30,7 @@ export interface PayoutsState {
 
 export const initialPayoutsState: PayoutsState = { payouts: {}, drawn: 0 };
 
-/** The uploader's name as their profile holds it (the payee; the account must be in this name). */
+/** The uploader's name as their profile holds it (the payee shown to people). */
 export interface PayeeName {
   readonly firstName: string;
   readonly lastName: string;
@@ -43,28 +48,53 @@ export type RequestPayout = DomainCommand<
     readonly uploaderId: string;
     readonly payee: PayeeName;
     readonly iban: string;
+    /** The account holder as the bank knows them; goes into the bank file. */
     readonly accountHolder: string;
+    /**
+     * The uploader's declaration that the account is in their own name (SPEC §5). Nobody here can check
+     * it: docs/decisions/account-holder-name.md.
+     */
+    readonly accountHolderDeclared: boolean;
     readonly amount: Cents;
     readonly releasedEarnings: Cents;
   }
 >;
 
-/** An admin records the bank transfer as made on `executionDate` (YYYY-MM-DD). */
+/**
+ * The bank executed the payout file that held the payout on `executionDate` (YYYY-MM-DD): recorded for
+ * each payout of a batch the admin marked executed (payout-batches.decider.ts).
+ */
 export type ExecutePayout = DomainCommand<
   'ExecutePayout',
-  { readonly payoutId: string; readonly uploaderId: string; readonly executionDate: string }
+  {
+    readonly payoutId: string;
+    readonly uploaderId: string;
+    readonly executionDate: string;
+    readonly batchId: string;
+    readonly messageId: string;
+  }
 >;
 
-/** An admin refuses the payout, saying why; the amount returns to the balance. */
+/**
+ * An admin refuses the payout, saying why; the amount returns to the balance. It was withdrawn from the
+ * payout files first (the batch it was in, if any, with the admin's word that the bank did not pay it).
+ */
 export type RejectPayout = DomainCommand<
   'RejectPayout',
-  { readonly payoutId: string; readonly uploaderId: string; readonly reason: string }
+  {
+    readonly payoutId: string;
+    readonly uploaderId: string;
+    readonly reason: string;
+    readonly batchId: string | null;
+    readonly messageId: string | null;
+  }
 >;
 
 export type PayoutCommand = RequestPayout | ExecutePayout | RejectPayout;
 
 export const REJECTION_REASON_MAX_LENGTH = 500;
-const ACCOUNT_HOLDER_MAX_LENGTH = 140;
+/** What a SEPA file's creditor name takes (EPC: 70 characters). */
+export const ACCOUNT_HOLDER_MAX_LENGTH = 70;
 
 /** The uploader's available balance: released earnings less what their payouts hold on to. */
 export function availableBalance(releasedEarnings: Cents, state: PayoutsState): Cents {
@@ -79,22 +109,30 @@ function request({ data, context }: RequestPayout, state: PayoutsState): PayoutE
 
   const v = new FieldValidator();
   const iban = normaliseIban(data.iban);
+  const today = ledgerDay(context.now.toISOString());
   if (data.iban.trim() === '') v.add('iban', 'VALIDATION.REQUIRED');
   else {
-    const problem = ibanProblem(iban);
-    if (problem === 'invalid') v.add('iban', 'VALIDATION.INVALID_IBAN');
-    if (problem === 'not-sepa') v.add('iban', 'VALIDATION.IBAN_NOT_SEPA');
+    const problem = ibanProblem(iban, today);
+    if (problem?.kind === 'invalid') v.add('iban', 'VALIDATION.INVALID_IBAN');
+    if (problem?.kind === 'not-sepa') v.add('iban', 'VALIDATION.IBAN_NOT_SEPA');
+    if (problem?.kind === 'not-sepa-yet')
+      v.add('iban', 'VALIDATION.IBAN_NOT_SEPA_YET', { country: iban.slice(0, 2), date: problem.from });
   }
   const accountHolder = data.accountHolder.trim().replace(/\s+/g, ' ');
+  const accountHolderLatin = toSepaLatin(accountHolder, iban.slice(0, 2));
   v.requiredText('accountHolder', accountHolder, ACCOUNT_HOLDER_MAX_LENGTH);
-  if (accountHolder !== '' && !isAccountHolder(accountHolder, data.payee.firstName, data.payee.lastName))
-    v.add('accountHolder', 'VALIDATION.IBAN_NOT_USERS_NAME', { name: payeeName });
+  if (accountHolder !== '' && accountHolderLatin === null)
+    v.add('accountHolder', 'VALIDATION.NAME_NOT_IN_LATIN_LETTERS');
+  else if (accountHolderLatin !== null && accountHolderLatin.length > ACCOUNT_HOLDER_MAX_LENGTH)
+    v.add('accountHolder', 'VALIDATION.MAX_LENGTH', { 0: ACCOUNT_HOLDER_MAX_LENGTH });
+  if (data.accountHolderDeclared !== true)
+    v.add('accountHolderDeclared', 'PAYOUT.ACCOUNT_HOLDER_NOT_DECLARED');
   const available = availableBalance(data.releasedEarnings, state);
   v.integerInRange('amount', data.amount, 1, Number.MAX_SAFE_INTEGER);
   v.throwIfAny();
 
   if (data.amount > available) throw new DomainError('PAYOUT.AMOUNT_ABOVE_AVAILABLE');
-  const transferFee = transferFeeFor(data.amount);
+  const transferFee = transferFeeFor(available);
   if (data.amount <= transferFee) throw new DomainError('PAYOUT.AMOUNT_NOT_ABOVE_TRANSFER_FEE');
 
   const requested: PayoutRequested = {
@@ -105,6 +143,8 @@ function request({ data, context }: RequestPayout, state: PayoutsState): PayoutE
       payeeName,
       iban,
       accountHolder,
+      accountHolderLatin,
+      accountHolderCheck: 'declared-by-uploader',
       amount: data.amount,
       transferFee,
       netAmount: data.amount - transferFee,
@@ -152,6 +192,8 @@ function execute({ data, context }: ExecutePayout, state: PayoutsState): PayoutE
         uploaderId: data.uploaderId,
         netAmount: payout.netAmount,
         executionDate: data.executionDate,
+        batchId: data.batchId,
+        messageId: data.messageId,
         executedBy: context.actorId,
         executedAt: context.now.toISOString(),
       },
@@ -175,6 +217,8 @@ function reject({ data, context }: RejectPayout, state: PayoutsState): PayoutEve
         transferFee: payout.transferFee,
         netAmount: payout.netAmount,
         reason,
+        batchId: data.batchId,
+        messageId: data.messageId,
         rejectedBy: context.actorId,
         rejectedAt: context.now.toISOString(),
       },
@@ -206,11 +250,21 @@ function withPayout(state: PayoutsState, payoutId: string, change: Partial<Payou
 export function evolvePayouts(state: PayoutsState, event: PayoutEvent): PayoutsState {
   switch (event.type) {
     case 'PayoutRequested': {
-      const { payoutId, amount, transferFee, netAmount, requestedAt } = event.data;
+      const d = event.data;
+      const { payoutId, amount, transferFee, netAmount, requestedAt } = d;
       return {
         payouts: {
           ...state.payouts,
-          [payoutId]: { status: 'requested', amount, transferFee, netAmount, requestedAt },
+          [payoutId]: {
+            status: 'requested',
+            amount,
+            transferFee,
+            netAmount,
+            requestedAt,
+            iban: d.iban,
+            accountHolder: d.accountHolder,
+            accountHolderLatin: d.accountHolderLatin,
+          },
         },
         drawn: state.drawn + amount,
       };

@@ -13,6 +13,8 @@ import { ADMIN_ID } from './profile.builders';
 import { type By, NOW, UPLOADER_ID, aContext } from './command-context.builders';
 
 export const PAYOUT_ID = '0195f0c2-0000-7000-8000-00000000a001';
+/** A payout file (batch) of the register. */
+export const BATCH_ID = '0195f0c2-0000-7000-8000-00000000b001';
 /** A valid Estonian IBAN (checksum correct) and the same account as people write it. */
 export const EE_IBAN = 'EE382200221020145685';
 export const EE_IBAN_AS_WRITTEN = 'ee38 2200 2210 2014 5685';
@@ -91,6 +93,7 @@ export function requestPayout({ by, at, ...data }: Partial<RequestPayout['data']
       payee: { firstName: 'Mari', lastName: 'Maasikas' },
       iban: EE_IBAN,
       accountHolder: 'Mari Maasikas',
+      accountHolderDeclared: true,
       amount: 20_000,
       releasedEarnings: 50_000,
       ...data,
@@ -99,12 +102,13 @@ export function requestPayout({ by, at, ...data }: Partial<RequestPayout['data']
   };
 }
 
-/** The event a valid request decides: `amount` drawn, the fee by SPEC §9's rule. */
+/** The event a valid request decides: `amount` drawn, the fee by SPEC §9's rule on the available balance. */
 export function payoutRequested(
   overrides: Partial<PayoutRequested['data']> & { amount?: Cents } = {},
 ): PayoutRequested {
   const amount = overrides.amount ?? 20_000;
-  const transferFee = overrides.transferFee ?? (amount <= 15_000 ? 3_000 : 0);
+  const availableBefore = overrides.availableBefore ?? 50_000;
+  const transferFee = overrides.transferFee ?? (availableBefore <= 15_000 ? 3_000 : 0);
   return {
     type: 'PayoutRequested',
     data: {
@@ -113,10 +117,12 @@ export function payoutRequested(
       payeeName: 'Mari Maasikas',
       iban: EE_IBAN,
       accountHolder: 'Mari Maasikas',
+      accountHolderLatin: 'Mari Maasikas',
+      accountHolderCheck: 'declared-by-uploader',
       amount,
       transferFee,
       netAmount: amount - transferFee,
-      availableBefore: 50_000,
+      availableBefore,
       transferFeeRule: TRANSFER_FEE_RULE,
       requestedAt: NOW.toISOString(),
       ...overrides,
@@ -131,7 +137,14 @@ export function executePayout({
 }: Partial<ExecutePayout['data']> & By = {}): ExecutePayout {
   return {
     type: 'ExecutePayout',
-    data: { payoutId: PAYOUT_ID, uploaderId: UPLOADER_ID, executionDate: '2026-03-16', ...data },
+    data: {
+      payoutId: PAYOUT_ID,
+      uploaderId: UPLOADER_ID,
+      executionDate: '2026-03-16',
+      batchId: BATCH_ID,
+      messageId: 'LTP-20260316-000001',
+      ...data,
+    },
     context: aContext({ by, at: at ?? new Date('2026-03-16T08:00:00.000Z') }),
   };
 }
@@ -143,7 +156,14 @@ export function rejectPayout({
 }: Partial<RejectPayout['data']> & By = {}): RejectPayout {
   return {
     type: 'RejectPayout',
-    data: { payoutId: PAYOUT_ID, uploaderId: UPLOADER_ID, reason: 'The account is closed', ...data },
+    data: {
+      payoutId: PAYOUT_ID,
+      uploaderId: UPLOADER_ID,
+      reason: 'The account is closed',
+      batchId: null,
+      messageId: null,
+      ...data,
+    },
     context: aContext({ by, at }),
   };
 }
@@ -156,6 +176,8 @@ export function payoutExecuted(requested: PayoutRequested = payoutRequested()): 
       uploaderId: requested.data.uploaderId,
       netAmount: requested.data.netAmount,
       executionDate: '2026-03-16',
+      batchId: BATCH_ID,
+      messageId: 'LTP-20260316-000001',
       executedBy: ADMIN_ID,
       executedAt: '2026-03-16T08:00:00.000Z',
     },

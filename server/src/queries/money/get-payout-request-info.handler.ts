@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { TRANSFER_FEE_RULE } from '../../domain/payout/transfer-fee';
+import { TRANSFER_FEE_RULE, transferFeeFor } from '../../domain/payout/transfer-fee';
 import { READ_STORE, type ReadStore } from '../../infrastructure/read-store/read-store.port';
 import { PAYOUTS_COLLECTION, type PayoutView } from '../../projections/money/payouts.read-model';
 import { SALES_LINES, type SaleLineView } from '../../projections/money/sales.read-model';
@@ -43,10 +43,12 @@ export class GetPayoutRequestInfoHandler implements IQueryHandler<
         });
     }
     const last = payouts[0] ?? null;
+    const balance = balanceOf(lines, payouts, now);
     return {
       payeeName,
-      balance: balanceOf(lines, payouts, now),
+      balance,
       transferFeeRule: TRANSFER_FEE_RULE,
+      transferFee: transferFeeFor(balance.available),
       lastIban: last?.iban ?? null,
       lastAccountHolder: last?.accountHolder ?? null,
       documents: documents.reverse(),

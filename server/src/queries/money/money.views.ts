@@ -4,6 +4,7 @@ import type { ReconciliationReport } from '../../domain/ledger/reconciliation';
 import type { PayoutStatus } from '../../domain/payout/payouts.decider';
 import type { TransferFeeRule } from '../../events/payout.events';
 import type { EventRef } from '../../projections/money/event-ref';
+import type { PayoutBatchLineView, PayoutBatchRef } from '../../projections/money/payouts.read-model';
 
 /** A period of Estonian calendar days, both ends included (YYYY-MM-DD). */
 export interface Period {
@@ -96,6 +97,10 @@ export interface PayoutDto {
   readonly payeeName: string;
   readonly iban: string;
   readonly accountHolder: string;
+  /** The name as the bank file writes it (SEPA character set); null for old payouts. */
+  readonly accountHolderLatin: string | null;
+  /** How "the account is in your name" stood: the uploader's word, or (old payouts) the profile name. */
+  readonly accountHolderCheck: 'declared-by-uploader' | 'matched-profile-name';
   readonly amount: number;
   readonly transferFee: number;
   readonly netAmount: number;
@@ -107,6 +112,8 @@ export interface PayoutDto {
   readonly rejectedAt: string | null;
   readonly rejectedBy: string | null;
   readonly reason: string | null;
+  /** The payout file it went into (the latest), and how that stands. */
+  readonly batch: PayoutBatchRef | null;
   readonly events: readonly EventRef[];
 }
 
@@ -122,6 +129,8 @@ export interface PayoutRequestInfo {
   readonly payeeName: string;
   readonly balance: Balance;
   readonly transferFeeRule: TransferFeeRule;
+  /** The transfer fee a payout asked for now pays (SPEC §9 on the available balance). */
+  readonly transferFee: number;
   /** From the uploader's last payout, to fill the form. */
   readonly lastIban: string | null;
   readonly lastAccountHolder: string | null;
@@ -194,4 +203,32 @@ export interface DashboardFigures {
   readonly documentsCreated: number;
   readonly documentsPublished: number;
   readonly usersRegistered: number;
+}
+
+/** docs/api.md PayoutBatch: a payout file handed to the bank. */
+export interface PayoutBatchDto {
+  readonly id: string;
+  readonly number: number;
+  readonly messageId: string;
+  readonly format: string;
+  readonly executionDate: string;
+  readonly createdAt: string;
+  readonly exportedAt: string;
+  readonly exportedBy: string;
+  readonly count: number;
+  readonly controlSum: number;
+  readonly fileName: string;
+  readonly status: 'exported' | 'executed';
+  readonly executedOn: string | null;
+  readonly executedAt: string | null;
+  readonly executedBy: string | null;
+  readonly payouts: readonly PayoutBatchLineView[];
+  readonly events: readonly EventRef[];
+}
+
+export interface PayoutBatchPage {
+  readonly items: readonly PayoutBatchDto[];
+  readonly total: number;
+  readonly offset: number;
+  readonly limit: number;
 }

@@ -1,5 +1,5 @@
-import type { PayoutView } from '../../projections/money/payouts.read-model';
-import type { PayoutDto } from './money.views';
+import type { PayoutBatchView, PayoutView } from '../../projections/money/payouts.read-model';
+import type { PayoutBatchDto, PayoutDto } from './money.views';
 
 export function toPayoutDto(view: PayoutView): PayoutDto {
   return {
@@ -8,6 +8,8 @@ export function toPayoutDto(view: PayoutView): PayoutDto {
     payeeName: view.payeeName,
     iban: view.iban,
     accountHolder: view.accountHolder,
+    accountHolderLatin: view.accountHolderLatin ?? null,
+    accountHolderCheck: view.accountHolderCheck ?? 'matched-profile-name',
     amount: view.amount,
     transferFee: view.transferFee,
     netAmount: view.netAmount,
@@ -19,6 +21,29 @@ export function toPayoutDto(view: PayoutView): PayoutDto {
     rejectedAt: view.rejectedAt,
     rejectedBy: view.rejectedBy,
     reason: view.reason,
+    batch: view.batch ?? null,
+    events: view.events,
+  };
+}
+
+export function toPayoutBatchDto(view: PayoutBatchView): PayoutBatchDto {
+  return {
+    id: view._id,
+    number: view.number,
+    messageId: view.messageId,
+    format: view.format,
+    executionDate: view.executionDate,
+    createdAt: view.createdAt,
+    exportedAt: view.exportedAt,
+    exportedBy: view.exportedBy,
+    count: view.count,
+    controlSum: view.controlSum,
+    fileName: view.file.name,
+    status: view.status,
+    executedOn: view.executedOn,
+    executedAt: view.executedAt,
+    executedBy: view.executedBy,
+    payouts: view.payouts,
     events: view.events,
   };
 }

@@ -3,19 +3,21 @@ import { http } from '../../../api/http';
 import type { Payout } from '../../../api/money-types';
 import { adminPayoutKeys } from './get-admin-payouts';
 
-export type PayoutChange = { kind: 'execute'; executionDate: string } | { kind: 'reject'; reason: string };
-
-export function changePayout(id: string, change: PayoutChange): Promise<Payout> {
-  const body =
-    change.kind === 'execute' ? { executionDate: change.executionDate } : { reason: change.reason };
-  return http<Payout>(`/admin/payouts/${encodeURIComponent(id)}/${change.kind}`, { method: 'POST', body });
+export interface PayoutRejection {
+  reason: string;
+  /** The admin's word that the bank did not pay it: needed when its file may be at the bank. */
+  bankDidNotPayConfirmed?: boolean;
 }
 
-/** Marks a payout paid or rejects it; every payout list and balance is read again. */
-export function useChangePayout(id: string) {
+export function rejectPayout(id: string, rejection: PayoutRejection): Promise<Payout> {
+  return http<Payout>(`/admin/payouts/${encodeURIComponent(id)}/reject`, { method: 'POST', body: rejection });
+}
+
+/** Rejects a payout; every payout list, payout file and balance is read again. */
+export function useRejectPayout(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: PayoutChange) => changePayout(id, change),
+    mutationFn: (rejection: PayoutRejection) => rejectPayout(id, rejection),
     onSettled: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: adminPayoutKeys.all }),

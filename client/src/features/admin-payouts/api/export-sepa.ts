@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { httpDownload, type Download } from '../../../api/http';
+import { adminPayoutKeys } from './get-admin-payouts';
 
 export type SepaFormat = 'pain.001.001.09' | 'pain.001.001.03';
 
@@ -13,7 +14,11 @@ export function exportSepa(request: SepaRequest): Promise<Download> {
   return httpDownload('/admin/payouts/sepa', { method: 'POST', body: request, timeoutMs: 30_000 });
 }
 
-/** The SEPA credit-transfer file of the chosen payouts (nothing changes on the server). */
+/** The SEPA file of the chosen payouts, recorded as a payout file (batch): the lists are read again. */
 export function useExportSepa() {
-  return useMutation({ mutationFn: exportSepa });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: exportSepa,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPayoutKeys.all }),
+  });
 }

@@ -13,6 +13,7 @@ import { useUiActions } from '../../../stores/ui-store';
 import { formatMoney } from '../../../utils/format';
 import { formatDay, shopDay } from '../../../utils/period';
 import { saveDownload } from '../../../utils/save-download';
+import { fieldMessages } from '../../../api/http';
 import { useAdminPayouts } from '../api/get-admin-payouts';
 import { type SepaFormat, useExportSepa } from '../api/export-sepa';
 import './admin-payouts.css';
@@ -20,6 +21,16 @@ import { DataTable } from '../../../components/DataTable';
 import { LoadError } from '../../../components/LoadError';
 
 const FILTERS = ['requested', 'executed', 'rejected', 'all'] as const;
+
+/**
+ * Today, or the Monday after a weekend: banks execute SEPA transfers on TARGET2 business days only. The
+ * server knows the holidays too and names the next business day when a date falls on one.
+ */
+function firstWeekday(day: string): string {
+  const date = new Date(`${day}T12:00:00.000Z`);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6) date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
 type FilterName = (typeof FILTERS)[number];
 
 /** Admin payouts (route adminpayouts): requested / paid filter, selection and the SEPA file for the bank. */
@@ -36,10 +47,14 @@ export function AdminPayoutsPage() {
   const payouts = useAdminPayouts(filter === 'all' ? null : filter, isAdmin);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [format, setFormat] = useState<SepaFormat>('pain.001.001.09');
-  const [executionDate, setExecutionDate] = useState(shopDay);
-  const [exported, setExported] = useState<{ messageId: string; count: number; controlSum: number } | null>(
-    null,
-  );
+  const [executionDate, setExecutionDate] = useState(() => firstWeekday(shopDay()));
+  const [exported, setExported] = useState<{
+    batchId: string;
+    messageId: string;
+    count: number;
+    controlSum: number;
+  } | null>(null);
+  const [dateError, setDateError] = useState<string | null>(null);
   const exportSepa = useExportSepa();
   const { errorOccurred, toastShown } = useUiActions();
 
@@ -55,7 +70,8 @@ export function AdminPayoutsPage() {
   }
 
   const items = payouts.data?.items ?? [];
-  const requested = items.filter((p) => p.status === 'requested');
+  // A payout in an exported file goes into no other file (docs/decisions/payout-files.md).
+  const requested = items.filter((p) => p.status === 'requested' && p.batch?.status !== 'exported');
   const chosen = requested.filter((p) => selected.has(p.id));
   const toggle = (id: string) =>
     setSelected((current) => {
@@ -68,13 +84,16 @@ export function AdminPayoutsPage() {
     setSelected(new Set());
     setParams({ status: name }, { replace: true });
   };
-  const download = () =>
+  const download = () => {
+    setDateError(null);
     exportSepa.mutate(
       { payoutIds: chosen.map((p) => p.id), format, executionDate },
       {
         onSuccess: (file) => {
           saveDownload(file, `payouts.${format}.xml`);
+          setSelected(new Set());
           const summary = {
+            batchId: file.headers.get('x-payout-batch-id') ?? '',
             messageId: file.headers.get('x-sepa-message-id') ?? '',
             count: Number(file.headers.get('x-sepa-count') ?? 0),
             controlSum: Number(file.headers.get('x-sepa-control-sum') ?? 0),
@@ -82,13 +101,23 @@ export function AdminPayoutsPage() {
           setExported(summary);
           toastShown({ tone: 'success', text: t('ADMIN_PAYOUTS.EXPORTED', { count: summary.count }) });
         },
-        onError: errorOccurred,
+        onError: (error) => {
+          const messages = fieldMessages(error, (name) => (name === 'executionDate' ? name : null));
+          if (messages.executionDate) setDateError(messages.executionDate);
+          else errorOccurred(error);
+        },
       },
     );
+  };
 
   return (
     <div className="page admin-payouts">
       <h1 className="page__title">{t('ACCOUNT.PAYOUTS')}</h1>
+      <p>
+        <Link to={path('adminpayoutbatches')} data-testid="payout-batches-link">
+          {t('PAYOUT_BATCHES.TITLE')}
+        </Link>
+      </p>
       <div className="admin-payouts__filters" role="group" aria-label={t('ADMIN_PAYOUTS.FILTER')}>
         {FILTERS.map((name) => (
           <button
@@ -132,13 +161,14 @@ export function AdminPayoutsPage() {
               <th scope="col">{t('PAYOUT.REQUESTED_AT')}</th>
               <th scope="col">{t('PAYOUT.PAYOUT_DATE')}</th>
               <th scope="col">{t('PAYOUT.STATUS_COLUMN')}</th>
+              <th scope="col">{t('PAYOUT_BATCHES.FILE')}</th>
             </tr>
           </thead>
           <tbody>
             {items.map((p) => (
               <tr key={p.id} data-testid="admin-payout-row" data-payout-id={p.id}>
                 <td>
-                  {p.status === 'requested' && (
+                  {requested.includes(p) && (
                     <input
                       type="checkbox"
                       checked={selected.has(p.id)}
@@ -169,6 +199,18 @@ export function AdminPayoutsPage() {
                 <td>{p.executionDate ? formatDay(p.executionDate) : '–'}</td>
                 <td>
                   <PayoutStatusBadge status={p.status} />
+                </td>
+                <td>
+                  {p.batch ? (
+                    <Link
+                      to={path('adminpayoutbatch', { id: p.batch.batchId })}
+                      data-testid="admin-payout-batch"
+                    >
+                      {p.batch.messageId}
+                    </Link>
+                  ) : (
+                    '–'
+                  )}
                 </td>
               </tr>
             ))}
@@ -207,7 +249,18 @@ export function AdminPayoutsPage() {
                 className="field__control"
                 value={executionDate}
                 onChange={(e) => setExecutionDate(e.target.value)}
+                aria-invalid={dateError ? true : undefined}
+                aria-describedby={dateError ? 'sepa-date-error' : 'sepa-date-hint'}
+                data-testid="sepa-date"
               />
+              <p className="hint" id="sepa-date-hint">
+                {t('ADMIN_PAYOUTS.SEPA_EXECUTION_DATE_HINT')}
+              </p>
+              {dateError && (
+                <p className="field__error" id="sepa-date-error" data-testid="sepa-date-error">
+                  {dateError}
+                </p>
+              )}
             </div>
           </div>
           <p className="hint" aria-live="polite" data-testid="sepa-selection">
@@ -228,16 +281,19 @@ export function AdminPayoutsPage() {
           >
             {t('ADMIN_PAYOUTS.SEPA_EXPORT')}
           </button>
-          {exported && (
-            <p className="notice" data-testid="sepa-exported">
-              {t('ADMIN_PAYOUTS.SEPA_DONE', {
-                messageId: exported.messageId,
-                count: exported.count,
-                sum: formatMoney(exported.controlSum, language),
-              })}
-            </p>
-          )}
         </section>
+      )}
+      {exported && (
+        <p className="notice" data-testid="sepa-exported">
+          {t('ADMIN_PAYOUTS.SEPA_DONE', {
+            messageId: exported.messageId,
+            count: exported.count,
+            sum: formatMoney(exported.controlSum, language),
+          })}{' '}
+          <Link to={path('adminpayoutbatch', { id: exported.batchId })} data-testid="sepa-exported-batch">
+            {t('PAYOUT_BATCHES.OPEN', { messageId: exported.messageId })}
+          </Link>
+        </p>
       )}
     </div>
   );

@@ -13,8 +13,8 @@ import { useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
 import { formatDateTime } from '../../../utils/format';
-import { formatDay, shopDay } from '../../../utils/period';
-import { useChangePayout } from '../api/change-payout';
+import { formatDay } from '../../../utils/period';
+import { useRejectPayout } from '../api/change-payout';
 import { useAdminPayout } from '../api/get-admin-payouts';
 import './admin-payouts.css';
 
@@ -42,127 +42,118 @@ function CopyIban({ iban }: { iban: string }) {
   );
 }
 
-function Actions({ payout }: { payout: Payout }) {
+/**
+ * Reject, with a reason. A payout whose file was exported may already be paid by the bank: the admin
+ * must confirm it was not, and the confirmation is recorded with the file (docs/decisions/payout-files.md).
+ */
+function RejectForm({ payout }: { payout: Payout }) {
   const { t } = useTranslation();
-  const change = useChangePayout(payout.id);
+  const reject = useRejectPayout(payout.id);
   const { confirmRequested, toastShown, errorOccurred } = useUiActions();
-  const [executionDate, setExecutionDate] = useState(shopDay);
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ executionDate?: string; reason?: string }>({});
+  const [bankDidNotPay, setBankDidNotPay] = useState(false);
+  const [errors, setErrors] = useState<{ reason?: string; bankDidNotPayConfirmed?: string }>({});
+  const inFile = payout.batch?.status === 'exported' ? payout.batch : null;
 
   const fail = (error: unknown) => {
     const messages = fieldMessages(error, (name) =>
-      name === 'executionDate' || name === 'reason' ? name : null,
+      name === 'reason' || name === 'bankDidNotPayConfirmed' ? name : null,
     );
     if (Object.keys(messages).length > 0) setErrors(messages);
     else errorOccurred(error);
   };
-  const execute = (event: FormEvent) => {
-    event.preventDefault();
-    if (!executionDate) return setErrors({ executionDate: t('VALIDATION.REQUIRED') });
-    confirmRequested({
-      title: t('ADMIN_PAYOUTS.EXECUTE_CONFIRM_TITLE'),
-      text: t('ADMIN_PAYOUTS.EXECUTE_CONFIRM_TEXT', {
-        name: payout.payeeName,
-        date: formatDay(executionDate),
-      }),
-      onConfirm: () =>
-        change.mutate(
-          { kind: 'execute', executionDate },
-          {
-            onSuccess: () => toastShown({ tone: 'success', text: t('ADMIN_PAYOUTS.EXECUTED') }),
-            onError: fail,
-          },
-        ),
-    });
-  };
-  const reject = (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) return setErrors({ reason: t('VALIDATION.REQUIRED') });
+    if (inFile && !bankDidNotPay)
+      return setErrors({ bankDidNotPayConfirmed: t('ADMIN_PAYOUTS.BANK_DID_NOT_PAY_REQUIRED') });
+    setErrors({});
     confirmRequested({
       title: t('ADMIN_PAYOUTS.REJECT_CONFIRM_TITLE'),
-      text: t('ADMIN_PAYOUTS.REJECT_CONFIRM_TEXT', { name: payout.payeeName }),
+      text: inFile
+        ? t('ADMIN_PAYOUTS.REJECT_IN_FILE_CONFIRM_TEXT', {
+            name: payout.payeeName,
+            messageId: inFile.messageId,
+          })
+        : t('ADMIN_PAYOUTS.REJECT_CONFIRM_TEXT', { name: payout.payeeName }),
       onConfirm: () =>
-        change.mutate(
-          { kind: 'reject', reason },
-          {
-            onSuccess: () => toastShown({ tone: 'success', text: t('ADMIN_PAYOUTS.REJECTED') }),
-            onError: fail,
-          },
-        ),
+        reject.mutate(inFile ? { reason, bankDidNotPayConfirmed: true } : { reason }, {
+          onSuccess: () => toastShown({ tone: 'success', text: t('ADMIN_PAYOUTS.REJECTED') }),
+          onError: fail,
+        }),
     });
   };
 
   return (
-    <div className="payout-actions">
-      <form className="card" onSubmit={execute} noValidate>
-        <h2 className="card__title">{t('ADMIN_PAYOUTS.EXECUTE_TITLE')}</h2>
+    <form className="card payout-action" onSubmit={submit} noValidate>
+      <h2 className="card__title">{t('ADMIN_PAYOUTS.REJECT_TITLE')}</h2>
+      {inFile && (
+        <p className="notice notice--warning" data-testid="payout-in-file-warning">
+          {t('ADMIN_PAYOUTS.IN_FILE_WARNING', { messageId: inFile.messageId })}
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor="payout-reject-reason" className="field__label">
+          {t('ADMIN_PAYOUTS.REASON')}
+        </label>
+        <textarea
+          id="payout-reject-reason"
+          className="field__control"
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={errors.reason ? true : undefined}
+          aria-describedby={errors.reason ? 'payout-reject-reason-error' : undefined}
+          data-testid="payout-reject-reason"
+        />
+        {errors.reason && (
+          <p className="field__error" id="payout-reject-reason-error">
+            {errors.reason}
+          </p>
+        )}
+      </div>
+      {inFile && (
         <div className="field">
-          <label htmlFor="payout-execution-date" className="field__label">
-            {t('ADMIN_PAYOUTS.EXECUTION_DATE')}
+          <label className="checkbox">
+            <input
+              id="payout-bank-did-not-pay"
+              type="checkbox"
+              checked={bankDidNotPay}
+              onChange={(e) => setBankDidNotPay(e.target.checked)}
+              aria-invalid={errors.bankDidNotPayConfirmed ? true : undefined}
+              aria-describedby={errors.bankDidNotPayConfirmed ? 'payout-bank-did-not-pay-error' : undefined}
+              data-testid="payout-bank-did-not-pay"
+            />
+            <span>{t('ADMIN_PAYOUTS.BANK_DID_NOT_PAY', { messageId: inFile.messageId })}</span>
           </label>
-          <input
-            id="payout-execution-date"
-            type="date"
-            className="field__control"
-            value={executionDate}
-            onChange={(e) => setExecutionDate(e.target.value)}
-            aria-invalid={errors.executionDate ? true : undefined}
-            aria-describedby={errors.executionDate ? 'payout-execution-date-error' : undefined}
-            data-testid="payout-execution-date"
-          />
-          {errors.executionDate && (
-            <p className="field__error" id="payout-execution-date-error">
-              {errors.executionDate}
+          {errors.bankDidNotPayConfirmed && (
+            <p
+              className="field__error"
+              id="payout-bank-did-not-pay-error"
+              data-testid="payout-bank-did-not-pay-error"
+            >
+              {errors.bankDidNotPayConfirmed}
             </p>
           )}
         </div>
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={change.isPending}
-          data-testid="payout-execute"
-        >
-          {t('ADMIN_PAYOUTS.MARK_EXECUTED')}
-        </button>
-      </form>
-      <form className="card" onSubmit={reject} noValidate>
-        <h2 className="card__title">{t('ADMIN_PAYOUTS.REJECT_TITLE')}</h2>
-        <div className="field">
-          <label htmlFor="payout-reject-reason" className="field__label">
-            {t('ADMIN_PAYOUTS.REASON')}
-          </label>
-          <textarea
-            id="payout-reject-reason"
-            className="field__control"
-            rows={3}
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? 'payout-reject-reason-error' : undefined}
-            data-testid="payout-reject-reason"
-          />
-          {errors.reason && (
-            <p className="field__error" id="payout-reject-reason-error">
-              {errors.reason}
-            </p>
-          )}
-        </div>
-        <button
-          type="submit"
-          className="button button--danger-ghost"
-          disabled={change.isPending}
-          data-testid="payout-reject"
-        >
-          {t('ADMIN_PAYOUTS.REJECT')}
-        </button>
-      </form>
-    </div>
+      )}
+      <button
+        type="submit"
+        className="button button--danger-ghost"
+        disabled={reject.isPending}
+        data-testid="payout-reject"
+      >
+        {t('ADMIN_PAYOUTS.REJECT')}
+      </button>
+    </form>
   );
 }
 
-/** Payout edit (route adminpayoutedit): payee, amount, IBAN with copy, execution date; mark paid or reject. */
+/**
+ * Payout edit (route adminpayoutedit): payee, amount, IBAN with copy, its payout file and execution date;
+ * reject. A payout is paid through its file, marked executed on the file's page.
+ */
 export function PayoutEditPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('ADMIN_PAYOUTS.EDIT_TITLE'));
@@ -232,8 +223,27 @@ export function PayoutEditPage() {
             </div>
             <div>
               <dt>{t('PAYOUT.ACCOUNT_HOLDER')}</dt>
-              <dd>{p.accountHolder}</dd>
+              <dd>
+                {p.accountHolder}
+                {p.accountHolderLatin && p.accountHolderLatin !== p.accountHolder && (
+                  <> ({t('PAYOUT.IN_THE_FILE', { name: p.accountHolderLatin })})</>
+                )}
+              </dd>
             </div>
+            {p.batch && (
+              <div>
+                <dt>{t('PAYOUT_BATCHES.FILE')}</dt>
+                <dd>
+                  <Link
+                    to={path('adminpayoutbatch', { id: p.batch.batchId })}
+                    data-testid="payout-batch-link"
+                  >
+                    {p.batch.messageId}
+                  </Link>{' '}
+                  ({t(`PAYOUT_BATCHES.LINE_STATUS.${p.batch.status}`)})
+                </dd>
+              </div>
+            )}
             <div>
               <dt>{t('PAYOUT.REQUESTED_AT')}</dt>
               <dd>
@@ -259,7 +269,12 @@ export function PayoutEditPage() {
               </div>
             )}
           </dl>
-          {p.status === 'requested' && <Actions payout={p} />}
+          {p.status === 'requested' && p.batch?.status !== 'exported' && (
+            <p className="hint" data-testid="payout-not-in-file">
+              {t('ADMIN_PAYOUTS.PAID_THROUGH_A_FILE')}
+            </p>
+          )}
+          {p.status === 'requested' && <RejectForm payout={p} />}
           <section aria-labelledby="payout-events">
             <h2 id="payout-events" className="admin-payouts__section">
               {t('ADMIN_PAYOUTS.EVENTS')}

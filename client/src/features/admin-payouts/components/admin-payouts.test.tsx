@@ -58,7 +58,7 @@ describe('admin payouts', () => {
     expect(screen.queryByTestId('admin-payout-select')).toBeNull();
   });
 
-  it('shows the payee, amount and IBAN, and marks the payout paid on a date', async () => {
+  it('shows the payee, amount and IBAN, and says a payout is paid through a file', async () => {
     const api = givenAdmin();
     renderApp('/admin/payouts/edit/0195f0c2-0000-7000-8000-00000000a002', api);
     expect((await screen.findByTestId('payout-payee')).textContent).toBe('Andres Mägi');
@@ -66,14 +66,39 @@ describe('admin payouts', () => {
     expect(screen.getByTestId('copy-iban').getAttribute('aria-label')).toBe(
       'Kopeeri IBAN EE382200221020145685',
     );
-    const date = screen.getByTestId('payout-execution-date');
-    await userEvent.clear(date);
-    await userEvent.type(date, '2026-03-16');
-    await userEvent.click(screen.getByTestId('payout-execute'));
+    expect(screen.getByTestId('payout-not-in-file').textContent).toMatch(
+      /^Väljamakse makstakse SEPA faili kaudu/,
+    );
+    expect(screen.queryByTestId('payout-execute')).toBeNull();
+  });
+
+  it('asks for the bank’s word before rejecting a payout whose file was exported', async () => {
+    const api = givenAdmin();
+    api.payouts[0] = aPayout({
+      id: '0195f0c2-0000-7000-8000-00000000a001',
+      payeeName: 'Kadri Tamm',
+      batch: {
+        batchId: '0195f0c2-0000-7000-8000-0000000000b1',
+        messageId: 'LTP-20261126-000001',
+        status: 'exported',
+      },
+    });
+    renderApp('/en/admin/payouts/edit/0195f0c2-0000-7000-8000-00000000a001', api);
+    expect((await screen.findByTestId('payout-in-file-warning')).textContent).toContain(
+      'LTP-20261126-000001',
+    );
+    await userEvent.type(screen.getByTestId('payout-reject-reason'), 'The bank returned it');
+    await userEvent.click(screen.getByTestId('payout-reject'));
+    expect(screen.getByTestId('payout-bank-did-not-pay-error').textContent).toBe(
+      'Confirm that the bank did not pay it, or do not reject it',
+    );
+    await userEvent.click(screen.getByTestId('payout-bank-did-not-pay'));
+    await userEvent.click(screen.getByTestId('payout-reject'));
     await userEvent.click(screen.getByTestId('modal-confirm'));
-    expect((await screen.findByTestId('payout-execution-date-value')).textContent).toBe('16.03.2026');
-    expect(api.requests.find((r) => r.path.endsWith('/execute'))!.body).toEqual({
-      executionDate: '2026-03-16',
+    await waitFor(() => expect(screen.getByTestId('payout-status').textContent).toBe('Rejected'));
+    expect(api.requests.find((r) => r.path.endsWith('/reject'))!.body).toEqual({
+      reason: 'The bank returned it',
+      bankDidNotPayConfirmed: true,
     });
   });
 

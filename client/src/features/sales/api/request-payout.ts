@@ -7,6 +7,8 @@ import { salesKeys } from './get-sales';
 export interface PayoutRequestForm {
   iban: string;
   accountHolder: string;
+  /** The uploader's declaration that the account is in their name. */
+  accountHolderDeclared: boolean;
   /** Cents. */
   amount: number;
 }

@@ -21,7 +21,7 @@ import { LoadError } from '../../../components/LoadError';
 
 const centsToInput = (cents: number) => (cents / 100).toFixed(2);
 
-type Field = 'iban' | 'accountHolder' | 'amount';
+type Field = 'iban' | 'accountHolder' | 'accountHolderDeclared' | 'amount';
 
 function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId: string }) {
   const { t } = useTranslation();
@@ -33,17 +33,20 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
   const [iban, setIban] = useState(info.lastIban ?? '');
   const [accountHolder, setAccountHolder] = useState(info.lastAccountHolder ?? info.payeeName);
   const [amountText, setAmountText] = useState(centsToInput(info.balance.available));
+  const [declared, setDeclared] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
   const amount = parseEuros(amountText);
   const rule = info.transferFeeRule;
-  const fee = amount !== null && amount <= rule.threshold ? rule.fee : 0;
+  // Decided by the server on the licence fees available now, whatever part of them is taken out.
+  const fee = info.transferFee;
   const net = amount === null ? null : amount - fee;
 
   const validate = (): Partial<Record<Field, string>> => {
     const found: Partial<Record<Field, string>> = {};
     if (!iban.trim()) found.iban = t('VALIDATION.REQUIRED');
     if (!accountHolder.trim()) found.accountHolder = t('VALIDATION.REQUIRED');
+    if (!declared) found.accountHolderDeclared = t('PAYOUT.ACCOUNT_HOLDER_NOT_DECLARED');
     if (amount === null) found.amount = t('PAYOUT.AMOUNT_INVALID');
     else if (amount > info.balance.available) found.amount = t('PAYOUT.AMOUNT_ABOVE_AVAILABLE');
     else if (amount <= fee) found.amount = t('PAYOUT.AMOUNT_NOT_ABOVE_TRANSFER_FEE');
@@ -62,11 +65,12 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
         fee: formatMoney(fee, language),
         net: formatMoney(net, language),
         iban: iban.trim().toUpperCase(),
+        holder: accountHolder.trim(),
       }),
       confirmLabel: t('SALES.REQUEST_PAYOUT'),
       onConfirm: () =>
         request.mutate(
-          { iban, accountHolder, amount },
+          { iban, accountHolder, accountHolderDeclared: declared, amount },
           {
             onSuccess: () => {
               toastShown({ tone: 'success', text: t('PAYOUT.REQUESTED') });
@@ -74,7 +78,12 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
             },
             onError: (error) => {
               const messages = fieldMessages(error, (name) =>
-                name === 'iban' || name === 'accountHolder' || name === 'amount' ? name : null,
+                name === 'iban' ||
+                name === 'accountHolder' ||
+                name === 'accountHolderDeclared' ||
+                name === 'amount'
+                  ? name
+                  : null,
               );
               if (Object.keys(messages).length > 0) setErrors(messages);
               else errorOccurred(error);
@@ -126,10 +135,25 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
           onChange={(e) => setAccountHolder(e.target.value)}
           data-testid="payout-account-holder"
         />
-        <p className="hint" id="payout-accountHolder-hint">
-          {t('PAYOUT.ACCOUNT_HOLDER_HINT', { name: info.payeeName })}
+        <p className="hint" id="payout-accountHolder-hint" data-testid="payout-account-holder-hint">
+          {t('PAYOUT.ACCOUNT_HOLDER_HINT')}
         </p>
         {error('accountHolder')}
+      </div>
+      <div className="field">
+        <label className="checkbox">
+          <input
+            id="payout-accountHolderDeclared"
+            type="checkbox"
+            checked={declared}
+            onChange={(e) => setDeclared(e.target.checked)}
+            aria-invalid={errors.accountHolderDeclared ? true : undefined}
+            aria-describedby={errors.accountHolderDeclared ? 'payout-accountHolderDeclared-error' : undefined}
+            data-testid="payout-account-holder-declared"
+          />
+          <span>{t('PAYOUT.ACCOUNT_HOLDER_DECLARATION')}</span>
+        </label>
+        {error('accountHolderDeclared')}
       </div>
       <div className="field">
         <label htmlFor="payout-amount" className="field__label">
@@ -159,10 +183,11 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
           <dd>{net === null ? '–' : <Money cents={Math.max(net, 0)} testId="payout-net-amount" />}</dd>
         </div>
       </dl>
-      <p className="hint">
-        {t('PAYOUT.TRANSFER_FEE_RULE', {
+      <p className="hint" data-testid="payout-transfer-fee-rule">
+        {t(fee > 0 ? 'PAYOUT.TRANSFER_FEE_APPLIES' : 'PAYOUT.TRANSFER_FEE_NONE', {
           fee: formatAmount(rule.fee, language),
           threshold: formatAmount(rule.threshold, language),
+          available: formatMoney(info.balance.available, language),
         })}
       </p>
       <div className="payout-form__actions">

@@ -76,7 +76,8 @@ const SUMMARY: SalesSummary = {
 const REQUEST_INFO: PayoutRequestInfo = {
   payeeName: 'Mari Maasikas',
   balance: { ...BALANCE, available: 20_000 },
-  transferFeeRule: { threshold: 15_000, fee: 3_000 },
+  transferFeeRule: { threshold: 15_000, fee: 3_000, basis: 'available-balance' },
+  transferFee: 0,
   lastIban: null,
   lastAccountHolder: null,
   documents: [
@@ -141,29 +142,40 @@ describe('My payouts', () => {
 });
 
 describe('Payout request', () => {
-  it('shows the transfer fee before confirming: 30 € up to 150,00 €, none from 150,01 €', async () => {
+  it('shows the transfer fee before confirming, decided on the licence fees available, whatever is taken out', async () => {
     const api = givenUploader();
     renderApp('/en/admin/user/payout', api);
     const amount = await screen.findByTestId('payout-amount');
     expect((amount as HTMLInputElement).value).toBe('200.00');
     expect(normalizeSpaces(screen.getByTestId('payout-transfer-fee').textContent)).toBe('€0.00');
     // The rule's round figures in whole euros, the amounts with cents (docs/decisions/money-format.md).
-    expect(
-      screen.getByText('A transfer fee of €30 applies to a payout of €150 or less.', {
-        normalizer: normalizeSpaces,
-      }),
-    ).toBeTruthy();
-    for (const [typed, fee, net] of [
-      ['149.99', '€30.00', '€119.99'],
-      ['150,00', '€30.00', '€120.00'],
-      ['150.01', '€0.00', '€150.01'],
-    ] as const) {
-      await userEvent.clear(amount);
-      await userEvent.type(amount, typed);
-      expect(normalizeSpaces(screen.getByTestId('payout-transfer-fee').textContent)).toBe(fee);
-      expect(normalizeSpaces(screen.getByTestId('payout-net-amount').textContent)).toBe(net);
-    }
+    expect(normalizeSpaces(screen.getByTestId('payout-transfer-fee-rule').textContent)).toBe(
+      'You have €200.00 of licence fees available: that is more than €150, so no transfer fee applies, whatever part of it you take out.',
+    );
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '149.99');
+    expect(normalizeSpaces(screen.getByTestId('payout-transfer-fee').textContent)).toBe('€0.00');
+    expect(normalizeSpaces(screen.getByTestId('payout-net-amount').textContent)).toBe('€149.99');
     expect(screen.getByTestId('payout-documents').textContent).toContain('Tööleping');
+  });
+
+  it('says plainly that nobody checks whose account it is, and asks the uploader to declare it', async () => {
+    const api = givenUploader();
+    api.payoutRequest = { ...REQUEST_INFO, balance: { ...BALANCE, available: 12_000 }, transferFee: 3_000 };
+    renderApp('/en/admin/user/payout', api);
+    expect(normalizeSpaces((await screen.findByTestId('payout-account-holder-hint')).textContent)).toMatch(
+      /^Lepinguturg cannot check whose account this is\./,
+    );
+    expect(normalizeSpaces(screen.getByTestId('payout-transfer-fee-rule').textContent)).toContain(
+      'that is €150 or less, so the transfer fee of €30 applies',
+    );
+    expect(normalizeSpaces(screen.getByTestId('payout-transfer-fee').textContent)).toBe('€30.00');
+    await userEvent.type(screen.getByTestId('payout-iban'), 'EE382200221020145685');
+    await userEvent.click(screen.getByTestId('payout-submit'));
+    expect(screen.getByTestId('field-error-payout-accountHolderDeclared').textContent).toBe(
+      'Confirm that the account is in your name',
+    );
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
   it('sends the request after confirmation and shows My payouts with the notice', async () => {
@@ -173,9 +185,10 @@ describe('Payout request', () => {
     const amount = screen.getByTestId('payout-amount');
     await userEvent.clear(amount);
     await userEvent.type(amount, '150');
+    await userEvent.click(screen.getByTestId('payout-account-holder-declared'));
     await userEvent.click(screen.getByTestId('payout-submit'));
     expect(normalizeSpaces(screen.getByTestId('modal').textContent)).toContain(
-      '€150.00 leaves your balance; after the transfer fee of €30.00, €120.00 will be transferred to EE38 2200 2210 2014 5685.',
+      '€150.00 leaves your balance; after the transfer fee of €0.00, €150.00 will be transferred to EE38 2200 2210 2014 5685 in the name of Mari Maasikas.',
     );
     await userEvent.click(screen.getByTestId('modal-confirm'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/admin/user/payouts'));
@@ -183,6 +196,7 @@ describe('Payout request', () => {
     expect(post.body).toEqual({
       iban: 'EE38 2200 2210 2014 5685',
       accountHolder: 'Mari Maasikas',
+      accountHolderDeclared: true,
       amount: 15_000,
     });
     expect((await screen.findByTestId('payout-notice')).textContent).toBe(
@@ -197,6 +211,7 @@ describe('Payout request', () => {
     api.payoutFieldErrors = { iban: ['Vigane IBAN'] };
     renderApp('/admin/user/payout', api);
     await userEvent.type(await screen.findByTestId('payout-iban'), 'EE39');
+    await userEvent.click(screen.getByTestId('payout-account-holder-declared'));
     await userEvent.click(screen.getByTestId('payout-submit'));
     await userEvent.click(screen.getByTestId('modal-confirm'));
     expect((await screen.findByTestId('field-error-payout-iban')).textContent).toBe('Vigane IBAN');

@@ -5,7 +5,11 @@ export const MONEY_MESSAGES: MessageCatalogs = {
   en: {
     'VALIDATION.INVALID_IBAN': 'Invalid IBAN',
     'VALIDATION.IBAN_NOT_SEPA': 'Invalid IBAN: the account must be in the SEPA area',
-    'VALIDATION.IBAN_NOT_USERS_NAME': 'Invalid IBAN: the account must be in your name ({name})',
+    'VALIDATION.IBAN_NOT_SEPA_YET':
+      'Invalid IBAN: SEPA transfers reach accounts in {country} from {date}; choose another account until then',
+    'VALIDATION.NAME_NOT_IN_LATIN_LETTERS':
+      'Write the name in Latin letters, as your bank writes it: a bank transfer cannot carry these characters',
+    'PAYOUT.ACCOUNT_HOLDER_NOT_DECLARED': 'Confirm that the account is in your name',
     'VALIDATION.INVALID_PERIOD': 'The start of the period must not be after its end',
     'PAYOUT.NOT_FOUND': 'Payout not found!',
     'PAYOUT.ALREADY_EXISTS': 'This payout already exists.',
@@ -20,6 +24,28 @@ export const MONEY_MESSAGES: MessageCatalogs = {
       'Only requested payouts can be exported: one of the chosen payouts is already paid or rejected.',
     'PAYOUT.EXECUTION_BEFORE_REQUEST': 'The payout date cannot be before the request',
     'PAYOUT.EXECUTION_IN_FUTURE': 'The payout date cannot be in the future',
+    'PAYOUT.IN_EXPORTED_BATCH':
+      'A chosen payout is already in the payout file {messageId}, which is not executed yet: it cannot go into another file.',
+    'PAYOUT.IN_EXPORTED_BATCH_CONFIRM':
+      'This payout is in the payout file {messageId}, which may already be at the bank. Reject it only if the bank did not pay it, and confirm that.',
+    'PAYOUT_BATCH.NOT_FOUND': 'Payout file not found!',
+    'PAYOUT_BATCH.ALREADY_EXECUTED': 'This payout file is already marked executed.',
+    'PAYOUT_BATCH.NOTHING_TO_EXECUTE':
+      'Every payout of this file has been rejected: there is nothing to mark executed.',
+    'PAYOUT_BATCH.NAME_NOT_IN_LATIN_LETTERS':
+      'An account holder’s name cannot be written in the SEPA character set; reject that payout.',
+    'PAYOUT_BATCH.EXECUTION_DATE_IN_PAST': 'The execution date cannot be in the past (today is {today})',
+    'PAYOUT_BATCH.EXECUTION_DATE_NOT_BUSINESS_DAY':
+      'Banks do not execute SEPA transfers on that day (TARGET2 is closed: {reason}); the next business day is {next}',
+    'PAYOUT_BATCH.EXECUTION_BEFORE_EXPORT': 'The execution date cannot be before the file was exported',
+    'TARGET2.SATURDAY': 'Saturday',
+    'TARGET2.SUNDAY': 'Sunday',
+    'TARGET2.NEW_YEARS_DAY': 'New Year’s Day',
+    'TARGET2.GOOD_FRIDAY': 'Good Friday',
+    'TARGET2.EASTER_MONDAY': 'Easter Monday',
+    'TARGET2.LABOUR_DAY': 'Labour Day',
+    'TARGET2.CHRISTMAS_DAY': 'Christmas Day',
+    'TARGET2.DECEMBER_26': '26 December',
     'SALES.NOT_OWNER': 'You can only see your own sales and payouts.',
     'ERROR.ACCOUNTANT_ONLY': 'Only an accountant or an administrator can see this.',
     'PROJECTION.NOT_FOUND': 'No such report.',
@@ -28,7 +54,11 @@ export const MONEY_MESSAGES: MessageCatalogs = {
   et: {
     'VALIDATION.INVALID_IBAN': 'Vigane IBAN',
     'VALIDATION.IBAN_NOT_SEPA': 'Vigane IBAN: konto peab olema SEPA alas',
-    'VALIDATION.IBAN_NOT_USERS_NAME': 'Vigane IBAN: konto peab olema sinu nimel ({name})',
+    'VALIDATION.IBAN_NOT_SEPA_YET':
+      'Vigane IBAN: SEPA ülekanded jõuavad riigi {country} kontodele alates {date}; seni vali teine konto',
+    'VALIDATION.NAME_NOT_IN_LATIN_LETTERS':
+      'Kirjuta nimi ladina tähtedega, nagu sinu pank selle kirjutab: pangaülekanne neid märke edasi ei kanna',
+    'PAYOUT.ACCOUNT_HOLDER_NOT_DECLARED': 'Kinnita, et konto on sinu nimel',
     'VALIDATION.INVALID_PERIOD': 'Perioodi algus ei tohi olla pärast selle lõppu',
     'PAYOUT.NOT_FOUND': 'Väljamakset ei leitud!',
     'PAYOUT.ALREADY_EXISTS': 'See väljamakse on juba olemas.',
@@ -43,6 +73,28 @@ export const MONEY_MESSAGES: MessageCatalogs = {
       'Eksportida saab ainult taotletud väljamakseid: üks valitud väljamaksetest on juba tehtud või tagasi lükatud.',
     'PAYOUT.EXECUTION_BEFORE_REQUEST': 'Väljamakse kuupäev ei saa olla enne taotlust',
     'PAYOUT.EXECUTION_IN_FUTURE': 'Väljamakse kuupäev ei saa olla tulevikus',
+    'PAYOUT.IN_EXPORTED_BATCH':
+      'Üks valitud väljamaksetest on juba maksefailis {messageId}, mis pole veel täidetud: see ei saa minna teise faili.',
+    'PAYOUT.IN_EXPORTED_BATCH_CONFIRM':
+      'See väljamakse on maksefailis {messageId}, mis võib juba pangas olla. Lükka see tagasi ainult siis, kui pank seda ei maksnud, ja kinnita see.',
+    'PAYOUT_BATCH.NOT_FOUND': 'Maksefaili ei leitud!',
+    'PAYOUT_BATCH.ALREADY_EXECUTED': 'See maksefail on juba täidetuks märgitud.',
+    'PAYOUT_BATCH.NOTHING_TO_EXECUTE':
+      'Kõik selle faili väljamaksed on tagasi lükatud: täidetuks pole midagi märkida.',
+    'PAYOUT_BATCH.NAME_NOT_IN_LATIN_LETTERS':
+      'Ühe kontoomaniku nime ei saa SEPA märgistikus kirjutada; lükka see väljamakse tagasi.',
+    'PAYOUT_BATCH.EXECUTION_DATE_IN_PAST': 'Täitmise kuupäev ei saa olla minevikus (täna on {today})',
+    'PAYOUT_BATCH.EXECUTION_DATE_NOT_BUSINESS_DAY':
+      'Pangad ei täida sel päeval SEPA ülekandeid (TARGET2 on suletud: {reason}); järgmine pangapäev on {next}',
+    'PAYOUT_BATCH.EXECUTION_BEFORE_EXPORT': 'Täitmise kuupäev ei saa olla enne faili eksportimist',
+    'TARGET2.SATURDAY': 'laupäev',
+    'TARGET2.SUNDAY': 'pühapäev',
+    'TARGET2.NEW_YEARS_DAY': 'uusaasta',
+    'TARGET2.GOOD_FRIDAY': 'suur reede',
+    'TARGET2.EASTER_MONDAY': 'ülestõusmispühade esmaspäev',
+    'TARGET2.LABOUR_DAY': '1. mai',
+    'TARGET2.CHRISTMAS_DAY': 'esimene jõulupüha',
+    'TARGET2.DECEMBER_26': 'teine jõulupüha',
     'SALES.NOT_OWNER': 'Näete ainult oma müüki ja väljamakseid.',
     'ERROR.ACCOUNTANT_ONLY': 'Seda saavad näha ainult raamatupidaja ja administraator.',
     'PROJECTION.NOT_FOUND': 'Sellist aruannet ei ole.',
