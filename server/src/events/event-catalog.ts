@@ -1,3 +1,4 @@
+import type { AuditEvent } from './audit.events';
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
 import type { InvoiceEvent } from './invoice.events';
@@ -8,7 +9,14 @@ import type { SignInEvent } from './sign-in.events';
 
 /** Every event the system writes. */
 export type AnyDomainEvent =
-  DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | InvoiceEvent | PayoutEvent | SignInEvent;
+  | DocumentEvent
+  | BasketEvent
+  | ProfileEvent
+  | PurchaseEvent
+  | InvoiceEvent
+  | PayoutEvent
+  | SignInEvent
+  | AuditEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -48,6 +56,9 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PurchasePaymentStarted: 1,
   PurchaseConfirmationSent: 1,
   PurchaseLinksRenewed: 1,
+  PurchaseAccessKeyIssued: 1,
+  PurchaseSuperseded: 1,
+  PurchaseRefundDue: 1,
   InvoiceNumberAssigned: 1,
   AccountantRoleGranted: 1,
   AccountantRoleRevoked: 1,
@@ -55,6 +66,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PayoutExecuted: 1,
   PayoutRejected: 1,
   SessionsEnded: 1,
+  PersonalDataRead: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */

@@ -13,6 +13,7 @@ import {
   ListInvoicesHandler,
   ListPurchasesHandler,
   PurchasesDueHandler,
+  PendingPurchasesHandler,
 } from './purchases/purchases.handlers';
 import { ExportSepaFileHandler } from './money/export-sepa-file.handler';
 import { GetDashboardHandler } from './money/get-dashboard.handler';
@@ -49,6 +50,7 @@ import { ListUsersHandler } from './users/list-users.handler';
     ListInvoicesHandler,
     FindPurchasesByNumberHandler,
     PurchasesDueHandler,
+    PendingPurchasesHandler,
     GetReleasedEarningsHandler,
     GetSalesSummaryHandler,
     GetPayoutRequestInfoHandler,
