@@ -12,12 +12,15 @@ import {
 import { payAtEmbeddedGateway } from '../../server/src/infrastructure/payments/testing/embedded-gateway-driver';
 import {
   type UploadedDocument,
+  buyerKeyOf,
   call,
   checkOut,
+  keyInUrl,
   mailsTo,
   payAndReturn,
   postForm,
   publishDocumentWithFiles,
+  purchaseAsBuyer,
   streamEventTypes,
 } from '../support/buying';
 import { TestClock } from '../support/test-clock';
@@ -36,7 +39,7 @@ describe('Payments through the MakeCommerce protocol (embedded test gateway, rea
   const cancelUrl = () => `${server.url}/payments/makecommerce/cancel`;
   const notificationUrl = () => `${server.url}/payments/makecommerce/notification`;
   const purchase = async (id: string): Promise<Record<string, unknown>> =>
-    (await call(server, 'GET', `/api/purchases/${id}`)).body as Record<string, unknown>;
+    (await purchaseAsBuyer(server, id)).body as Record<string, unknown>;
   const basket = async (id: string): Promise<Record<string, unknown>> =>
     (await call(server, 'GET', `/api/baskets/${id}`)).body as Record<string, unknown>;
   const paidEvents = async (purchaseId: string) =>
@@ -88,8 +91,13 @@ describe('Payments through the MakeCommerce protocol (embedded test gateway, rea
 
     const back = await payAndReturn(paymentUrl, 'success');
     expect(back.status).toBe(303);
-    expect(back.location).toBe(`${server.url}/maksekeskus/tagasi/${purchaseId}`);
-    expect(await purchase(purchaseId)).toMatchObject({ status: 'paid', totals: { price: 2490 } });
+    // The buyer comes back with their access key in the address's fragment, and it opens the purchase.
+    const key = await buyerKeyOf(server, purchaseId);
+    expect(back.location).toBe(`${server.url}/maksekeskus/tagasi/${purchaseId}#key=${key}`);
+    const opened = await call(server, 'GET', `/api/purchases/${purchaseId}`, undefined, {
+      'x-purchase-key': keyInUrl(back.location)!,
+    });
+    expect(opened.body).toMatchObject({ status: 'paid', totals: { price: 2490 } });
     expect(await basket(basketId)).toMatchObject({ documentCount: 0, confirmed: false });
 
     await server.app.get(EmbeddedTestGateway).settled();
@@ -123,7 +131,9 @@ describe('Payments through the MakeCommerce protocol (embedded test gateway, rea
     expect(confirm.status).toBe(200);
     const { body } = await call(server, 'POST', `/api/baskets/${basketId}/checkout`);
     const back = await payAndReturn(body.paymentUrl, 'success');
-    expect(back.location).toBe(`${server.url}/en/paymentcenter/return/${body.purchaseId}`);
+    expect(back.location).toBe(
+      `${server.url}/en/paymentcenter/return/${body.purchaseId}#key=${await buyerKeyOf(server, body.purchaseId)}`,
+    );
     await server.app.get(EmbeddedTestGateway).settled();
     expect((await mailsTo(server, 'anna@example.com'))[0]?.subject).toContain('Your purchase at Lepinguturg');
   });
@@ -228,7 +238,9 @@ describe('Payments through the MakeCommerce protocol (embedded test gateway, rea
     const email = `${randomUUID()}@example.ee`;
     const { basketId, purchaseId, paymentUrl } = await checkOut(server, [lease], buyer(email));
     const back = await payAndReturn(paymentUrl, 'failure');
-    expect(back.location).toBe(`${server.url}/maksekeskus/tagasi/${purchaseId}`);
+    expect(back.location).toBe(
+      `${server.url}/maksekeskus/tagasi/${purchaseId}#key=${await buyerKeyOf(server, purchaseId)}`,
+    );
     await server.app.get(EmbeddedTestGateway).settled();
     expect(await purchase(purchaseId)).toMatchObject({ status: 'canceled', cancelReason: 'payment-failed' });
     expect(await basket(basketId)).toMatchObject({ documentCount: 1, confirmed: false });
