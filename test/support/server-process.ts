@@ -57,8 +57,8 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     },
   );
   let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -69,10 +69,10 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     const onData = () => {
       if (!output.includes('Lepinguturg is running on')) return;
       clearTimeout(timer);
-      child.stdout!.off('data', onData);
+      child.stdout.off('data', onData);
       resolve();
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`The server exited (${code ?? signal}) before it started:\n${output}`));

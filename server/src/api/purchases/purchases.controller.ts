@@ -11,7 +11,7 @@ import {
   Res,
   StreamableFile,
 } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
