@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { PurchaseSweepScheduler } from '../../server/src/commands/purchase/purchase-sweep.scheduler';
 import { basketStreamId } from '../../server/src/events/basket.events';
 import { purchaseStreamId } from '../../server/src/events/purchase.events';
 import { SqliteEventStore } from '../../server/src/infrastructure/event-store/sqlite-event-store';
 import { EmbeddedTestGateway } from '../../server/src/infrastructure/payments/embedded-gateway/embedded-test-gateway';
+import { SqliteTransactionBook } from '../../server/src/infrastructure/payments/embedded-gateway/transaction-book';
 import { payAtEmbeddedGateway } from '../../server/src/infrastructure/payments/testing/embedded-gateway-driver';
 import { openSqliteDatabase } from '../../server/src/infrastructure/sqlite/sqlite-database';
 import {
@@ -204,4 +206,80 @@ describe('No payment is lost when the server is killed between the payment and t
       db.close();
     }
   }, 300_000);
+});
+
+/**
+ * The gateway as the other party it is (MakeCommerce's protocol, on a server of its own): while it cannot be
+ * reached, nothing is decided about a purchase past its 30 minutes; once it answers, its word is recorded.
+ */
+describe('Nothing is expired while the gateway cannot be asked', () => {
+  const clock = new TestClock();
+  const shopId = 'shop-of-its-own';
+  const secretKey = 'a-gateway-of-its-own-secret-key';
+  let gatewayDir = '';
+  let gatewayPort = 0;
+  let gateway: FastifyInstance | null = null;
+  let server: TestServer;
+  let lease: UploadedDocument;
+
+  /** The gateway's server, on the same port and the same transaction file each time it starts. */
+  const startGateway = async () => {
+    const base = `http://127.0.0.1:${gatewayPort}/gateway`;
+    const embedded = new EmbeddedTestGateway({
+      shopId,
+      secretKey,
+      publicBaseUrl: base,
+      clock,
+      book: new SqliteTransactionBook(join(gatewayDir, 'gateway.sqlite')),
+    });
+    gateway = Fastify();
+    await gateway.register(embedded.routes, { prefix: '/gateway' });
+    await gateway.listen({ port: gatewayPort, host: '127.0.0.1' });
+  };
+  const stopGateway = async () => {
+    await gateway?.close();
+    gateway = null;
+  };
+
+  beforeAll(async () => {
+    gatewayDir = mkdtempSync(join(tmpdir(), 'gateway-of-its-own-'));
+    gatewayPort = await freePort();
+    await startGateway();
+    server = await startTestServer({
+      clock,
+      env: {
+        PAYMENTS: 'makecommerce',
+        MAKECOMMERCE_API_URL: `http://127.0.0.1:${gatewayPort}/gateway`,
+        MAKECOMMERCE_SHOP_ID: shopId,
+        MAKECOMMERCE_SECRET_KEY: secretKey,
+      },
+    });
+    lease = await publishDocumentWithFiles(server, {
+      title: 'Üürileping',
+      price: 1500,
+      files: [{ title: 'Üürileping', format: 'docx' }],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await stopGateway();
+    await server.close();
+    rmSync(gatewayDir, { recursive: true, force: true });
+  });
+
+  it('keeps the purchase pending while the gateway is down, and records what it says once it is back', async () => {
+    const { purchaseId, basketId } = await checkOut(server, [lease]);
+    await stopGateway();
+    clock.advance(31 * MINUTE);
+    const sweeps = server.app.get(PurchaseSweepScheduler);
+    expect(await sweeps.sweep()).toMatchObject({ expired: 0, paid: 0 });
+    expect((await purchaseAsBuyer(server, purchaseId)).body.status).toBe('pending');
+
+    await startGateway();
+    expect((await sweeps.sweep()).expired).toBeGreaterThanOrEqual(1);
+    expect((await purchaseAsBuyer(server, purchaseId)).body).toMatchObject({
+      status: 'canceled',
+      cancelReason: 'expired',
+    });
+    expect(await streamEventTypes(server, basketStreamId(basketId))).toContain('BasketConfirmationCanceled');
+  });
 });

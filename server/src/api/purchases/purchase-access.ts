@@ -10,6 +10,7 @@ import {
 } from '../../commands/purchase/purchase-links';
 import { DomainError } from '../../domain/shared/domain-error';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
+import { ProjectionRunner } from '../../projections/projection-runner';
 import type { PurchaseView } from '../../projections/purchases/purchases.read-model';
 import { GetPurchaseQuery } from '../../queries/purchases/get-purchase.query';
 import { GetProductUserQuery } from '../../queries/users/get-product-user.query';
@@ -45,6 +46,7 @@ export class PurchaseAccess {
     private readonly commandBus: CommandBus,
     private readonly links: PurchaseLinks,
     private readonly keys: PurchaseAccessKeys,
+    private readonly projections: ProjectionRunner,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -60,7 +62,13 @@ export class PurchaseAccess {
     }
     if (view !== null && user !== null && view.buyerId === user.userId) {
       // A purchase from before access keys gets its key now: its links are made under it.
-      const keyId = view.accessKeyId ?? (await this.keys.ensure(purchaseId))?.purchase.accessKeyId ?? null;
+      let keyId = view.accessKeyId ?? null;
+      if (keyId === null) {
+        const issued = await this.keys.ensure(purchaseId);
+        keyId = issued?.purchase.accessKeyId ?? null;
+        // The links are checked against the read model: it must know the key before they are used.
+        await this.projections.waitFor(issued?.position ?? null, ['purchases']);
+      }
       if (keyId !== null) {
         return {
           view: { ...view, accessKeyId: keyId },
