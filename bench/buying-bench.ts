@@ -121,9 +121,14 @@ async function post(url: string, body?: unknown): Promise<Record<string, unknown
 /**
  * One purchase the way a buyer makes it, over HTTP: add to an empty basket, confirm, "Go pay" (the
  * server creates the gateway's transaction), pay on the test gateway's bank-link page, and come back
- * with the signed message through the return route. Answers the purchase id once it reads paid.
+ * with the signed message through the return route, whose address carries the buyer's access key. Answers
+ * the purchase id and the key once the purchase reads paid.
  */
-async function buy(base: string, documentId: string, price: number): Promise<string> {
+async function buy(
+  base: string,
+  documentId: string,
+  price: number,
+): Promise<{ purchaseId: string; key: string }> {
   const basket = `${base}/api/baskets/${randomUUID()}`;
   await post(`${basket}/documents`, { documentId });
   await post(`${basket}/confirmation`, {
@@ -150,9 +155,20 @@ async function buy(base: string, documentId: string, price: number): Promise<str
   });
   await back.arrayBuffer();
   if (back.status !== 303) throw new Error(`the return answered ${back.status}`);
-  const summary = (await (await fetch(`${base}/api/purchases/${purchaseId}`)).json()) as { status: string };
+  const key = new URLSearchParams(new URL(back.headers.get('location') ?? '').hash.slice(1)).get('key') ?? '';
+  const summary = await summaryOf(base, purchaseId, key);
   if (summary.status !== 'paid') throw new Error(`purchase ${purchaseId} is ${summary.status}`);
-  return purchaseId;
+  return { purchaseId, key };
+}
+
+/** The purchase summary as the buyer's page reads it, with their access key. */
+async function summaryOf(
+  base: string,
+  purchaseId: string,
+  key: string,
+): Promise<{ status: string; archiveUrl: string }> {
+  const response = await fetch(`${base}/api/purchases/${purchaseId}`, { headers: { 'x-purchase-key': key } });
+  return (await response.json()) as { status: string; archiveUrl: string };
 }
 
 async function checkoutToPaid(app: App, base: string, sizes: BuyingBenchSizes): Promise<void> {
@@ -196,10 +212,8 @@ async function zipStreaming(app: App, base: string, sizes: BuyingBenchSizes): Pr
     price,
     Array.from({ length: sizes.zipFiles }, () => ({ sizeBytes: fileBytes })),
   );
-  const purchaseId = await buy(base, documentId, price);
-  const summary = (await (await fetch(`${base}/api/purchases/${purchaseId}`)).json()) as {
-    archiveUrl: string;
-  };
+  const { purchaseId, key } = await buy(base, documentId, price);
+  const summary = await summaryOf(base, purchaseId, key);
 
   const baselineRss = process.memoryUsage().rss;
   let peakRss = baselineRss;

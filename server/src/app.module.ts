@@ -9,7 +9,9 @@ import { CatalogueController } from './api/catalogue/catalogue.controller';
 import { MyDocumentsController } from './api/documents/my-documents.controller';
 import { CheckoutController } from './api/checkout/checkout.controller';
 import { MakeCommerceCallbacksController } from './api/payments/makecommerce-callbacks.controller';
+import { AccountingPurchasesController } from './api/purchases/accounting-purchases.controller';
 import { AdminPurchasesController } from './api/purchases/admin-purchases.controller';
+import { PurchaseAccess } from './api/purchases/purchase-access';
 import { PurchasesController } from './api/purchases/purchases.controller';
 import { UserPurchasesController } from './api/purchases/user-purchases.controller';
 import { ConfigController } from './api/config/config.controller';
@@ -64,6 +66,7 @@ export class AppModule {
         PurchasesController,
         UserPurchasesController,
         AdminPurchasesController,
+        AccountingPurchasesController,
         UploaderMoneyController,
         AdminPayoutsController,
         AdminPayoutBatchesController,
@@ -76,6 +79,7 @@ export class AppModule {
         DemoHistorySeeder,
         BasketExpiryScheduler,
         ProjectionRebuilds,
+        PurchaseAccess,
         // The test gateway's pages are HTTP, so the HTTP app mounts them (not the infrastructure, which
         // `npm run projections` also starts, without HTTP).
         ...(config.payments.gateway === 'embedded' ? [EmbeddedGatewayMount] : []),

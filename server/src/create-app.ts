@@ -10,6 +10,7 @@ import { MAKECOMMERCE_CALLBACK_PATHS } from './api/payments/makecommerce-callbac
 import { fastifyServerOptions, hardenHttp } from './api/http/http-hardening';
 import { createValidationPipe } from './api/validation/validation';
 import { AppModule } from './app.module';
+import { PurchaseSweepScheduler } from './commands/purchase/purchase-sweep.scheduler';
 import { EndSessionsCommand } from './commands/sign-in/end-sessions.command';
 import type { AppConfig } from './config/app-config';
 import { CLOCK, type Clock } from './infrastructure/clock/clock';
@@ -102,8 +103,29 @@ export async function createApp(
     }
   }
   if (identity && config.seedDemoData) printDemoAccounts(await identity.seedDemoAccounts());
+  checkPendingPurchasesOnceListening(app, runner);
   await app.getHttpAdapter().getInstance().ready();
   return app;
+}
+
+/**
+ * A payment may have completed while the server was down, its return and notification lost: once the
+ * server listens (the embedded gateway, too, is reached over HTTP) and the purchases read model has caught
+ * up with the log, every pending purchase is checked at the gateway, in the background.
+ */
+function checkPendingPurchasesOnceListening(app: NestFastifyApplication, runner: ProjectionRunner): void {
+  const sweeps = app.get(PurchaseSweepScheduler);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onListen', (done) => {
+      void app
+        .get<EventStore>(EVENT_STORE)
+        .headPosition()
+        .then((head) => runner.waitFor(head, ['purchases'], 60_000))
+        .then(() => sweeps.checkPendingAtStart());
+      done();
+    });
 }
 
 /** The built-in OpenID provider under /oidc, on the embedded profile's SQLite file and mail outbox. */

@@ -6,7 +6,9 @@ import {
   aConfirmation,
   call,
   changeDocument,
+  keyInUrl,
   publishDocumentWithFiles,
+  purchaseAsBuyer,
   streamEventTypes,
 } from '../support/buying';
 import { type TestIssuer, startTestIssuer } from '../support/test-issuer';
@@ -265,7 +267,7 @@ describe('Cart checkout API: SPEC §4 confirmation and every §5 cart rule (real
     const again = await call(server, 'POST', `${basketPath(basketId)}/checkout`);
     expect(again.status).toBe(200);
     for (const r of answered) expect(r.body.purchaseId).toBe(again.body.purchaseId);
-    expect((await call(server, 'GET', `/api/purchases/${again.body.purchaseId}`)).body).toMatchObject({
+    expect((await purchaseAsBuyer(server, again.body.purchaseId as string)).body).toMatchObject({
       status: 'pending',
       totals: { price: 2480 },
     });
@@ -285,8 +287,14 @@ describe('Cart checkout API: SPEC §4 confirmation and every §5 cart rule (real
     ]);
     expect((await confirm(basketId, aConfirmation(0, { paymentMethod: 'free' }))).status).toBe(200);
     const { body } = await call(server, 'POST', `${basketPath(basketId)}/checkout`);
-    expect(body.paymentUrl).toBe(`${server.url}/en/paymentcenter/return/${body.purchaseId as string}`);
-    expect((await call(server, 'GET', `/api/purchases/${body.purchaseId as string}`)).body).toMatchObject({
+    const key = keyInUrl(body.paymentUrl as string)!;
+    expect(body.paymentUrl).toBe(
+      `${server.url}/en/paymentcenter/return/${body.purchaseId as string}#key=${key}`,
+    );
+    const opened = await call(server, 'GET', `/api/purchases/${body.purchaseId as string}`, undefined, {
+      'x-purchase-key': key,
+    });
+    expect(opened.body).toMatchObject({
       status: 'paid',
       totals: { price: 0 },
     });

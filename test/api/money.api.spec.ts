@@ -92,7 +92,7 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
         [{ uploaderId: kadri.sub, price: 1240, title: 'Tööleping' }],
         { paidAt: new Date(now - 20 * DAY_MS), downloaded: true },
       );
-      await writePurchase(
+      const shared = await writePurchase(
         eventStore,
         [
           { uploaderId: kadri.sub, price: 2480, title: 'Üürileping' },
@@ -135,13 +135,27 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
         }),
       ]);
       expect(summary.sales[1]).toMatchObject({
-        purchaseId: old.purchaseId,
+        documentId: expect.any(String),
+        title: 'Tööleping',
         price: 1240,
         vat: 240,
         licenceFee: 1000,
         serviceFee: 200,
         earned: 800,
       });
+      // Her own lines only: no purchase id (it named the buyer's purchase for anybody to open), nothing of
+      // the buyer, nothing of the other uploader's line bought in the same basket.
+      const answer = JSON.stringify(response.body);
+      for (const secret of [
+        old.purchaseId,
+        shared.purchaseId,
+        'Someone else’s',
+        'Ostja',
+        'ostja@example.ee',
+      ]) {
+        expect(answer).not.toContain(secret);
+      }
+      expect(summary.sales.every((sale) => !('purchaseId' in sale))).toBe(true);
     });
 
     it('answers 403 for another uploader’s sales, and lets admins and accountants read them', async () => {

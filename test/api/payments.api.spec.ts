@@ -12,21 +12,29 @@ import {
 import { payAtEmbeddedGateway } from '../../server/src/infrastructure/payments/testing/embedded-gateway-driver';
 import {
   type UploadedDocument,
+  aConfirmation,
+  buyerKeyOf,
   call,
   checkOut,
+  keyInUrl,
   mailsTo,
   payAndReturn,
   postForm,
   publishDocumentWithFiles,
+  purchaseAsBuyer,
   streamEventTypes,
 } from '../support/buying';
+import { aProfileForm } from '../support/profile-form';
 import { TestClock } from '../support/test-clock';
+import { type TestIssuer, startTestIssuer } from '../support/test-issuer';
 import { type TestServer, startTestServer } from '../support/test-server';
 
 const SECRET = 'payments-api-spec-secret-key';
+const ADMIN = { sub: randomUUID(), email: 'ostude.ulevaataja@example.ee' };
 
 describe('Payments through the MakeCommerce protocol (embedded test gateway, real HTTP)', () => {
   const clock = new TestClock();
+  let issuer: TestIssuer;
   let server: TestServer;
   let gateway: PaymentGateway;
   let eventStore: EventStore;
@@ -36,7 +44,7 @@ describe('Payments through the MakeCommerce protocol (embedded test gateway, rea
   const cancelUrl = () => `${server.url}/payments/makecommerce/cancel`;
   const notificationUrl = () => `${server.url}/payments/makecommerce/notification`;
   const purchase = async (id: string): Promise<Record<string, unknown>> =>
-    (await call(server, 'GET', `/api/purchases/${id}`)).body as Record<string, unknown>;
+    (await purchaseAsBuyer(server, id)).body as Record<string, unknown>;
   const basket = async (id: string): Promise<Record<string, unknown>> =>
     (await call(server, 'GET', `/api/baskets/${id}`)).body as Record<string, unknown>;
   const paidEvents = async (purchaseId: string) =>
@@ -60,7 +68,15 @@ describe('Payments through the MakeCommerce protocol (embedded test gateway, rea
     });
 
   beforeAll(async () => {
-    server = await startTestServer({ clock, env: { MAKECOMMERCE_SECRET_KEY: SECRET } });
+    issuer = await startTestIssuer();
+    server = await startTestServer({
+      clock,
+      env: { ...issuer.env, MAKECOMMERCE_SECRET_KEY: SECRET, ADMIN_EMAILS: ADMIN.email },
+    });
+    const profile = await call(server, 'POST', '/api/user/update', aProfileForm({ acceptTerms: true }), {
+      authorization: `Bearer ${await issuer.idToken({ sub: ADMIN.sub, email: ADMIN.email })}`,
+    });
+    expect(profile.status).toBe(200);
     gateway = server.app.get<PaymentGateway>(PAYMENT_GATEWAY);
     eventStore = server.app.get<EventStore>(EVENT_STORE);
     lease = await publishDocumentWithFiles(server, {
@@ -78,7 +94,12 @@ describe('Payments through the MakeCommerce protocol (embedded test gateway, rea
   afterAll(async () => {
     await server.app.get(EmbeddedTestGateway).settled();
     await server.close();
+    await issuer.close();
   });
+  const asAdmin = async (path: string) =>
+    call(server, 'GET', path, undefined, {
+      authorization: `Bearer ${await issuer.idToken({ sub: ADMIN.sub, email: ADMIN.email })}`,
+    });
 
   it('pays by bank link: the return marks the purchase paid once, empties the basket and mails the links', async () => {
     const email = `${randomUUID()}@example.ee`;
@@ -88,8 +109,13 @@ describe('Payments through the MakeCommerce protocol (embedded test gateway, rea
 
     const back = await payAndReturn(paymentUrl, 'success');
     expect(back.status).toBe(303);
-    expect(back.location).toBe(`${server.url}/maksekeskus/tagasi/${purchaseId}`);
-    expect(await purchase(purchaseId)).toMatchObject({ status: 'paid', totals: { price: 2490 } });
+    // The buyer comes back with their access key in the address's fragment, and it opens the purchase.
+    const key = await buyerKeyOf(server, purchaseId);
+    expect(back.location).toBe(`${server.url}/maksekeskus/tagasi/${purchaseId}#key=${key}`);
+    const opened = await call(server, 'GET', `/api/purchases/${purchaseId}`, undefined, {
+      'x-purchase-key': keyInUrl(back.location)!,
+    });
+    expect(opened.body).toMatchObject({ status: 'paid', totals: { price: 2490 } });
     expect(await basket(basketId)).toMatchObject({ documentCount: 0, confirmed: false });
 
     await server.app.get(EmbeddedTestGateway).settled();
@@ -123,7 +149,9 @@ describe('Payments through the MakeCommerce protocol (embedded test gateway, rea
     expect(confirm.status).toBe(200);
     const { body } = await call(server, 'POST', `/api/baskets/${basketId}/checkout`);
     const back = await payAndReturn(body.paymentUrl, 'success');
-    expect(back.location).toBe(`${server.url}/en/paymentcenter/return/${body.purchaseId}`);
+    expect(back.location).toBe(
+      `${server.url}/en/paymentcenter/return/${body.purchaseId}#key=${await buyerKeyOf(server, body.purchaseId)}`,
+    );
     await server.app.get(EmbeddedTestGateway).settled();
     expect((await mailsTo(server, 'anna@example.com'))[0]?.subject).toContain('Your purchase at Lepinguturg');
   });
@@ -228,7 +256,9 @@ describe('Payments through the MakeCommerce protocol (embedded test gateway, rea
     const email = `${randomUUID()}@example.ee`;
     const { basketId, purchaseId, paymentUrl } = await checkOut(server, [lease], buyer(email));
     const back = await payAndReturn(paymentUrl, 'failure');
-    expect(back.location).toBe(`${server.url}/maksekeskus/tagasi/${purchaseId}`);
+    expect(back.location).toBe(
+      `${server.url}/maksekeskus/tagasi/${purchaseId}#key=${await buyerKeyOf(server, purchaseId)}`,
+    );
     await server.app.get(EmbeddedTestGateway).settled();
     expect(await purchase(purchaseId)).toMatchObject({ status: 'canceled', cancelReason: 'payment-failed' });
     expect(await basket(basketId)).toMatchObject({ documentCount: 1, confirmed: false });
@@ -247,6 +277,87 @@ describe('Payments through the MakeCommerce protocol (embedded test gateway, rea
     expect(await purchase(purchaseId)).toMatchObject({ status: 'canceled', cancelReason: 'expired' });
     expect((await basket(basketId)).confirmed).toBe(false);
     await expect(payAtEmbeddedGateway(paymentUrl, 'success')).rejects.toThrow(/409/);
+  });
+
+  it('one basket, one payment: a new checkout ends the pending purchase, and money still paid for it is owed back, never a second sale', async () => {
+    const email = `${randomUUID()}@example.ee`;
+    const first = await checkOut(server, [lease, guide], buyer(email));
+    // "Back" from the gateway: the buyer reopens the details, confirms again and goes to pay again.
+    expect((await call(server, 'DELETE', `/api/baskets/${first.basketId}/confirmation`)).status).toBe(200);
+    const confirmed = await call(
+      server,
+      'POST',
+      `/api/baskets/${first.basketId}/confirmation`,
+      aConfirmation(first.total, buyer(email)),
+    );
+    expect(confirmed.status).toBe(200);
+    const again = await call(server, 'POST', `/api/baskets/${first.basketId}/checkout`);
+    expect(again.status).toBe(200);
+    const second = {
+      purchaseId: again.body.purchaseId as string,
+      paymentUrl: again.body.paymentUrl as string,
+    };
+    expect(second.purchaseId).not.toBe(first.purchaseId);
+    expect(await purchase(first.purchaseId)).toMatchObject({
+      status: 'canceled',
+      cancelReason: 'superseded',
+    });
+    expect(await purchase(second.purchaseId)).toMatchObject({ status: 'pending' });
+
+    // Both gateway pages stay open in two tabs, and the buyer pays both.
+    expect((await payAndReturn(second.paymentUrl, 'success')).status).toBe(303);
+    const late = await payAndReturn(first.paymentUrl, 'success');
+    expect(late.status).toBe(303);
+    await server.app.get(EmbeddedTestGateway).settled();
+
+    expect(await purchase(second.purchaseId)).toMatchObject({ status: 'paid', refundDue: false });
+    expect(await purchase(first.purchaseId)).toMatchObject({
+      status: 'canceled',
+      cancelReason: 'superseded',
+      refundDue: true,
+      archiveUrl: null,
+      documents: [{ files: [{ downloadUrl: null }] }, { files: [{ downloadUrl: null }] }],
+    });
+    const firstEvents = await streamEventTypes(server, purchaseStreamId(first.purchaseId));
+    expect(firstEvents.filter((t) => t === 'PurchaseRefundDue')).toHaveLength(1);
+    expect(firstEvents).toContain('PurchaseSuperseded');
+    expect(firstEvents).not.toContain('PurchasePaid');
+    expect(await paidEvents(second.purchaseId)).toEqual(['PurchasePaid']);
+    // Delivered once: one confirmation mail, the basket converted once, one sale per document.
+    expect((await mailsTo(server, email)).map((m) => m.subject)).toEqual([
+      expect.stringContaining('Teie ost Lepinguturul'),
+    ]);
+    const basketEvents = await streamEventTypes(server, basketStreamId(first.basketId));
+    expect(basketEvents.filter((t) => t === 'BasketConverted')).toHaveLength(1);
+
+    // The admin's purchases screen flags it, with what the refund needs.
+    const flagged = await asAdmin('/api/admin/purchases?refund=due');
+    expect(flagged.status).toBe(200);
+    expect(flagged.body.items).toEqual([
+      expect.objectContaining({ id: first.purchaseId, status: 'canceled', refundDue: true }),
+    ]);
+    const one = await asAdmin(`/api/admin/purchases/${first.purchaseId}`);
+    expect(one.body).toMatchObject({
+      supersededBy: second.purchaseId,
+      refundDue: true,
+      refunds: [
+        {
+          status: 'due',
+          reason: 'superseded',
+          provider: 'makecommerce',
+          amount: 2490,
+          currency: 'EUR',
+          transactionId: expect.any(String),
+        },
+      ],
+    });
+    // A replay of the late payment's message flags nothing twice.
+    await postForm(returnUrl(), late.message);
+    expect(
+      (await streamEventTypes(server, purchaseStreamId(first.purchaseId))).filter(
+        (t) => t === 'PurchaseRefundDue',
+      ),
+    ).toHaveLength(1);
   });
 
   it('answers a genuine notification with 200 at once', async () => {

@@ -16,6 +16,9 @@ import {
   mailsTo,
   payAndReturn,
   publishDocumentWithFiles,
+  buyerKeyOf,
+  keyInUrl,
+  purchaseAsBuyer,
   streamEventTypes,
 } from '../support/buying';
 import { TestClock } from '../support/test-clock';
@@ -75,8 +78,13 @@ describe('Purchases: summary, downloads, zip, invoices and fresh links (real HTT
   let eventStore: EventStore;
   let lease: UploadedDocument;
   let power: UploadedDocument;
-  const summary = async (id: string) =>
-    (await call(server, 'GET', `/api/purchases/${id}`)).body as PurchaseSummaryBody;
+  const summary = async (id: string) => (await purchaseAsBuyer(server, id)).body as PurchaseSummaryBody;
+  const keyIdOf = async (id: string) =>
+    (
+      (await eventStore.readStream(purchaseStreamId(id)))
+        .filter((e) => e.type === 'PurchaseAccessKeyIssued')
+        .at(-1)!.data as { keyId: string }
+    ).keyId;
   const settle = () => server.app.get(EmbeddedTestGateway).settled();
   const buy = async (documents: UploadedDocument[], overrides: object = {}) => {
     const email = `${randomUUID()}@example.ee`;
@@ -215,11 +223,12 @@ describe('Purchases: summary, downloads, zip, invoices and fresh links (real HTT
     expect(body.documents[0]!.files.every((f) => f.downloadUrl === null)).toBe(true);
     const links = server.app.get(PurchaseLinks);
     const inAnHour = new Date(clock.now().getTime() + HOUR);
-    const signed = new URL(links.signed(purchaseId, { fileId: lease.files[0]!.fileId }, inAnHour));
+    const keyId = await keyIdOf(purchaseId);
+    const signed = new URL(links.signed(purchaseId, keyId, { fileId: lease.files[0]!.fileId }, inAnHour));
     const file = await call(server, 'GET', `${signed.pathname}${signed.search}`);
     expect(file.status).toBe(403);
     expect(file.body.code).toBe('PURCHASE.NOT_PAID');
-    const zip = await bytes(links.signed(purchaseId, 'archive', inAnHour));
+    const zip = await bytes(links.signed(purchaseId, keyId, 'archive', inAnHour));
     expect(zip.status).toBe(403);
   });
 
@@ -236,8 +245,9 @@ describe('Purchases: summary, downloads, zip, invoices and fresh links (real HTT
     expect((await bytes(later.toString())).status).toBe(403);
   });
 
-  it("an expired link is refused; the payer asks for fresh links, which go to the payer's address only", async () => {
+  it("an expired link is refused; the payer asks for fresh links, which go to the payer's address only and end the old key", async () => {
     const { purchaseId, email } = await buy([lease]);
+    const oldKey = await buyerKeyOf(server, purchaseId);
     const old = (await summary(purchaseId)).documents[0]!.files[0]!.downloadUrl!;
     clock.advance(24 * HOUR + 60_000);
     const expired = await call(server, 'GET', new URL(old).pathname + new URL(old).search, undefined, {
@@ -267,6 +277,16 @@ describe('Purchases: summary, downloads, zip, invoices and fresh links (real HTT
     );
     const fresh = (await mailsTo(server, email)).find((m) => m.subject.includes('Uued allalaadimislingid'));
     expect(fresh).toBeDefined();
+    // The mail's summary link carries the new key; the old key and every link made under it are dead.
+    const newKey = keyInUrl(linksIn(fresh!.text).find((l) => l.includes('/ostu-kokkuvote/'))!);
+    expect(newKey).toBe(await buyerKeyOf(server, purchaseId));
+    expect(newKey).not.toBe(oldKey);
+    const withOld = await call(server, 'GET', `/api/purchases/${purchaseId}`, undefined, {
+      'x-purchase-key': oldKey,
+    });
+    expect(withOld.status).toBe(404);
+    const oldLink = await call(server, 'GET', new URL(old).pathname + new URL(old).search);
+    expect(oldLink).toMatchObject({ status: 403, body: { code: 'PURCHASE.LINK_INVALID' } });
     const link = linksIn(fresh!.text).find((l) => l.includes(`/files/${lease.files[0]!.fileId}`))!;
     const again = await bytes(link);
     expect(again.status).toBe(200);
@@ -361,6 +381,7 @@ describe('Purchases: summary, downloads, zip, invoices and fresh links (real HTT
     const one = await call(server, 'GET', `/api/admin/purchases/${purchaseId}`, undefined, auth);
     expect((one.body.history as { type: string }[]).map((h) => h.type)).toEqual([
       'PurchaseCreated',
+      'PurchaseAccessKeyIssued',
       'PurchasePaymentStarted',
       'PurchasePaid',
       'BasketConverted',

@@ -218,6 +218,8 @@ describeWithBrowser(
           // ---- back through the return route to the purchase summary
           await page.waitForURL((u) => journey.summaryPath.test(u.pathname), { timeout: 30_000 });
           const purchaseId = new URL(page.url()).pathname.split('/').pop()!;
+          // The buyer's access key rides in the fragment; the purchase id alone opens nothing.
+          expect(new URL(page.url()).hash).toMatch(/^#key=[A-Za-z0-9_-]{43}$/);
           const number = purchaseId.replace(/-/g, '').slice(0, 8).toUpperCase();
           await expectText(page.getByTestId('purchase-status'), journey.thanks(number));
           await expectCount(page.getByTestId('purchase-document'), 2);
@@ -257,6 +259,10 @@ describeWithBrowser(
           expect(text).toContain(journey.invoiceWord);
           expect(text).toContain(journey.company.name);
           expect(text).toContain(journey.company.vatNumber);
+          const opened = new URL(page.url());
+          await page.goto(`${opened.origin}${opened.pathname}`);
+          await page.getByTestId('purchase-not-found').waitFor();
+          await expectCount(page.getByTestId('purchase-payer'), 0);
 
           expect(pageErrors.map((error) => error.message)).toEqual([]);
         },

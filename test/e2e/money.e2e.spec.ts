@@ -5,7 +5,7 @@ import { nextTarget2BusinessDay } from '../../server/src/domain/payout/target2-c
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import { ProjectionRunner } from '../../server/src/projections/projection-runner';
 import { DEMO_UPLOADERS } from '../../server/src/seed/demo-catalogue.data';
-import { call, checkOut, payAndReturn } from '../support/buying';
+import { call, checkOut, keyInUrl, payAndReturn } from '../support/buying';
 import { TestClock } from '../support/test-clock';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { Api, type DocumentPage } from './support/api';
@@ -76,7 +76,10 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       const { purchaseId, paymentUrl } = await checkOut(server, [{ documentId: sold.id }]);
       const returned = await payAndReturn(paymentUrl, 'success');
       expect(returned.status).toBe(303);
-      const purchase = await call(server, 'GET', `/api/purchases/${purchaseId}`);
+      // The buyer's access key comes back in the return page's address (its fragment).
+      const purchase = await call(server, 'GET', `/api/purchases/${purchaseId}`, undefined, {
+        'x-purchase-key': keyInUrl(returned.location)!,
+      });
       expect(purchase.body.status).toBe('paid');
       const file = await fetch(purchase.body.documents[0].files[0].downloadUrl as string);
       expect(file.status).toBe(200);

@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
+import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
+import { PurchaseLinks } from '../../server/src/commands/purchase/purchase-links';
 import { ledgerDay } from '../../server/src/domain/ledger/ledger-day';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import { ProjectionRunner } from '../../server/src/projections/projection-runner';
@@ -169,7 +171,10 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
   let context: BrowserContext;
   let page: Page;
   let pageErrors: Error[];
-  /** A paid purchase of Kadri's dearest document (a month ago, so her earnings are released) and an unpaid one. */
+  /**
+   * A paid purchase of Kadri's dearest document (a month ago, so her earnings are released) and an unpaid
+   * one, each as `<purchase id>#key=<the buyer's access key>`.
+   */
   let paidPurchaseId: string;
   let unpaidPurchaseId: string;
   const kadri = DEMO_UPLOADERS.find((uploader) => uploader.key === 'kadri')!;
@@ -186,9 +191,14 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
       { uploaderId: kadri.userId, price: dearest.price, title: dearest.title, documentId: dearest.id },
     ];
     const eventStore = server.app.get<EventStore>(EVENT_STORE);
-    paidPurchaseId = (await writePurchase(eventStore, sold, { downloaded: true })).purchaseId;
-    unpaidPurchaseId = (await writePurchase(eventStore, sold, { paid: false, paidAt: new Date() }))
-      .purchaseId;
+    // Each purchase opens with its buyer's access key, in the address's fragment as the mail gives it.
+    const withKey = async (options: Parameters<typeof writePurchase>[2]) => {
+      const keyId = randomUUID();
+      const { purchaseId } = await writePurchase(eventStore, sold, { ...options, accessKeyId: keyId });
+      return `${purchaseId}#key=${server.app.get(PurchaseLinks).accessKey(purchaseId, keyId)}`;
+    };
+    paidPurchaseId = await withKey({ downloaded: true });
+    unpaidPurchaseId = await withKey({ paid: false, paidAt: new Date() });
     await server.app.get(ProjectionRunner).waitFor(await eventStore.headPosition());
   }, SERVER_START_TIMEOUT_MS);
 

@@ -2,10 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { CommandBus } from '@nestjs/cqrs';
 import { ChangeDocument } from '../../server/src/commands/document/change-document.command';
+import { PurchaseLinks } from '../../server/src/commands/purchase/purchase-links';
 import type { DocumentCommand } from '../../server/src/domain/catalogue/document.decider';
 import type { FileFormat } from '../../server/src/domain/catalogue/catalogue-codes';
 import { SYSTEM_ACTOR } from '../../server/src/domain/shared/command';
 import type { DocumentDetails } from '../../server/src/events/document.events';
+import { purchaseStreamId } from '../../server/src/events/purchase.events';
 import { BLOB_STORE, type BlobStore } from '../../server/src/infrastructure/blob-store/blob-store.port';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import { OUTBOX } from '../../server/src/infrastructure/infrastructure.module';
@@ -274,4 +276,31 @@ export async function changeDocument(server: TestServer, command: DocumentComman
 export async function streamEventTypes(server: TestServer, streamId: string): Promise<string[]> {
   const events = await server.app.get<EventStore>(EVENT_STORE).readStream(streamId);
   return events.map((e) => e.type);
+}
+
+/** The buyer's access key in a page address (the return page's, the summary's): its `#key=` fragment. */
+export function keyInUrl(url: string | null): string | null {
+  if (url === null) return null;
+  return new URLSearchParams(new URL(url).hash.slice(1)).get('key');
+}
+
+/**
+ * The buyer's current access key, as the return page's address and the mail carry it: made from the
+ * purchase's last key id with the server's own secret (for tests whose subject is not the key's way there).
+ */
+export async function buyerKeyOf(server: TestServer, purchaseId: string): Promise<string> {
+  const events = await server.app.get<EventStore>(EVENT_STORE).readStream(purchaseStreamId(purchaseId));
+  const issued = events.filter((e) => e.type === 'PurchaseAccessKeyIssued').at(-1);
+  if (!issued) throw new Error(`Purchase ${purchaseId} has no access key`);
+  return server.app.get(PurchaseLinks).accessKey(purchaseId, (issued.data as { keyId: string }).keyId);
+}
+
+/** The purchase summary as its buyer's browser reads it: with the access key in X-Purchase-Key. */
+export async function purchaseAsBuyer(
+  server: TestServer,
+  purchaseId: string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<{ status: number; body: any }> {
+  const key = await buyerKeyOf(server, purchaseId);
+  return call(server, 'GET', `/api/purchases/${purchaseId}`, undefined, { 'x-purchase-key': key });
 }

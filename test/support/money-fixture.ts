@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_FEE_RATES, splitPrice } from '../../server/src/domain/shared/fees';
 import type { EventStore, NewEvent } from '../../server/src/infrastructure/event-store/event-store.port';
 import type {
+  PurchaseAccessKeyIssued,
   PurchaseCreated,
   PurchaseFilesDownloaded,
   PurchaseLine,
@@ -33,7 +34,14 @@ const DAY_MS = 86_400_000;
 export async function writePurchase(
   eventStore: EventStore,
   documents: readonly SoldDocument[],
-  options: { paidAt?: Date; paid?: boolean; downloaded?: boolean; linesOverride?: PurchaseLine[] } = {},
+  options: {
+    paidAt?: Date;
+    paid?: boolean;
+    downloaded?: boolean;
+    linesOverride?: PurchaseLine[];
+    /** Gives the purchase the buyer's access key named so (the key: PurchaseLinks.accessKey). */
+    accessKeyId?: string;
+  } = {},
 ): Promise<WrittenPurchase> {
   const purchaseId = randomUUID();
   const paidAt = options.paidAt ?? new Date(Date.now() - 30 * DAY_MS);
@@ -83,6 +91,15 @@ export async function writePurchase(
     activeUntil: new Date(createdAt.getTime() + 30 * 60_000).toISOString(),
   };
   const events: NewEvent[] = [event<PurchaseCreated>('PurchaseCreated', created, createdAt)];
+  if (options.accessKeyId) {
+    const issued: PurchaseAccessKeyIssued['data'] = {
+      purchaseId,
+      keyId: options.accessKeyId,
+      reason: 'checkout',
+      issuedAt: createdAt.toISOString(),
+    };
+    events.push(event<PurchaseAccessKeyIssued>('PurchaseAccessKeyIssued', issued, createdAt));
+  }
   if (options.paid !== false) {
     const paid: PurchasePaid['data'] = {
       purchaseId,

@@ -139,6 +139,8 @@ export interface RequestOptions {
   bearer?: string;
   /** A public call: no bearer, no waiting for a token refresh (the refresh itself needs /api/config). */
   anonymous?: boolean;
+  /** More request headers (a purchase's access key). */
+  headers?: Record<string, string>;
 }
 
 /** The URL http() asks for a path and query (page answers are found by it too). */
@@ -206,6 +208,7 @@ async function send<T>(
   options.signal?.addEventListener('abort', onOuterAbort);
 
   const headers: Record<string, string> = {
+    ...options.headers,
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
   };

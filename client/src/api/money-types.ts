@@ -47,7 +47,6 @@ export interface SalesSummary {
     earned: number;
   }[];
   sales: {
-    purchaseId: string;
     documentId: string;
     title: string;
     paidAt: string;

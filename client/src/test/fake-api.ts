@@ -140,6 +140,8 @@ export class FakeApi {
   baskets = new Map<string, Basket>();
   /** Purchases by id, as GET /api/purchases/:id answers them. */
   purchases = new Map<string, unknown>();
+  /** The buyer's access key of a purchase: when set, GET /api/purchases/:id needs it in X-Purchase-Key. */
+  purchaseKeys = new Map<string, string>();
   requests: RecordedRequest[] = [];
 
   constructor(documents: DocumentDetail[] = [makeDocument()]) {
@@ -214,7 +216,7 @@ export class FakeApi {
       if (!signedIn) return error(401, 'AUTH.UNAUTHORIZED', 'Unauthorized');
       return this.routeSignedIn(method, url, body, signedIn);
     }
-    return this.route(method, url, body);
+    return this.route(method, url, body, headers);
   };
 
   // ---- identity (api.md "Configuration and identity") ----
@@ -308,7 +310,7 @@ export class FakeApi {
     return error(404, 'ERROR.NOT_FOUND', 'Not found');
   }
 
-  private route(method: string, url: URL, body: unknown): Response {
+  private route(method: string, url: URL, body: unknown, headers: Headers): Response {
     const parts = url.pathname
       .replace(/^\/api\//, '')
       .split('/')
@@ -391,7 +393,9 @@ export class FakeApi {
     }
     if (method === 'GET' && root === 'purchases' && id) {
       const purchase = this.purchases.get(id);
-      return purchase ? json(200, purchase) : error(404, 'PURCHASE.NOT_FOUND', 'Ostu ei leitud!');
+      const key = this.purchaseKeys.get(id);
+      const opens = key === undefined || headers.get('X-Purchase-Key') === key;
+      return purchase && opens ? json(200, purchase) : error(404, 'PURCHASE.NOT_FOUND', 'Ostu ei leitud!');
     }
     return error(404, 'ERROR.NOT_FOUND', 'Not found');
   }

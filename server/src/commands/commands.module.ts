@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { RecordPersonalDataReadHandler } from './audit/record-personal-data-read.handler';
 import { AddDocumentToBasketHandler } from './basket/add-document-to-basket.handler';
 import { ChangeBasketHandler } from './basket/change-basket.handler';
 import { ConfirmBasketHandler } from './basket/confirm-basket.handler';
 import { InvoiceNumbers } from './invoice/invoice-numbers';
 import { RecordPurchaseDownloadHandler } from './purchase/change-purchase.handler';
 import { CheckOutBasketHandler } from './purchase/check-out-basket.handler';
+import { PaymentReconciliation } from './purchase/payment-reconciliation';
+import { PurchaseAccessKeys } from './purchase/purchase-access-keys';
 import { PurchaseFollowUps } from './purchase/purchase-follow-ups';
 import { PurchaseLinks } from './purchase/purchase-links';
 import { PurchaseMails } from './purchase/purchase-mails';
@@ -48,6 +51,8 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     PurchaseLinks,
     PurchaseMails,
     PurchaseFollowUps,
+    PurchaseAccessKeys,
+    PaymentReconciliation,
     InvoiceNumbers,
     PurchaseSweepScheduler,
     SweepPause,
@@ -57,7 +62,15 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     ExecutePayoutBatchHandler,
     RejectPayoutHandler,
     EndSessionsHandler,
+    RecordPersonalDataReadHandler,
   ],
-  exports: [AggregateStore, PurchaseLinks, InvoiceNumbers, PurchaseSweepScheduler, SweepPause],
+  exports: [
+    AggregateStore,
+    PurchaseLinks,
+    PurchaseAccessKeys,
+    InvoiceNumbers,
+    PurchaseSweepScheduler,
+    SweepPause,
+  ],
 })
 export class CommandsModule {}

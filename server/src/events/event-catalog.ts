@@ -1,3 +1,4 @@
+import type { AuditEvent } from './audit.events';
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
 import type { InvoiceEvent } from './invoice.events';
@@ -16,7 +17,8 @@ export type AnyDomainEvent =
   | InvoiceEvent
   | PayoutEvent
   | PayoutBatchEvent
-  | SignInEvent;
+  | SignInEvent
+  | AuditEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -56,6 +58,9 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PurchasePaymentStarted: 1,
   PurchaseConfirmationSent: 1,
   PurchaseLinksRenewed: 1,
+  PurchaseAccessKeyIssued: 1,
+  PurchaseSuperseded: 1,
+  PurchaseRefundDue: 1,
   InvoiceNumberAssigned: 1,
   AccountantRoleGranted: 1,
   AccountantRoleRevoked: 1,
@@ -66,6 +71,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PayoutBatchExecuted: 1,
   PayoutWithdrawn: 1,
   SessionsEnded: 1,
+  PersonalDataRead: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */

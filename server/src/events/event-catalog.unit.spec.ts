@@ -34,6 +34,9 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   PurchasePaymentStarted: true,
   PurchaseConfirmationSent: true,
   PurchaseLinksRenewed: true,
+  PurchaseAccessKeyIssued: true,
+  PurchaseSuperseded: true,
+  PurchaseRefundDue: true,
   InvoiceNumberAssigned: true,
   AccountantRoleGranted: true,
   AccountantRoleRevoked: true,
@@ -44,6 +47,7 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   PayoutBatchExecuted: true,
   PayoutWithdrawn: true,
   SessionsEnded: true,
+  PersonalDataRead: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];
 

@@ -160,6 +160,56 @@ export type PurchaseLinksRenewed = DomainEvent<
 >;
 
 /**
+ * The buyer's secret for this purchase (docs/decisions/purchase-access-keys.md): the capability that opens
+ * its summary, files, zip and invoice without signing in. The key itself is never stored: it is the HMAC of
+ * `keyId` under the shop's purchase-access secret, so the log holds nothing that opens the purchase. Each
+ * new key (the checkout's, then one per "fresh links") replaces the one before: links made with an older
+ * key stop working.
+ */
+export type PurchaseAccessKeyIssued = DomainEvent<
+  'PurchaseAccessKeyIssued',
+  {
+    readonly purchaseId: string;
+    /** 128 random bits, hex: names the key (the key is derived from it and the secret). */
+    readonly keyId: string;
+    readonly reason: 'checkout' | 'fresh-links';
+    readonly issuedAt: string;
+  }
+>;
+
+/**
+ * The basket started a newer checkout (`supersededBy`), so this pending purchase ended unpaid (status
+ * canceled, reason superseded): a basket has at most one live purchase.
+ */
+export type PurchaseSuperseded = DomainEvent<
+  'PurchaseSuperseded',
+  { readonly purchaseId: string; readonly supersededBy: string; readonly supersededAt: string }
+>;
+
+/**
+ * The gateway confirmed a payment that the shop will not deliver: it came for a purchase that had already
+ * ended (superseded by a newer checkout of its basket, cancelled or expired), or it is a second payment of
+ * a purchase already paid by another transaction. The money is owed back to the payer: the purchase is
+ * flagged "refund due" for the admin, and nothing is delivered, credited or counted as a sale. The refund
+ * itself is recorded by its own later event.
+ */
+export type PurchaseRefundDue = DomainEvent<
+  'PurchaseRefundDue',
+  {
+    readonly purchaseId: string;
+    readonly reason: 'superseded' | 'canceled' | 'already-paid';
+    readonly provider: string;
+    readonly transactionId: string;
+    /** What the gateway says was paid (what goes back). */
+    readonly amount: Cents;
+    readonly currency: string;
+    /** When the payer completed the payment at the gateway. */
+    readonly paidAt: string;
+    readonly providerResponse: Readonly<Record<string, unknown>>;
+  }
+>;
+
+/**
  * The purchase's events. The first four are read by other work (earnings, the ledger, sales pages) and
  * keep their shape; the rest follow the payment and the download links.
  */
@@ -170,6 +220,9 @@ export type PurchaseEvent =
   | PurchaseFilesDownloaded
   | PurchasePaymentStarted
   | PurchaseConfirmationSent
-  | PurchaseLinksRenewed;
+  | PurchaseLinksRenewed
+  | PurchaseAccessKeyIssued
+  | PurchaseSuperseded
+  | PurchaseRefundDue;
 
 export const purchaseStreamId = (purchaseId: string): string => `purchase-${purchaseId}`;

@@ -29,6 +29,7 @@ import { SmtpMailer } from './mail/smtp-mailer';
 import { EVENT_STORE, type EventStore } from './event-store/event-store.port';
 import { EMBEDDED_GATEWAY_PATH } from './payments/embedded-gateway/embedded-gateway.mount';
 import { EmbeddedTestGateway } from './payments/embedded-gateway/embedded-test-gateway';
+import { SqliteTransactionBook } from './payments/embedded-gateway/transaction-book';
 import { MakeCommerceGateway } from './payments/makecommerce-gateway';
 import { PAYMENT_GATEWAY, type PaymentGateway, TEST_PAYMENT_DESK } from './payments/payment-gateway.port';
 import { KurrentDbEventStore } from './event-store/kurrentdb-event-store';
@@ -182,6 +183,7 @@ export class InfrastructureModule {
                     secretKey: gatewaySecret,
                     publicBaseUrl: `${config.publicUrl}${EMBEDDED_GATEWAY_PATH}`,
                     clock,
+                    book: new SqliteTransactionBook(join(config.dataDir, 'test-gateway.sqlite')),
                   }),
               },
               { provide: TEST_PAYMENT_DESK, useExisting: EmbeddedTestGateway },

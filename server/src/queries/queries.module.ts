@@ -13,6 +13,7 @@ import {
   ListInvoicesHandler,
   ListPurchasesHandler,
   PurchasesDueHandler,
+  PendingPurchasesHandler,
 } from './purchases/purchases.handlers';
 import {
   GetPayoutBatchFileHandler,
@@ -53,6 +54,7 @@ import { ListUsersHandler } from './users/list-users.handler';
     ListInvoicesHandler,
     FindPurchasesByNumberHandler,
     PurchasesDueHandler,
+    PendingPurchasesHandler,
     GetReleasedEarningsHandler,
     GetSalesSummaryHandler,
     GetPayoutRequestInfoHandler,

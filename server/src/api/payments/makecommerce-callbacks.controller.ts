@@ -50,7 +50,13 @@ export class MakeCommerceCallbacksController {
   @Redirect()
   async return(@Body() body: Fields, @Query() query: Fields): Promise<{ url: string; statusCode: number }> {
     const outcome = await this.record(messageOf(body, query), 'return');
-    return { url: this.links.paymentReturnUrl(outcome.purchaseId, outcome.language), statusCode: 303 };
+    // The buyer's access key rides in the page address's fragment: the page shows the purchase with it.
+    const url = this.links.paymentReturnUrl(
+      outcome.purchaseId,
+      outcome.language,
+      outcome.accessKey ?? undefined,
+    );
+    return { url, statusCode: 303 };
   }
 
   @All('cancel')

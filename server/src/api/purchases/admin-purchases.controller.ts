@@ -1,27 +1,31 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { PurchaseLinks } from '../../commands/purchase/purchase-links';
 import { DomainError } from '../../domain/shared/domain-error';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import type {
   InvoiceView,
   PurchaseHistoryEntry,
   PurchaseView,
+  RefundView,
 } from '../../projections/purchases/purchases.read-model';
 import { GetPurchaseQuery } from '../../queries/purchases/get-purchase.query';
 import { ListInvoicesQuery } from '../../queries/purchases/list-invoices.query';
 import { ListPurchasesQuery } from '../../queries/purchases/list-purchases.query';
 import { AdminOnly } from '../auth/auth.decorators';
+import { type AuthenticatedUser, CurrentUser } from '../auth/current-user.decorator';
 import { UuidParamPipe } from '../validation/uuid-param.pipe';
 import { ListPurchasesDto } from './list-purchases.dto';
+import { PurchaseAccess } from './purchase-access';
 import { toPurchaseListItem } from './purchase-list-item';
-import { type PurchaseSummary, toPurchaseSummary } from './purchase-summary';
+import { type PurchaseSummary, invoiceReady, refundsOf, toPurchaseSummary } from './purchase-summary';
 import type { PurchaseListPage } from './user-purchases.controller';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** The buyer's links, which staff never get: they open the invoice through `invoiceUrl`. */
+type BuyerLinks = 'archiveUrl' | 'documentUrl' | 'documents';
 
-/** One purchase for the admin: the buyer's summary plus everything recorded about it. */
-export interface AdminPurchase extends PurchaseSummary {
+/** One purchase for the admin: the buyer's summary without the buyer's links, plus everything recorded about it. */
+export interface AdminPurchase extends Omit<PurchaseSummary, BuyerLinks> {
+  readonly documents: readonly Omit<PurchaseSummary['documents'][number], 'files'>[];
   readonly basketId: string;
   readonly buyerId: string | null;
   readonly totals: PurchaseView['totals'];
@@ -32,6 +36,12 @@ export interface AdminPurchase extends PurchaseSummary {
   readonly confirmationSentAt: string | null;
   readonly basketConverted: boolean;
   readonly downloadCount: number;
+  /** The purchase a newer checkout of the same basket made instead of this one. */
+  readonly supersededBy: string | null;
+  /** Payments owed back to the payer (PurchaseRefundDue); `refundDue` while any is. */
+  readonly refunds: readonly RefundView[];
+  /** The invoice or receipt PDF through the admin's own link (10 minutes; each opening recorded). */
+  readonly invoiceUrl: string | null;
   /** Every event of the purchase, oldest first. */
   readonly history: readonly PurchaseHistoryEntry[];
 }
@@ -40,35 +50,62 @@ export interface AdminInvoice extends Omit<InvoiceView, '_id' | 'searchText'> {
   readonly pdfUrl: string;
 }
 
-/** Admins: purchases (list and one, with the full event history) and VAT invoices (list, PDF). */
+/**
+ * Admins: purchases (list and one, with the full event history) and VAT invoices (list, PDF). Each answer
+ * holds buyers' personal data, so each is recorded as a read (PersonalDataRead: who, where, which purchases,
+ * when) before it is sent; the PDF opens through the admin's own short link, recorded when opened.
+ */
 @AdminOnly()
 @Controller('admin')
 export class AdminPurchasesController {
   constructor(
     private readonly queryBus: QueryBus,
-    private readonly links: PurchaseLinks,
+    private readonly access: PurchaseAccess,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Get('purchases')
-  async purchases(@Query() query: ListPurchasesDto): Promise<PurchaseListPage> {
+  async purchases(
+    @CurrentUser() user: AuthenticatedUser,
+    @Query() query: ListPurchasesDto,
+  ): Promise<PurchaseListPage> {
     const page = await this.queryBus.execute(
       new ListPurchasesQuery({
         q: query.q,
         status: query.status,
+        refundDue: query.refund === 'due' ? true : undefined,
         offset: query.offset ?? 0,
         limit: query.limit ?? 20,
       }),
+    );
+    await this.access.recordStaffRead(
+      user,
+      'GET /api/admin/purchases',
+      page.items.map((p) => p._id),
     );
     return { ...page, items: page.items.map(toPurchaseListItem) };
   }
 
   @Get('purchases/:purchaseId')
-  async purchase(@Param('purchaseId', UuidParamPipe) purchaseId: string): Promise<AdminPurchase> {
+  async purchase(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('purchaseId', UuidParamPipe) purchaseId: string,
+  ): Promise<AdminPurchase> {
     const view = await this.queryBus.execute(new GetPurchaseQuery(purchaseId));
     if (view === null) throw new DomainError('PURCHASE.NOT_FOUND');
+    const role = await this.access.recordStaffRead(user, 'GET /api/admin/purchases/:purchaseId', [
+      purchaseId,
+    ]);
+    const now = this.clock.now();
+    const {
+      archiveUrl: _archive,
+      documentUrl: _document,
+      documents,
+      ...summary
+    } = toPurchaseSummary(view, now, null);
     return {
-      ...toPurchaseSummary(view, this.links, this.clock.now()),
+      ...summary,
+      documents: documents.map(({ files: _files, ...document }) => document),
       basketId: view.basketId,
       buyerId: view.buyerId,
       totals: view.totals,
@@ -79,23 +116,34 @@ export class AdminPurchasesController {
       confirmationSentAt: view.confirmationSentAt,
       basketConverted: view.basketConverted,
       downloadCount: view.downloadCount,
+      supersededBy: view.supersededBy ?? null,
+      refunds: refundsOf(view),
+      invoiceUrl: invoiceReady(view)
+        ? this.access.staffInvoiceLink(purchaseId, { role, userId: user.userId }, now)
+        : null,
       history: view.history,
     };
   }
 
   @Get('invoices')
   async invoices(
+    @CurrentUser() user: AuthenticatedUser,
     @Query() query: ListPurchasesDto,
   ): Promise<{ items: readonly AdminInvoice[]; total: number; offset: number; limit: number }> {
     const page = await this.queryBus.execute(
       new ListInvoicesQuery({ q: query.q, offset: query.offset ?? 0, limit: query.limit ?? 20 }),
     );
-    const until = new Date(this.clock.now().getTime() + DAY_MS);
+    const role = await this.access.recordStaffRead(
+      user,
+      'GET /api/admin/invoices',
+      page.items.map((invoice) => invoice.purchaseId),
+    );
+    const now = this.clock.now();
     return {
       ...page,
       items: page.items.map(({ _id: _id, searchText: _searchText, ...invoice }) => ({
         ...invoice,
-        pdfUrl: this.links.signed(invoice.purchaseId, 'invoice', until),
+        pdfUrl: this.access.staffInvoiceLink(invoice.purchaseId, { role, userId: user.userId }, now),
       })),
     };
   }

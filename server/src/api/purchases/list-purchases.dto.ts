@@ -2,7 +2,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { msg } from '../validation/validation';
 
-/** Paging (1..50, default 20) and, for admins, free text and a status. */
+/** Paging (1..50, default 20) and, for admins, free text, a status and refunds owed. */
 export class ListPurchasesDto {
   @MaxLength(200, msg('VALIDATION.MAX_LENGTH', { 0: 200 }))
   @IsString(msg('VALIDATION.INVALID_VALUE'))
@@ -12,6 +12,11 @@ export class ListPurchasesDto {
   @IsIn(['pending', 'paid', 'canceled'], msg('VALIDATION.INVALID_CHOICE'))
   @IsOptional()
   status?: 'pending' | 'paid' | 'canceled';
+
+  /** Admins: `due` lists only purchases with a payment owed back. */
+  @IsIn(['due'], msg('VALIDATION.INVALID_CHOICE'))
+  @IsOptional()
+  refund?: 'due';
 
   @Min(0, msg('VALIDATION.MIN_VALUE', { 0: 0 }))
   @IsInt(msg('VALIDATION.NOT_NUMBER'))

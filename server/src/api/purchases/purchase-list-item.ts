@@ -16,6 +16,8 @@ export interface PurchaseListItem {
   readonly canceledAt: string | null;
   /** Pending: until the payment window closes; paid: until the download links run out. */
   readonly activeUntil: string | null;
+  /** A payment of this purchase is owed back to the payer (it arrived after the purchase ended, or twice). */
+  readonly refundDue: boolean;
 }
 
 export function toPurchaseListItem(view: PurchaseView): PurchaseListItem {
@@ -34,5 +36,6 @@ export function toPurchaseListItem(view: PurchaseView): PurchaseListItem {
     canceledAt: view.canceledAt,
     activeUntil:
       view.status === 'paid' ? view.linksValidUntil : view.status === 'pending' ? view.activeUntil : null,
+    refundDue: view.refundDue ?? false,
   };
 }

@@ -1,9 +1,12 @@
-import type { PurchaseLinks } from '../../commands/purchase/purchase-links';
+import type { PurchaseLinkTarget } from '../../commands/purchase/purchase-links';
 import { downloadFileName } from '../../domain/purchase/purchase-naming';
-import type { PurchaseView } from '../../projections/purchases/purchases.read-model';
+import type { PurchaseView, RefundView } from '../../projections/purchases/purchases.read-model';
 
-/** How long invoice and receipt links shown on a page work (the purchase id itself is what grants them). */
+/** How long invoice and receipt links shown on a page work. */
 const DOCUMENT_LINK_MS = 24 * 60 * 60 * 1000;
+
+/** Makes a purchase link for whoever the summary is for (the buyer's key, or the signed-in buyer). */
+export type LinkMaker = (target: PurchaseLinkTarget, validUntil: Date) => string;
 
 export interface PurchaseSummaryFile {
   readonly fileId: string;
@@ -26,6 +29,8 @@ export interface PurchaseSummary {
   readonly paidAt: string | null;
   readonly canceledAt: string | null;
   readonly cancelReason: PurchaseView['cancelReason'];
+  /** A payment arrived after the purchase had ended (or twice): it is owed back, nothing was delivered. */
+  readonly refundDue: boolean;
   readonly language: 'et' | 'en';
   readonly payer: PurchaseView['payer'];
   readonly paymentMethod: string;
@@ -51,10 +56,22 @@ export interface PurchaseSummary {
   readonly documentUrl: string | null;
 }
 
-export function toPurchaseSummary(view: PurchaseView, links: PurchaseLinks, now: Date): PurchaseSummary {
+/** The payments of a purchase owed back (documents written before refunds were flagged have none). */
+export const refundsOf = (view: PurchaseView): readonly RefundView[] => view.refunds ?? [];
+
+/** Whether the purchase's invoice (or receipt) can be issued now: paid, and numbered when asked for. */
+export const invoiceReady = (view: PurchaseView): boolean =>
+  view.status === 'paid' && (view.invoice === null || view.invoiceNumber !== null);
+
+/**
+ * The summary, with links made by `linkFor` (null: no links at all, as staff see a purchase: they open
+ * the invoice through their own audited link instead).
+ */
+export function toPurchaseSummary(view: PurchaseView, now: Date, linkFor: LinkMaker | null): PurchaseSummary {
   const validUntil = view.linksValidUntil ? new Date(view.linksValidUntil) : null;
   const linksLive = view.status === 'paid' && validUntil !== null && now < validUntil;
-  const invoiceReady = view.invoice === null || view.invoiceNumber !== null;
+  const link = (target: PurchaseLinkTarget, until: Date | null): string | null =>
+    linkFor !== null && until !== null ? linkFor(target, until) : null;
   return {
     id: view._id,
     number: view.number,
@@ -64,6 +81,7 @@ export function toPurchaseSummary(view: PurchaseView, links: PurchaseLinks, now:
     paidAt: view.paidAt,
     canceledAt: view.canceledAt,
     cancelReason: view.cancelReason,
+    refundDue: view.refundDue ?? false,
     language: view.language,
     payer: view.payer,
     paymentMethod: view.paymentMethod,
@@ -80,10 +98,7 @@ export function toPurchaseSummary(view: PurchaseView, links: PurchaseLinks, now:
         format: file.format,
         sizeKb: file.sizeKb,
         pages: file.pages,
-        downloadUrl:
-          linksLive && file.blobKey !== null
-            ? links.signed(view._id, { fileId: file.fileId }, validUntil)
-            : null,
+        downloadUrl: linksLive && file.blobKey !== null ? link({ fileId: file.fileId }, validUntil) : null,
       })),
     })),
     totals: { price: view.totals.price, vat: view.totals.vat },
@@ -91,12 +106,9 @@ export function toPurchaseSummary(view: PurchaseView, links: PurchaseLinks, now:
     linksExpired: view.status === 'paid' && !linksLive,
     archiveUrl:
       linksLive && view.lines.some((line) => line.files.some((file) => file.blobKey !== null))
-        ? links.signed(view._id, 'archive', validUntil)
+        ? link('archive', validUntil)
         : null,
     invoice: view.invoice ? { ...view.invoice, number: view.invoiceNumber } : null,
-    documentUrl:
-      view.status === 'paid' && invoiceReady
-        ? links.signed(view._id, 'invoice', new Date(now.getTime() + DOCUMENT_LINK_MS))
-        : null,
+    documentUrl: invoiceReady(view) ? link('invoice', new Date(now.getTime() + DOCUMENT_LINK_MS)) : null,
   };
 }

@@ -2,6 +2,7 @@ import {
   Body,
   Controller,
   Get,
+  Headers,
   HttpCode,
   Inject,
   Param,
@@ -10,12 +11,12 @@ import {
   Res,
   StreamableFile,
 } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { ZipFile } from 'yazl';
 import { RecordPurchaseDownloadCommand } from '../../commands/purchase/change-purchase.command';
-import { type PurchaseLinkTarget, PurchaseLinks } from '../../commands/purchase/purchase-links';
+import type { LinkHolder } from '../../commands/purchase/purchase-links';
 import { RequestFreshLinksCommand } from '../../commands/purchase/request-fresh-links.command';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import {
@@ -28,34 +29,34 @@ import { DomainError, FieldValidator } from '../../domain/shared/domain-error';
 import { BLOB_STORE, type BlobStore } from '../../infrastructure/blob-store/blob-store.port';
 import { attachmentContentDisposition } from '../../infrastructure/blob-store/content-disposition';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
-import type { PurchaseView } from '../../projections/purchases/purchases.read-model';
 import { ProjectionRunner } from '../../projections/projection-runner';
-import { GetPurchaseQuery } from '../../queries/purchases/get-purchase.query';
-import { Public } from '../auth/auth.decorators';
+import { OptionalSignIn, Public } from '../auth/auth.decorators';
+import { type AuthenticatedUser, OptionalUser } from '../auth/current-user.decorator';
 import { ApiError } from '../errors/api-error';
 import { UuidParamPipe } from '../validation/uuid-param.pipe';
 import { FreshLinksDto } from './fresh-links.dto';
+import { PURCHASE_KEY_HEADER, PurchaseAccess, downloadActor } from './purchase-access';
 import { renderPurchasePdf } from './purchase-pdf';
 import { type PurchaseSummary, toPurchaseSummary } from './purchase-summary';
 
 type QueryValue = string | string[] | undefined;
-const single = (value: QueryValue): string | undefined => (typeof value === 'string' ? value : undefined);
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * A purchase as its buyer reaches it: the summary (its id is the key, like an order page), the downloads
- * through signed links that work only for a paid purchase and only until its links run out (each download
- * recorded), the zip of all files streamed as it is made, the invoice or receipt PDF, and the request for
- * fresh links.
+ * A purchase as its buyer reaches it (docs/decisions/purchase-access-keys.md): the summary, for the holder
+ * of the buyer's access key (header X-Purchase-Key) or the signed-in buyer, never for the purchase id
+ * alone; the downloads through links signed for their holder under the current key, which work only for a
+ * paid purchase and only until its links run out (each download recorded for its holder); the zip of all
+ * files streamed as it is made; the invoice or receipt PDF (also through a staff member's audited link);
+ * and the request for fresh links, which replaces the key.
  */
 @Public()
 @Controller('purchases')
 export class PurchasesController {
   constructor(
     private readonly commandBus: CommandBus,
-    private readonly queryBus: QueryBus,
     private readonly projections: ProjectionRunner,
-    private readonly links: PurchaseLinks,
+    private readonly access: PurchaseAccess,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -81,8 +82,14 @@ export class PurchasesController {
   }
 
   @Get(':purchaseId')
-  async summary(@Param('purchaseId', UuidParamPipe) purchaseId: string): Promise<PurchaseSummary> {
-    return toPurchaseSummary(await this.purchase(purchaseId), this.links, this.clock.now());
+  @OptionalSignIn()
+  async summary(
+    @Param('purchaseId', UuidParamPipe) purchaseId: string,
+    @OptionalUser() user: AuthenticatedUser | null,
+    @Headers(PURCHASE_KEY_HEADER) key: string | undefined,
+  ): Promise<PurchaseSummary> {
+    const { view, linkFor } = await this.access.openSummary(purchaseId, user, key);
+    return toPurchaseSummary(view, this.clock.now(), linkFor);
   }
 
   /** One file: the download is recorded, then the browser is sent to the BlobStore's own signed link. */
@@ -93,9 +100,8 @@ export class PurchasesController {
     @Query() query: Record<string, QueryValue>,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const now = this.checkLink(purchaseId, { fileId }, query);
-    await this.record(purchaseId, fileId, now);
-    const view = await this.purchase(purchaseId);
+    const { view, holder, now } = await this.access.openLink(purchaseId, { fileId }, query);
+    await this.record(purchaseId, fileId, holder, now);
     const file = view.lines.flatMap((line) => line.files).find((f) => f.fileId === fileId);
     if (!file?.blobKey) throw new DomainError('FILE.NOT_FOUND');
     const remainingMs = Date.parse(view.linksValidUntil ?? now.toISOString()) - now.getTime();
@@ -114,9 +120,8 @@ export class PurchasesController {
     @Query() query: Record<string, QueryValue>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
-    const now = this.checkLink(purchaseId, 'archive', query);
-    await this.record(purchaseId, null, now);
-    const view = await this.purchase(purchaseId);
+    const { view, holder, now } = await this.access.openLink(purchaseId, 'archive', query);
+    await this.record(purchaseId, null, holder, now);
     const documents = view.lines.map((line) => ({
       title: line.title,
       files: line.files.filter((f) => f.blobKey !== null),
@@ -156,8 +161,7 @@ export class PurchasesController {
     @Query() query: Record<string, QueryValue>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
-    this.checkLink(purchaseId, 'invoice', query);
-    const view = await this.purchase(purchaseId);
+    const { view } = await this.access.openLink(purchaseId, 'invoice', query);
     if (view.status !== 'paid' || view.paidAt === null) throw new DomainError('PURCHASE.NOT_PAID');
     if (view.invoice !== null && view.invoiceNumber === null) throw new DomainError('INVOICE.NOT_READY');
     const kind = view.invoice !== null ? 'invoice' : 'receipt';
@@ -195,33 +199,18 @@ export class PurchasesController {
     });
   }
 
-  private async purchase(purchaseId: string): Promise<PurchaseView> {
-    const view = await this.queryBus.execute(new GetPurchaseQuery(purchaseId));
-    if (view === null) throw new DomainError('PURCHASE.NOT_FOUND');
-    return view;
-  }
-
-  /** A purchase link's signature and expiry; answers the moment it was checked at. */
-  private checkLink(purchaseId: string, target: PurchaseLinkTarget, query: Record<string, QueryValue>): Date {
-    const now = this.clock.now();
-    const verdict = this.links.verify(
-      purchaseId,
-      target,
-      single(query['expires']),
-      single(query['signature']),
-      now,
-    );
-    if (verdict === 'invalid') throw new ApiError(403, 'PURCHASE.LINK_INVALID');
-    if (verdict === 'expired') throw new DomainError('PURCHASE.LINKS_EXPIRED');
-    return now;
-  }
-
-  private async record(purchaseId: string, fileId: string | null, now: Date): Promise<void> {
+  /** The download, recorded for whoever the link was made for (the signed-in buyer, or the key's holder). */
+  private async record(
+    purchaseId: string,
+    fileId: string | null,
+    holder: LinkHolder,
+    now: Date,
+  ): Promise<void> {
     const result = await this.commandBus.execute(
       new RecordPurchaseDownloadCommand({
         type: 'RecordDownload',
         data: { purchaseId, fileId },
-        context: { actorId: 'anonymous', now },
+        context: { actorId: downloadActor(holder), now },
       }),
     );
     await this.projections.waitFor(result.position, ['purchases']);

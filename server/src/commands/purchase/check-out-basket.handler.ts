@@ -1,7 +1,12 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { v5 as uuidv5 } from 'uuid';
-import { type BasketState, basketChangedUnderBuyer, basketDecider } from '../../domain/basket/basket.decider';
+import {
+  type BasketState,
+  basketChangedUnderBuyer,
+  basketDecider,
+  earlierLivePurchaseIds,
+} from '../../domain/basket/basket.decider';
 import { documentDecider } from '../../domain/catalogue/document.decider';
 import { fullName } from '../../domain/profile/profile-details';
 import { profileDecider } from '../../domain/profile/profile.decider';
@@ -11,7 +16,7 @@ import {
   purchaseDecider,
   purchaseDocumentFacts,
 } from '../../domain/purchase/purchase.decider';
-import { SYSTEM_ACTOR } from '../../domain/shared/command';
+import { type CommandContext, SYSTEM_ACTOR } from '../../domain/shared/command';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { FeeRates } from '../../domain/shared/fees';
 import { type BasketEvent, basketStreamId } from '../../events/basket.events';
@@ -30,6 +35,8 @@ import { FEE_RATES } from '../basket/fee-rates.token';
 import { AggregateStore } from '../shared/aggregate-store';
 import { retryOnConflict } from '../shared/retry-on-conflict';
 import { CheckOutBasketCommand, type CheckOutResult } from './check-out-basket.command';
+import { PaymentReconciliation } from './payment-reconciliation';
+import { PurchaseAccessKeys } from './purchase-access-keys';
 import { PurchaseFollowUps } from './purchase-follow-ups';
 import { PurchaseLinks } from './purchase-links';
 
@@ -40,11 +47,13 @@ export const purchaseIdFor = (basketId: string, confirmation: number): string =>
   uuidv5(`${basketId}/purchase/${confirmation}`, PURCHASE_NAMESPACE);
 
 /**
- * "Go pay", in three steps that each stand on their own, so a retry (a double click, a second tab, a
- * crash) picks up where the last one stopped: the basket records its checkout, the purchase is created
- * from the basket with every document's uploader and files read from their own streams, and the gateway
- * gets a transaction whose page for the chosen method the buyer is sent to. A basket whose prices changed
- * records the new prices instead and goes no further.
+ * "Go pay", in steps that each stand on their own, so a retry (a double click, a second tab, a crash) picks
+ * up where the last one stopped: the basket's earlier purchases that are still unpaid end (one basket, one
+ * live purchase: docs/decisions/one-basket-one-payment.md), the basket records its checkout, the purchase
+ * is created from the basket with every document's uploader and files read from their own streams and
+ * gets the buyer's access key, and the gateway gets a transaction whose page for the chosen method the
+ * buyer is sent to. A basket whose prices changed records the new prices instead and goes no further; one
+ * whose earlier purchase turns out paid is completed by it and goes no further either.
  */
 @CommandHandler(CheckOutBasketCommand)
 export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketCommand, CheckOutResult> {
@@ -54,6 +63,8 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
     private readonly aggregates: AggregateStore,
     private readonly links: PurchaseLinks,
     private readonly followUps: PurchaseFollowUps,
+    private readonly access: PurchaseAccessKeys,
+    private readonly reconciliation: PaymentReconciliation,
     @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
     @Inject(FEE_RATES) private readonly rates: FeeRates,
   ) {}
@@ -67,6 +78,7 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
       this.aggregates,
       basket.lines.map((line) => line.documentId),
     );
+    await this.endEarlierPurchases(basket, purchaseId, context);
     const checkedOut = await this.aggregates.handle(basketStream, basketDecider, {
       type: 'CheckOutBasket',
       data: { basketId, purchaseId, documents, rates: this.rates },
@@ -80,23 +92,23 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
     const track = (p: LogPosition | null) => {
       if (p !== null) position = p;
     };
-    const purchase = await this.createPurchase(purchaseId, basketId, basket, context.now);
-    track(purchase.position);
-    const state = purchase.state;
-    if (state.status === 'none') throw new DomainError('PURCHASE.NOT_FOUND');
+    track((await this.createPurchase(purchaseId, basketId, basket, context.now)).position);
+    const access = await this.access.ensure(purchaseId);
+    if (access === null) throw new DomainError('PURCHASE.NOT_FOUND');
+    track(access.position);
+    const state = access.purchase;
+    const returnUrl = this.links.paymentReturnUrl(purchaseId, state.language, access.key);
 
     if (state.status === 'paid') {
-      return {
-        purchaseId,
-        paymentUrl: this.links.paymentReturnUrl(purchaseId, state.language),
-        position,
-        basketChanged: false,
-      };
+      return { purchaseId, paymentUrl: returnUrl, position, basketChanged: false };
     }
     if (state.status === 'canceled') throw new DomainError('PURCHASE.NOT_PAYABLE');
     if (isPurchaseExpired(state, context.now)) {
-      // The sweep has not got to it yet: end it now, which reopens the basket for a new confirmation.
-      await this.followUps.expire(purchaseId);
+      // The sweep has not got to it yet: ask the gateway first (the payment may have gone through), and end
+      // one the payer never started paying, which reopens the basket for a new confirmation.
+      const { outcome } = await this.reconciliation.check(purchaseId);
+      if (outcome === 'paid') return { purchaseId, paymentUrl: returnUrl, position, basketChanged: false };
+      if (outcome === 'not-started' || outcome === 'no-transaction') await this.followUps.expire(purchaseId);
       throw new DomainError('PURCHASE.NOT_PAYABLE');
     }
     if (state.total === 0) {
@@ -117,12 +129,7 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
       );
       track(paid.position);
       track(await this.followUps.complete(purchaseId));
-      return {
-        purchaseId,
-        paymentUrl: this.links.paymentReturnUrl(purchaseId, state.language),
-        position,
-        basketChanged: false,
-      };
+      return { purchaseId, paymentUrl: returnUrl, position, basketChanged: false };
     }
     if (state.paymentUrl !== null && state.paymentMethod === basket.confirmation.paymentMethod) {
       return { purchaseId, paymentUrl: state.paymentUrl, position, basketChanged: false };
@@ -146,6 +153,50 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
     );
     track(started.position);
     return { purchaseId, paymentUrl: link.url, position, basketChanged: false };
+  }
+
+  /**
+   * Ends every earlier purchase of the basket that is still unpaid (PurchaseSuperseded), and voids its
+   * transaction where the gateway offers that; a payment that still arrives for one is owed back, never
+   * delivered. An earlier purchase found paid (its payment won the race) is completed, which empties the
+   * basket of its documents, and this checkout stops with SHOPPING_CART.ALREADY_PAID.
+   */
+  private async endEarlierPurchases(
+    basket: BasketState,
+    purchaseId: string,
+    context: CommandContext,
+  ): Promise<void> {
+    let paidEarlier: string | null = null;
+    for (const earlier of earlierLivePurchaseIds(basket, purchaseId)) {
+      const stream = purchaseStreamId(earlier);
+      const result = await retryOnConflict(() =>
+        this.aggregates.handle(stream, purchaseDecider, {
+          type: 'SupersedePurchase',
+          data: { purchaseId: earlier, supersededBy: purchaseId },
+          context,
+        }),
+      );
+      const { state } = await this.aggregates.load(stream, purchaseDecider);
+      if (state.status === 'paid') paidEarlier = earlier;
+      else if (result.events.length > 0 && state.status !== 'none') {
+        await this.voidTransactions(state.transactionIds);
+      }
+    }
+    if (paidEarlier !== null) {
+      await this.followUps.complete(paidEarlier);
+      throw new DomainError('SHOPPING_CART.ALREADY_PAID');
+    }
+  }
+
+  /** Best effort: a transaction the gateway cannot void is still refused delivery when it is paid. */
+  private async voidTransactions(transactionIds: readonly string[]): Promise<void> {
+    for (const id of transactionIds) {
+      try {
+        await this.gateway.cancelTransaction(id);
+      } catch (error) {
+        this.logger.warn(`Could not void transaction ${id} at the gateway: ${(error as Error).message}`);
+      }
+    }
   }
 
   /** Creates the purchase (once; a racing second request finds it created). */

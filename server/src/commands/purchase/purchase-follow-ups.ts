@@ -3,12 +3,14 @@ import { basketDecider } from '../../domain/basket/basket.decider';
 import { purchaseDecider } from '../../domain/purchase/purchase.decider';
 import { type CommandContext, SYSTEM_ACTOR } from '../../domain/shared/command';
 import { basketStreamId } from '../../events/basket.events';
-import { purchaseStreamId } from '../../events/purchase.events';
+import type { DomainEvent } from '../../events/domain-event';
+import { type PurchaseEvent, purchaseStreamId } from '../../events/purchase.events';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import type { LogPosition } from '../../infrastructure/event-store/event-store.port';
 import { InvoiceNumbers } from '../invoice/invoice-numbers';
 import { AggregateStore } from '../shared/aggregate-store';
 import { retryOnConflict } from '../shared/retry-on-conflict';
+import { PurchaseAccessKeys } from './purchase-access-keys';
 import { PurchaseMails } from './purchase-mails';
 
 /**
@@ -26,6 +28,7 @@ export class PurchaseFollowUps {
     private readonly aggregates: AggregateStore,
     private readonly invoices: InvoiceNumbers,
     private readonly mails: PurchaseMails,
+    private readonly access: PurchaseAccessKeys,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -69,7 +72,11 @@ export class PurchaseFollowUps {
       track(assigned.position);
     }
     if (!state.confirmationSent) {
-      await this.mails.purchaseConfirmation(state, invoiceNumber);
+      // The mail carries the buyer's access key: a purchase made before keys existed gets one now.
+      const access = await this.access.ensure(purchaseId);
+      if (access === null) return position;
+      track(access.position);
+      await this.mails.purchaseConfirmation(access.purchase, invoiceNumber);
       const sent = await retryOnConflict(() =>
         this.aggregates.handle(stream, purchaseDecider, {
           type: 'RecordConfirmationSent',
@@ -80,6 +87,36 @@ export class PurchaseFollowUps {
       track(sent.position);
     }
     return position;
+  }
+
+  /**
+   * What follows the gateway's word about a purchase (a message, or the shop asking the gateway): a payment
+   * completes the purchase; an ending reopens the basket, and a failed payment is mailed to the payer; a
+   * payment owed back is only logged here (the admin's purchases screen flags it). Never throws: a failed
+   * step is logged and the purchase sweep retries it. Answers the position of the last event written.
+   */
+  async afterGatewayWord(purchaseId: string, events: readonly DomainEvent[]): Promise<LogPosition | null> {
+    const written = events as readonly PurchaseEvent[];
+    try {
+      if (written.some((e) => e.type === 'PurchasePaid')) return await this.complete(purchaseId);
+      const refund = written.find((e) => e.type === 'PurchaseRefundDue');
+      if (refund) {
+        this.logger.warn(
+          `A payment arrived for purchase ${purchaseId} (${refund.data.reason}): flagged as owed back, not delivered`,
+        );
+        return null;
+      }
+      const canceled = written.find((e) => e.type === 'PurchaseCanceled');
+      if (!canceled) return null;
+      const { state } = await this.aggregates.load(purchaseStreamId(purchaseId), purchaseDecider);
+      if (state.status === 'none') return null;
+      const position = await this.reopenBasket(state.basketId, purchaseId);
+      if (canceled.data.reason === 'payment-failed') await this.mails.paymentFailed(state);
+      return position;
+    } catch (error) {
+      this.logger.error('A purchase follow-up failed; the purchase sweep will retry', error as Error);
+      return null;
+    }
   }
 
   /**

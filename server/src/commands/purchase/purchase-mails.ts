@@ -139,8 +139,12 @@ export class PurchaseMails {
     ]);
   }
 
+  /** Every link of the purchase, made under its current access key (the summary link carries the key). */
   private downloads(purchase: Purchase, invoiceNumber: string | null): Block[] {
     const t = TEXTS[purchase.language];
+    const keyId = purchase.accessKeyId;
+    if (keyId === null) throw new Error(`Purchase ${purchase.purchaseId} has no access key to mail`);
+    const key = this.links.accessKey(purchase.purchaseId, keyId);
     const validUntil = new Date(purchase.linksValidUntil ?? Date.now());
     const blocks: Block[] = [];
     for (const line of purchase.lines) {
@@ -153,20 +157,20 @@ export class PurchaseMails {
         blocks.push(
           link(
             downloadFileName(file),
-            this.links.signed(purchase.purchaseId, { fileId: file.fileId }, validUntil),
+            this.links.signed(purchase.purchaseId, keyId, { fileId: file.fileId }, validUntil),
           ),
         );
       }
     }
     blocks.push(
       { text: '', html: '' },
-      link(t.all, this.links.signed(purchase.purchaseId, 'archive', validUntil)),
+      link(t.all, this.links.signed(purchase.purchaseId, keyId, 'archive', validUntil)),
       paragraph(t.valid(formatShopDateTime(validUntil.toISOString()))),
       link(
         invoiceNumber === null ? t.receipt : t.invoice(invoiceNumber),
-        this.links.signed(purchase.purchaseId, 'invoice', validUntil),
+        this.links.signed(purchase.purchaseId, keyId, 'invoice', validUntil),
       ),
-      link(t.summary, this.links.summaryUrl(purchase.purchaseId, purchase.language)),
+      link(t.summary, this.links.summaryUrl(purchase.purchaseId, purchase.language, key)),
       paragraph(
         `${t.total}: ${formatEuros(purchase.total, purchase.language)} (${t.vat} ${formatEuros(
           purchase.lines.reduce((sum, l) => sum + l.vat, 0),

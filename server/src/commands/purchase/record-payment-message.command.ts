@@ -12,6 +12,8 @@ export interface PaymentMessageOutcome {
   /** The purchase's status after the message (a repeated or late message leaves it as it was). */
   readonly status: PurchaseStatus;
   readonly position: LogPosition | null;
+  /** The buyer's access key, for the return route's redirect (null for the cancel and the notification). */
+  readonly accessKey: string | null;
 }
 
 /** A MakeCommerce return, cancel or notification message (`json` + `mac`) to verify and act on. */

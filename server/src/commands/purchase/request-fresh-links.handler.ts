@@ -8,6 +8,7 @@ import { FindPurchasesByNumberQuery } from '../../queries/purchases/find-purchas
 import { InvoiceNumbers } from '../invoice/invoice-numbers';
 import { AggregateStore } from '../shared/aggregate-store';
 import { retryOnConflict } from '../shared/retry-on-conflict';
+import { newAccessKeyId } from './purchase-access-keys';
 import { PurchaseMails } from './purchase-mails';
 import { RequestFreshLinksCommand } from './request-fresh-links.command';
 
@@ -40,7 +41,7 @@ export class RequestFreshLinksHandler implements ICommandHandler<
       const renewed = await retryOnConflict(() =>
         this.aggregates.handle(stream, purchaseDecider, {
           type: 'RenewDownloadLinks',
-          data: { purchaseId },
+          data: { purchaseId, keyId: newAccessKeyId() },
           context: { actorId: SYSTEM_ACTOR, now },
         }),
       );

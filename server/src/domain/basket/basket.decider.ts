@@ -49,6 +49,8 @@ export interface BasketState {
   readonly confirmations: number;
   /** Purchases whose payment already converted this basket. Never reset. */
   readonly convertedPurchaseIds: readonly string[];
+  /** Every purchase "Go pay" ever made of this basket, oldest first. Never reset. */
+  readonly checkedOutPurchaseIds: readonly string[];
 }
 
 export const initialBasketState: BasketState = {
@@ -58,6 +60,7 @@ export const initialBasketState: BasketState = {
   purchaseId: null,
   confirmations: 0,
   convertedPurchaseIds: [],
+  checkedOutPurchaseIds: [],
 };
 
 /** What the basket needs to know of a document, read from the document's own stream. */
@@ -361,6 +364,7 @@ export function evolveBasket(state: BasketState, event: BasketEvent): BasketStat
         ...initialBasketState,
         confirmations: state.confirmations,
         convertedPurchaseIds: state.convertedPurchaseIds,
+        checkedOutPurchaseIds: state.checkedOutPurchaseIds,
       };
     case 'BasketConfirmed': {
       const { payer, invoice, paymentMethod, paymentMethods, language, buyerId, total } = event.data;
@@ -374,7 +378,13 @@ export function evolveBasket(state: BasketState, event: BasketEvent): BasketStat
     case 'BasketConfirmationCanceled':
       return unconfirmed(state);
     case 'BasketCheckedOut':
-      return { ...state, purchaseId: event.data.purchaseId };
+      return {
+        ...state,
+        purchaseId: event.data.purchaseId,
+        checkedOutPurchaseIds: state.checkedOutPurchaseIds.includes(event.data.purchaseId)
+          ? state.checkedOutPurchaseIds
+          : [...state.checkedOutPurchaseIds, event.data.purchaseId],
+      };
     case 'BasketConverted': {
       const lines = state.lines.filter((line) => !event.data.documentIds.includes(line.documentId));
       return {
@@ -387,6 +397,16 @@ export function evolveBasket(state: BasketState, event: BasketEvent): BasketStat
     default:
       return assertNever(event);
   }
+}
+
+/**
+ * The purchases of this basket that a new checkout (`current`) must end first: every earlier one that no
+ * payment converted the basket for. (Ended ones are found ended and left as they are.)
+ */
+export function earlierLivePurchaseIds(state: BasketState, current: string): string[] {
+  return state.checkedOutPurchaseIds.filter(
+    (id) => id !== current && !state.convertedPurchaseIds.includes(id),
+  );
 }
 
 export const basketDecider = { initialState: initialBasketState, decide: decideBasket, evolve: evolveBasket };

@@ -16,6 +16,7 @@ import {
   BASKET_VALIDITY_MS,
   type BasketState,
   basketDecider,
+  earlierLivePurchaseIds,
   initialBasketState,
   isBasketExpired,
 } from './basket.decider';
@@ -272,6 +273,7 @@ describe('Basket decider', () => {
       purchaseId: 'purchase-1',
       confirmations: 1,
       convertedPurchaseIds: [],
+      checkedOutPurchaseIds: ['purchase-1'],
     };
 
     it('starts empty and unconfirmed', () => {
@@ -282,6 +284,7 @@ describe('Basket decider', () => {
         purchaseId: null,
         confirmations: 0,
         convertedPurchaseIds: [],
+        checkedOutPurchaseIds: [],
       });
     });
 
@@ -293,6 +296,7 @@ describe('Basket decider', () => {
         purchaseId: null,
         confirmations: 1,
         convertedPurchaseIds: [],
+        checkedOutPurchaseIds: ['purchase-1'],
       });
     });
 
@@ -314,6 +318,7 @@ describe('Basket decider', () => {
       expect(basketDecider.evolve(confirmedWithPaymentMethods, basketCleared())).toEqual({
         ...initialBasketState,
         confirmations: 1,
+        checkedOutPurchaseIds: ['purchase-1'],
       });
     });
 
@@ -321,7 +326,28 @@ describe('Basket decider', () => {
       expect(basketDecider.evolve(confirmedWithPaymentMethods, basketExpired())).toEqual({
         ...initialBasketState,
         confirmations: 1,
+        checkedOutPurchaseIds: ['purchase-1'],
       });
+    });
+
+    it('remembers every purchase checked out, and names the earlier ones a new checkout must end', () => {
+      const checkedOut = (purchaseId: string) =>
+        ({ type: 'BasketCheckedOut', data: { basketId: BASKET_ID, purchaseId } }) as const;
+      const converted = {
+        type: 'BasketConverted',
+        data: { basketId: BASKET_ID, purchaseId: 'purchase-2', documentIds: ['doc-employment'] },
+      } as const;
+      const state = foldEvents(basketDecider, [
+        checkedOut('purchase-1'),
+        checkedOut('purchase-1'),
+        basketCleared(),
+        checkedOut('purchase-2'),
+        converted,
+        checkedOut('purchase-3'),
+      ]);
+      expect(state.checkedOutPurchaseIds).toEqual(['purchase-1', 'purchase-2', 'purchase-3']);
+      expect(earlierLivePurchaseIds(state, 'purchase-4')).toEqual(['purchase-1', 'purchase-3']);
+      expect(earlierLivePurchaseIds(state, 'purchase-3')).toEqual(['purchase-1']);
     });
   });
 });

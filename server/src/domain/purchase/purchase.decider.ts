@@ -43,6 +43,14 @@ export type PurchaseState =
       /** Until when the download links work; set when paid, moved on by renewals. */
       readonly linksValidUntil: string | null;
       readonly confirmationSent: boolean;
+      /** Names the buyer's current access key (PurchaseAccessKeyIssued); null before the first one. */
+      readonly accessKeyId: string | null;
+      /** Why an ended purchase ended; null while it has not. */
+      readonly cancelReason: PurchaseCanceled['data']['reason'] | 'superseded' | null;
+      /** The transaction that paid the purchase (null until paid). */
+      readonly paidTransactionId: string | null;
+      /** Payments the shop owes back (PurchaseRefundDue), by transaction. */
+      readonly refundDueTransactionIds: readonly string[];
     };
 
 export const initialPurchaseState: PurchaseState = { status: 'none' };
@@ -132,14 +140,32 @@ export type RecordPaymentFailure = DomainCommand<
 /** Our own clock: an unpaid purchase past its 30 minutes is cancelled as expired. */
 export type ExpirePurchase = DomainCommand<'ExpirePurchase', { readonly purchaseId: string }>;
 
+/**
+ * The buyer's access key for the purchase (the checkout's): `keyId` is random, chosen by the caller. Once a
+ * purchase has a key this changes nothing; "fresh links" replace it (RenewDownloadLinks).
+ */
+export type IssueAccessKey = DomainCommand<
+  'IssueAccessKey',
+  { readonly purchaseId: string; readonly keyId: string }
+>;
+
+/** The basket checked out again (`supersededBy`): this purchase, while unpaid, ends. */
+export type SupersedePurchase = DomainCommand<
+  'SupersedePurchase',
+  { readonly purchaseId: string; readonly supersededBy: string }
+>;
+
 /** The buyer downloads one file (`fileId`) or the zip of all (`fileId` null). */
 export type RecordDownload = DomainCommand<
   'RecordDownload',
   { readonly purchaseId: string; readonly fileId: string | null }
 >;
 
-/** The buyer asked for fresh download links. */
-export type RenewDownloadLinks = DomainCommand<'RenewDownloadLinks', { readonly purchaseId: string }>;
+/** The buyer asked for fresh download links: they come with a new access key (`keyId`), the old one stops. */
+export type RenewDownloadLinks = DomainCommand<
+  'RenewDownloadLinks',
+  { readonly purchaseId: string; readonly keyId: string }
+>;
 
 /** The purchase confirmation mail went out. */
 export type RecordConfirmationSent = DomainCommand<'RecordConfirmationSent', { readonly purchaseId: string }>;
@@ -152,7 +178,9 @@ export type PurchaseCommand =
   | ExpirePurchase
   | RecordDownload
   | RenewDownloadLinks
-  | RecordConfirmationSent;
+  | RecordConfirmationSent
+  | IssueAccessKey
+  | SupersedePurchase;
 
 type Existing = Exclude<PurchaseState, { status: 'none' }>;
 
@@ -236,12 +264,36 @@ function startPayment({ data, context }: StartPayment, state: PurchaseState): Pu
 
 /**
  * Paid once: a repeated message (the browser's return and the server notification) changes nothing.
- * A payment the gateway confirms is recorded even after our own expiry or a cancellation, because the
- * buyer's money arrived; nothing ever moves a paid purchase back.
+ * Money that arrives for a purchase that already ended (superseded by a newer checkout, cancelled,
+ * expired), or a second payment by another transaction, is recorded as owed back (PurchaseRefundDue) and
+ * never delivered: one basket, one payment. Nothing ever moves a paid purchase back.
  */
 function recordPayment({ data, context }: RecordPayment, state: PurchaseState): PurchaseEvent[] {
   const purchase = existing(state);
-  if (purchase.status === 'paid') return [];
+  if (purchase.status !== 'pending') {
+    if (purchase.status === 'paid' && purchase.paidTransactionId === data.transactionId) return [];
+    if (purchase.refundDueTransactionIds.includes(data.transactionId)) return [];
+    return [
+      {
+        type: 'PurchaseRefundDue',
+        data: {
+          purchaseId: data.purchaseId,
+          reason:
+            purchase.status === 'paid'
+              ? 'already-paid'
+              : purchase.cancelReason === 'superseded'
+                ? 'superseded'
+                : 'canceled',
+          provider: data.provider,
+          transactionId: data.transactionId,
+          amount: data.amount,
+          currency: data.currency,
+          paidAt: context.now.toISOString(),
+          providerResponse: data.providerResponse,
+        },
+      },
+    ];
+  }
   if (data.currency !== 'EUR' || data.amount !== purchase.total) {
     throw new DomainError('PAYMENT.AMOUNT_MISMATCH');
   }
@@ -326,13 +378,49 @@ function recordDownload({ data, context }: RecordDownload, state: PurchaseState)
 function renewLinks({ data, context }: RenewDownloadLinks, state: PurchaseState): PurchaseEvent[] {
   const purchase = existing(state);
   if (purchase.status !== 'paid') throw new DomainError('PURCHASE.NOT_PAID');
+  const at = context.now.toISOString();
   return [
     {
       type: 'PurchaseLinksRenewed',
       data: {
         purchaseId: data.purchaseId,
-        renewedAt: context.now.toISOString(),
+        renewedAt: at,
         linksValidUntil: new Date(context.now.getTime() + DOWNLOAD_LINKS_VALIDITY_MS).toISOString(),
+      },
+    },
+    {
+      type: 'PurchaseAccessKeyIssued',
+      data: { purchaseId: data.purchaseId, keyId: data.keyId, reason: 'fresh-links', issuedAt: at },
+    },
+  ];
+}
+
+function issueAccessKey({ data, context }: IssueAccessKey, state: PurchaseState): PurchaseEvent[] {
+  const purchase = existing(state);
+  if (purchase.accessKeyId !== null) return [];
+  return [
+    {
+      type: 'PurchaseAccessKeyIssued',
+      data: {
+        purchaseId: data.purchaseId,
+        keyId: data.keyId,
+        reason: 'checkout',
+        issuedAt: context.now.toISOString(),
+      },
+    },
+  ];
+}
+
+/** Only an unpaid purchase ends; a paid or ended one stays as it is (the caller reads which). */
+function supersede({ data, context }: SupersedePurchase, state: PurchaseState): PurchaseEvent[] {
+  if (state.status !== 'pending') return [];
+  return [
+    {
+      type: 'PurchaseSuperseded',
+      data: {
+        purchaseId: data.purchaseId,
+        supersededBy: data.supersededBy,
+        supersededAt: context.now.toISOString(),
       },
     },
   ];
@@ -366,12 +454,19 @@ export function decidePurchase(command: PurchaseCommand, state: PurchaseState): 
       return renewLinks(command, state);
     case 'RecordConfirmationSent':
       return recordConfirmationSent(command, state);
+    case 'IssueAccessKey':
+      return issueAccessKey(command, state);
+    case 'SupersedePurchase':
+      return supersede(command, state);
     default:
       return assertNever(command);
   }
 }
 
-/** Folds one event into the state: pending → paid | canceled, and canceled → paid when money arrives late. */
+/**
+ * Folds one event into the state: pending → paid | canceled. (Logs written before refunds were flagged may
+ * hold a PurchasePaid after a cancellation: that purchase reads paid.)
+ */
 export function evolvePurchase(state: PurchaseState, event: PurchaseEvent): PurchaseState {
   if (event.type === 'PurchaseCreated') {
     const { purchaseId, basketId, buyerId, language, payer, invoice, paymentMethod, lines, totals } =
@@ -393,6 +488,10 @@ export function evolvePurchase(state: PurchaseState, event: PurchaseEvent): Purc
       paidAt: null,
       linksValidUntil: null,
       confirmationSent: false,
+      accessKeyId: null,
+      cancelReason: null,
+      paidTransactionId: null,
+      refundDueTransactionIds: [],
     };
   }
   if (state.status === 'none') return state;
@@ -408,10 +507,24 @@ export function evolvePurchase(state: PurchaseState, event: PurchaseEvent): Purc
         ...state,
         status: 'paid',
         paidAt: event.data.paidAt,
+        paidTransactionId: event.data.transactionId,
         linksValidUntil: new Date(Date.parse(event.data.paidAt) + DOWNLOAD_LINKS_VALIDITY_MS).toISOString(),
       };
     case 'PurchaseCanceled':
-      return state.status === 'pending' ? { ...state, status: 'canceled' } : state;
+      return state.status === 'pending'
+        ? { ...state, status: 'canceled', cancelReason: event.data.reason }
+        : state;
+    case 'PurchaseSuperseded':
+      return state.status === 'pending'
+        ? { ...state, status: 'canceled', cancelReason: 'superseded' }
+        : state;
+    case 'PurchaseAccessKeyIssued':
+      return { ...state, accessKeyId: event.data.keyId };
+    case 'PurchaseRefundDue':
+      return {
+        ...state,
+        refundDueTransactionIds: [...state.refundDueTransactionIds, event.data.transactionId],
+      };
     case 'PurchaseLinksRenewed':
       return { ...state, linksValidUntil: event.data.linksValidUntil };
     case 'PurchaseConfirmationSent':

@@ -1,4 +1,5 @@
-import { minutesAfterNow } from '../testing/command-context.builders';
+import type { PurchaseEvent } from '../../events/purchase.events';
+import { NOW, minutesAfterNow } from '../testing/command-context.builders';
 import { deciderSpec, foldEvents } from '../testing/decider-spec';
 import {
   EMPLOYMENT_LINE,
@@ -14,6 +15,8 @@ import {
 } from '../testing/purchase.builders';
 import type {
   ExpirePurchase,
+  IssueAccessKey,
+  SupersedePurchase,
   RecordConfirmationSent,
   RecordDownload,
   RecordPayment,
@@ -29,6 +32,35 @@ import {
 } from './purchase.decider';
 
 const spec = deciderSpec(purchaseDecider);
+const superseded = {
+  type: 'PurchaseSuperseded' as const,
+  data: {
+    purchaseId: PURCHASE_ID,
+    supersededBy: 'purchase-2',
+    supersededAt: minutesAfterNow(5).toISOString(),
+  },
+};
+const refundDue = (
+  reason: 'superseded' | 'canceled' | 'already-paid',
+  transactionId = TRANSACTION_ID,
+  amount = 1240,
+): PurchaseEvent => ({
+  type: 'PurchaseRefundDue',
+  data: {
+    purchaseId: PURCHASE_ID,
+    reason,
+    provider: 'makecommerce',
+    transactionId,
+    amount,
+    currency: 'EUR',
+    paidAt: minutesAfterNow(5).toISOString(),
+    providerResponse: { status: 'COMPLETED' },
+  },
+});
+const keyIssued = (keyId: string, reason: 'checkout' | 'fresh-links', at: Date): PurchaseEvent => ({
+  type: 'PurchaseAccessKeyIssued',
+  data: { purchaseId: PURCHASE_ID, keyId, reason, issuedAt: at.toISOString() },
+});
 const created = purchaseCreated();
 const started = paymentStarted();
 const paid = purchasePaid();
@@ -183,10 +215,13 @@ describe('Purchase decider', () => {
 
     it('changes nothing the second time: the return and the notification both arrive', () => {
       spec.given([created, started, paid]).when(pay()).thenNothing();
-      spec
-        .given([created, started, paid])
-        .when(pay({ transactionId: 'another-transaction' }))
-        .thenNothing();
+    });
+
+    it('owes back a second payment by another transaction of a paid purchase, once', () => {
+      const second = pay({ transactionId: 'another-transaction' });
+      const due = refundDue('already-paid', 'another-transaction');
+      spec.given([created, started, paid]).when(second).then([due]);
+      spec.given([created, started, paid, due]).when(second).thenNothing();
     });
 
     it("refuses an amount or currency that is not the purchase's", () => {
@@ -200,15 +235,27 @@ describe('Purchase decider', () => {
         .thenThrows('PAYMENT.AMOUNT_MISMATCH');
     });
 
-    it('records money that arrives after our own expiry or a cancellation: the buyer paid', () => {
+    it('owes back money that arrives after the purchase ended, and delivers nothing', () => {
+      for (const reason of ['expired', 'buyer-canceled', 'payment-failed'] as const) {
+        const events = [created, started, purchaseCanceled(reason)];
+        spec
+          .given(events)
+          .when(pay())
+          .then([refundDue('canceled')]);
+        expect(foldEvents(purchaseDecider, [...events, refundDue('canceled')]).status).toBe('canceled');
+      }
+    });
+
+    it('owes back money for a purchase a newer checkout of its basket superseded, whatever it was', () => {
+      const late = pay({ amount: 990 });
       spec
-        .given([created, started, purchaseCanceled('expired')])
-        .when(pay())
-        .then([paid]);
+        .given([created, started, superseded])
+        .when(late)
+        .then([refundDue('superseded', TRANSACTION_ID, 990)]);
       spec
-        .given([created, started, purchaseCanceled('buyer-canceled')])
-        .when(pay())
-        .then([paid]);
+        .given([created, started, superseded, refundDue('superseded', TRANSACTION_ID, 990)])
+        .when(late)
+        .thenNothing();
     });
 
     it('refuses a purchase that does not exist', () => {
@@ -332,8 +379,44 @@ describe('Purchase decider', () => {
     });
   });
 
+  describe('SupersedePurchase (a newer checkout of the basket)', () => {
+    const supersede = onPurchase<SupersedePurchase>('SupersedePurchase', { supersededBy: 'purchase-2' });
+
+    it('ends an unpaid purchase, as cancelled', () => {
+      spec.given([created, started]).when(supersede).then([superseded]);
+      expect(foldEvents(purchaseDecider, [created, started, superseded])).toMatchObject({
+        status: 'canceled',
+        cancelReason: 'superseded',
+      });
+    });
+
+    it('leaves a paid, an ended or a missing purchase as it is', () => {
+      spec.given([created, started, paid]).when(supersede).thenNothing();
+      spec
+        .given([created, purchaseCanceled('expired')])
+        .when(supersede)
+        .thenNothing();
+      spec.given([]).when(supersede).thenNothing();
+    });
+  });
+
+  describe('IssueAccessKey', () => {
+    const issue = onPurchase<IssueAccessKey>('IssueAccessKey', { keyId: 'key-1' });
+    const issued = keyIssued('key-1', 'checkout', minutesAfterNow(5));
+
+    it("gives the purchase the buyer's first key, once", () => {
+      spec.given([created]).when(issue).then([issued]);
+      spec.given([created, issued]).when(issue).thenNothing();
+      expect(foldEvents(purchaseDecider, [created, issued])).toMatchObject({ accessKeyId: 'key-1' });
+    });
+
+    it('refuses a purchase that does not exist', () => {
+      spec.given([]).when(issue).thenThrows('PURCHASE.NOT_FOUND');
+    });
+  });
+
   describe('RenewDownloadLinks', () => {
-    const renew = (at: Date) => onPurchase<RenewDownloadLinks>('RenewDownloadLinks', {}, at);
+    const renew = (at: Date) => onPurchase<RenewDownloadLinks>('RenewDownloadLinks', { keyId: 'key-2' }, at);
     const twoDaysLater = minutesAfterNow(2 * 24 * 60);
 
     it('gives a paid purchase another 24 hours, and downloads work again', () => {
@@ -345,8 +428,13 @@ describe('Purchase decider', () => {
           linksValidUntil: new Date(twoDaysLater.getTime() + DOWNLOAD_LINKS_VALIDITY_MS).toISOString(),
         },
       };
-      spec.given([created, paid]).when(renew(twoDaysLater)).then([renewed]);
-      const state = foldEvents(purchaseDecider, [created, paid, renewed]);
+      const newKey = keyIssued('key-2', 'fresh-links', twoDaysLater);
+      spec
+        .given([created, keyIssued('key-1', 'checkout', NOW), paid])
+        .when(renew(twoDaysLater))
+        .then([renewed, newKey]);
+      const state = foldEvents(purchaseDecider, [created, paid, renewed, newKey]);
+      expect(state).toMatchObject({ accessKeyId: 'key-2' });
       expect(
         purchaseDecider.decide(download('file-main', minutesAfterNow(2 * 24 * 60 + 1)), state),
       ).toHaveLength(1);

@@ -1,8 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify from 'fastify';
 import { systemClock } from '../clock/clock';
 import { EmbeddedTestGateway } from './embedded-gateway/embedded-test-gateway';
+import { SqliteTransactionBook } from './embedded-gateway/transaction-book';
 import { MakeCommerceGateway } from './makecommerce-gateway';
 import { makeCommerceMac } from './makecommerce-protocol';
 import { paymentGatewayContract } from './payment-gateway.contract';
@@ -77,3 +81,70 @@ if (testShopId && testSecretKey) {
     }),
   );
 }
+
+/**
+ * A real gateway outlives the shop's restarts; the embedded one keeps its transactions in a SQLite file, so
+ * the shop can still read a transaction's outcome (`GET /v1/transactions/{id}`) after it was restarted, or
+ * killed, between the payment and the buyer's return.
+ */
+describe('The embedded test gateway keeps its transactions across a restart', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'test-gateway-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function gatewayOnDisk(port: number) {
+    const shopId = 'shop-on-disk';
+    const secretKey = 'secret-key-on-disk-0123456789abcdef';
+    const base = `http://127.0.0.1:${port}/gateway`;
+    const embedded = new EmbeddedTestGateway({
+      shopId,
+      secretKey,
+      publicBaseUrl: base,
+      clock: systemClock,
+      book: new SqliteTransactionBook(join(dir, 'test-gateway.sqlite')),
+    });
+    const server = Fastify();
+    await server.register(embedded.routes, { prefix: '/gateway' });
+    await server.listen({ port, host: '127.0.0.1' });
+    return { server, gateway: new MakeCommerceGateway({ apiUrl: base, shopId, secretKey }) };
+  }
+
+  it('answers a completed payment, and an unpaid one, after it was stopped and started again', async () => {
+    const port = await freePort();
+    const receiver = await startNotificationReceiver();
+    const first = await gatewayOnDisk(port);
+    const transaction = (reference: string) =>
+      first.gateway.createTransaction({
+        reference,
+        amount: 1240,
+        currency: 'EUR',
+        customer: { email: 'ostja@example.ee', ip: '127.0.0.1', country: 'ee', locale: 'et' },
+        returnUrl: `${receiver.url}/return`,
+        cancelUrl: `${receiver.url}/cancel`,
+        notificationUrl: receiver.url,
+      });
+    const paid = await transaction(randomUUID());
+    const unpaid = await transaction(randomUUID());
+    const before = new Date();
+    await payAtEmbeddedGateway(paid.methods.find((m) => m.id === 'banklink:ee:lhv')!.url, 'success');
+    await first.server.close();
+
+    const second = await gatewayOnDisk(port);
+    try {
+      const found = await second.gateway.getTransaction(paid.id);
+      expect(found).toMatchObject({
+        id: paid.id,
+        reference: paid.reference,
+        amount: 1240,
+        status: 'completed',
+      });
+      expect(found!.completedAt!.getTime()).toBeGreaterThanOrEqual(
+        Math.floor(before.getTime() / 1000) * 1000,
+      );
+      expect(await second.gateway.getTransaction(unpaid.id)).toMatchObject({ status: 'created' });
+      expect(await second.gateway.getTransaction(randomUUID())).toBeNull();
+    } finally {
+      await second.server.close();
+      await receiver.close();
+    }
+  });
+});

@@ -99,6 +99,14 @@ export class MakeCommerceGateway implements PaymentGateway {
     }
   }
 
+  /**
+   * MakeCommerce's API (https://developer.makecommerce.net/api/) has no call that voids a CREATED or PENDING
+   * transaction: it expires after 30 minutes by itself. Nothing to ask, so nothing is sent.
+   */
+  cancelTransaction(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+
   async verifyMessage({ json, mac }: GatewayMessage): Promise<VerifiedPaymentMessage> {
     if (typeof json !== 'string' || typeof mac !== 'string' || json === '' || mac === '') {
       throw new PaymentMessageRejectedError('signature');

@@ -99,6 +99,16 @@ export function paymentGatewayContract(
       });
     });
 
+    it('voids an unpaid transaction only where it offers that: otherwise it says so and the transaction stands', async () => {
+      const created = await newTransaction();
+      const voided = await gateway().cancelTransaction(created.id);
+      expect(typeof voided).toBe('boolean');
+      expect(await gateway().getTransaction(created.id)).toMatchObject({
+        id: created.id,
+        status: voided ? 'canceled' : 'created',
+      });
+    });
+
     it('knows no transaction by an id it never gave', async () => {
       expect(await gateway().getTransaction(randomUUID())).toBeNull();
     });

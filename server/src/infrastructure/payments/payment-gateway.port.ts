@@ -122,6 +122,12 @@ export interface PaymentGateway {
   /** The transaction as the gateway knows it now; null when it knows none with that id. */
   getTransaction(id: string): Promise<GatewayTransaction | null>;
   /**
+   * Voids an unpaid transaction so that it can no longer be paid, where the gateway offers that; answers
+   * whether it did. MakeCommerce's API offers no such call (an unpaid transaction expires there by itself),
+   * so a payment that still arrives for a purchase the shop ended is owed back instead of delivered.
+   */
+  cancelTransaction(id: string): Promise<boolean>;
+  /**
    * Believes a message only when its MAC holds (compared in constant time) and the gateway, asked
    * again, reports the same transaction, reference, amount and currency. Throws
    * PaymentMessageRejectedError otherwise.

@@ -12,6 +12,7 @@ import {
   PURCHASES_COLLECTION,
   type PurchaseHistoryEntry,
   type PurchaseView,
+  type RefundView,
 } from './purchases.read-model';
 
 type Handled = PurchaseEvent | InvoiceNumberAssigned | BasketConverted;
@@ -24,11 +25,22 @@ const HANDLED: ReadonlySet<string> = new Set<Handled['type']>([
   'PurchaseFilesDownloaded',
   'PurchaseConfirmationSent',
   'PurchaseLinksRenewed',
+  'PurchaseAccessKeyIssued',
+  'PurchaseSuperseded',
+  'PurchaseRefundDue',
   'InvoiceNumberAssigned',
   'BasketConverted',
 ]);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An event's data as the admin's history shows it: the key id is left out (with the secret it opens the purchase). */
+function historyData(stored: StoredEvent): Record<string, unknown> {
+  const data = stored.data as Record<string, unknown>;
+  if (stored.type !== 'PurchaseAccessKeyIssued') return data;
+  const { keyId: _keyId, ...rest } = data;
+  return rest;
+}
 
 /**
  * Purchases for the buyer's summary, My purchases and the admin, each with its whole event history; and
@@ -43,6 +55,7 @@ export class PurchasesProjection implements Projection {
     { collection: PURCHASES_COLLECTION, keys: { number: 1 } },
     { collection: PURCHASES_COLLECTION, keys: { buyerId: 1, createdAt: -1 } },
     { collection: PURCHASES_COLLECTION, keys: { status: 1, activeUntil: 1 } },
+    { collection: PURCHASES_COLLECTION, keys: { refundDue: 1, createdAt: -1 } },
     { collection: INVOICES_COLLECTION, keys: { sequence: -1 } },
   ];
 
@@ -58,7 +71,7 @@ export class PurchasesProjection implements Projection {
       type: stored.type,
       occurredAt: at,
       actorId: stored.actorId ?? null,
-      data: stored.data as Record<string, unknown>,
+      data: historyData(stored),
     };
     const change = (purchaseId: string, set: Record<string, unknown>, inc?: Record<string, number>) =>
       purchases.updateOne(
@@ -96,6 +109,10 @@ export class PurchasesProjection implements Projection {
           invoiceNumber: null,
           invoiceIssuedAt: null,
           downloadCount: 0,
+          supersededBy: null,
+          accessKeyId: null,
+          refunds: [],
+          refundDue: false,
           searchText: foldForSearch(
             [d.payer.firstName, d.payer.lastName, d.payer.email, d.invoice?.companyName ?? '', number].join(
               ' ',
@@ -150,6 +167,40 @@ export class PurchasesProjection implements Projection {
       case 'BasketConverted':
         await change(event.data.purchaseId, { basketConverted: true });
         return;
+      case 'PurchaseAccessKeyIssued':
+        await change(event.data.purchaseId, { accessKeyId: event.data.keyId });
+        return;
+      case 'PurchaseSuperseded': {
+        const current = await purchases.findOne({ _id: event.data.purchaseId });
+        await change(
+          event.data.purchaseId,
+          current?.status === 'pending'
+            ? {
+                status: 'canceled',
+                canceledAt: event.data.supersededAt,
+                cancelReason: 'superseded',
+                supersededBy: event.data.supersededBy,
+              }
+            : {},
+        );
+        return;
+      }
+      case 'PurchaseRefundDue': {
+        const d = event.data;
+        const current = await purchases.findOne({ _id: d.purchaseId });
+        const refund: RefundView = {
+          status: 'due',
+          reason: d.reason,
+          provider: d.provider,
+          transactionId: d.transactionId,
+          amount: d.amount,
+          currency: d.currency,
+          paidAt: d.paidAt,
+          flaggedAt: at,
+        };
+        await change(d.purchaseId, { refunds: [...(current?.refunds ?? []), refund], refundDue: true });
+        return;
+      }
       case 'InvoiceNumberAssigned':
         await this.invoiceAssigned(tx, purchases, event, entry);
         return;

@@ -3,6 +3,7 @@ import type {
   Payer,
   PurchaseCanceled,
   PurchaseLine,
+  PurchaseRefundDue,
   PurchaseTotals,
 } from '../../events/purchase.events';
 import type { ReadModel } from '../../infrastructure/read-store/read-store.port';
@@ -16,6 +17,23 @@ export interface PurchaseHistoryEntry {
   readonly occurredAt: string;
   readonly actorId: string | null;
   readonly data: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A payment the shop owes back (PurchaseRefundDue): `due` until the refund work records it done. The
+ * admin's purchases screen flags the purchase while any is due.
+ */
+export interface RefundView {
+  readonly status: 'due';
+  readonly reason: PurchaseRefundDue['data']['reason'];
+  readonly provider: string;
+  readonly transactionId: string;
+  readonly amount: number;
+  readonly currency: string;
+  /** When the payer paid at the gateway. */
+  readonly paidAt: string;
+  /** When the shop recorded that it owes the money back. */
+  readonly flaggedAt: string;
 }
 
 /** A purchase as the buyer's summary, My purchases and the admin pages read it. */
@@ -34,7 +52,15 @@ export interface PurchaseView extends ReadModel {
   readonly activeUntil: string;
   readonly paidAt: string | null;
   readonly canceledAt: string | null;
-  readonly cancelReason: PurchaseCanceled['data']['reason'] | null;
+  readonly cancelReason: PurchaseCanceled['data']['reason'] | 'superseded' | null;
+  /** The purchase that a newer checkout of the basket made instead of this one (cancelReason superseded). */
+  readonly supersededBy?: string | null;
+  /** Names the buyer's current access key (the key itself is never stored); absent or null: none yet. */
+  readonly accessKeyId?: string | null;
+  /** Payments owed back to the payer (absent in documents written before refunds were flagged). */
+  readonly refunds?: readonly RefundView[];
+  /** Whether any payment of this purchase is owed back and not yet refunded. */
+  readonly refundDue?: boolean;
   readonly provider: string | null;
   readonly transactionId: string | null;
   /** SPEC §3 "payment provider response": the gateway's last message about the payment. */

@@ -99,7 +99,6 @@ export class GetSalesSummaryHandler implements IQueryHandler<GetSalesSummaryQuer
         (a, b) => b.earned - a.earned || a.title.localeCompare(b.title, 'et'),
       ),
       sales: [...lines].reverse().map((l) => ({
-        purchaseId: l.purchaseId,
         documentId: l.documentId,
         title: l.title,
         paidAt: l.paidAt,

@@ -66,8 +66,8 @@ export interface DocumentSales {
   readonly earned: number;
 }
 
+/** One of the uploader's own sold lines: no purchase id, nothing of the buyer, nothing of other lines. */
 export interface SaleRow {
-  readonly purchaseId: string;
   readonly documentId: string;
   readonly title: string;
   readonly paidAt: string;

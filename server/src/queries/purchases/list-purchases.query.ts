@@ -5,6 +5,8 @@ export interface ListPurchasesCriteria {
   /** Free text over the payer's name and e-mail, the invoice's company and the purchase number. */
   readonly q?: string;
   readonly status?: 'pending' | 'paid' | 'canceled';
+  /** Only purchases with a payment owed back (true). */
+  readonly refundDue?: boolean;
   /** Only this signed-in buyer's purchases (My purchases). */
   readonly buyerId?: string;
   readonly offset: number;

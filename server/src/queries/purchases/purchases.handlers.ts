@@ -12,6 +12,7 @@ import { FindPurchasesByNumberQuery } from './find-purchases-by-number.query';
 import { GetPurchaseQuery } from './get-purchase.query';
 import { type InvoicePage, ListInvoicesQuery } from './list-invoices.query';
 import { ListPurchasesQuery, type PurchasePage } from './list-purchases.query';
+import { PendingPurchasesQuery } from './pending-purchases.query';
 import { type PurchasesDue, PurchasesDueQuery } from './purchases-due.query';
 
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -38,6 +39,7 @@ export class ListPurchasesHandler implements IQueryHandler<ListPurchasesQuery, P
       ...textFilter('searchText', criteria.q),
       ...(criteria.status ? [{ status: criteria.status }] : []),
       ...(criteria.buyerId ? [{ buyerId: criteria.buyerId }] : []),
+      ...(criteria.refundDue ? [{ refundDue: true }] : []),
     ];
     const filter: Filter = conditions.length > 0 ? { $and: conditions } : {};
     const [items, total] = await Promise.all([
@@ -108,5 +110,17 @@ export class PurchasesDueHandler implements IQueryHandler<PurchasesDueQuery, Pur
       ),
     ]);
     return { expired: expired.map((p) => p._id), incomplete: incomplete.map((p) => p._id) };
+  }
+}
+
+@QueryHandler(PendingPurchasesQuery)
+export class PendingPurchasesHandler implements IQueryHandler<PendingPurchasesQuery, string[]> {
+  constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
+
+  async execute({ limit }: PendingPurchasesQuery): Promise<string[]> {
+    const pending = await this.readStore
+      .collection<PurchaseView>(PURCHASES_COLLECTION)
+      .find({ status: 'pending' }, { sort: { createdAt: 1 }, limit });
+    return pending.map((p) => p._id);
   }
 }

@@ -19,6 +19,8 @@ export interface AdminPurchaseItem {
   paidAt: string | null;
   canceledAt: string | null;
   activeUntil: string | null;
+  /** A payment of this purchase is owed back to the payer. */
+  refundDue: boolean;
 }
 
 export interface AdminPurchasePage {
@@ -35,7 +37,22 @@ export interface HistoryEntry {
   data: Record<string, unknown>;
 }
 
-/** One purchase with everything recorded about it (api.md "Admin: purchases"). */
+/** A payment owed back to the payer (api.md "Admin: purchases"). */
+export interface RefundDue {
+  status: 'due';
+  reason: 'superseded' | 'canceled' | 'already-paid';
+  provider: string;
+  transactionId: string;
+  amount: number;
+  currency: string;
+  paidAt: string;
+  flaggedAt: string;
+}
+
+/**
+ * One purchase with everything recorded about it (api.md "Admin: purchases"); never the buyer's links: the
+ * invoice opens through the admin's own link, each opening recorded.
+ */
 export interface AdminPurchase {
   id: string;
   number: string;
@@ -51,7 +68,10 @@ export interface AdminPurchase {
   documents: { documentId: string; title: string; uploaderName: string; price: number }[];
   totals: { price: number; vat: number; licenceFee: number; serviceFee: number; uploaderEarnings: number };
   invoice: (InvoiceRequest & { number: string | null }) | null;
-  documentUrl: string | null;
+  invoiceUrl: string | null;
+  refundDue: boolean;
+  refunds: RefundDue[];
+  supersededBy: string | null;
   basketId: string;
   buyerId: string | null;
   provider: string | null;
@@ -64,18 +84,20 @@ export const ADMIN_PURCHASES_PAGE_SIZE = 20;
 
 export const adminPurchaseKeys = {
   all: ['admin', 'purchases'] as const,
-  list: (q: string, status: string) => [...adminPurchaseKeys.all, 'list', { q, status }] as const,
+  list: (q: string, status: string, refund: string) =>
+    [...adminPurchaseKeys.all, 'list', { q, status, refund }] as const,
   detail: (id: string) => [...adminPurchaseKeys.all, 'detail', id] as const,
 };
 
 export function getAdminPurchases(
-  params: { q: string; status: string; offset: number },
+  params: { q: string; status: string; refund: string; offset: number },
   signal?: AbortSignal,
 ): Promise<AdminPurchasePage> {
   return http<AdminPurchasePage>('/admin/purchases', {
     query: {
       q: params.q.trim(),
       status: params.status,
+      refund: params.refund,
       offset: params.offset,
       limit: ADMIN_PURCHASES_PAGE_SIZE,
     },
@@ -83,10 +105,10 @@ export function getAdminPurchases(
   });
 }
 
-export function adminPurchasesQueryOptions(q: string, status: string) {
+export function adminPurchasesQueryOptions(q: string, status: string, refund: string) {
   return infiniteQueryOptions({
-    queryKey: adminPurchaseKeys.list(q, status),
-    queryFn: ({ pageParam, signal }) => getAdminPurchases({ q, status, offset: pageParam }, signal),
+    queryKey: adminPurchaseKeys.list(q, status, refund),
+    queryFn: ({ pageParam, signal }) => getAdminPurchases({ q, status, refund, offset: pageParam }, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => {
       const next = last.offset + last.items.length;
@@ -95,8 +117,8 @@ export function adminPurchasesQueryOptions(q: string, status: string) {
   });
 }
 
-export function useAdminPurchases(q: string, status: string, enabled: boolean) {
-  return useInfiniteQuery({ ...adminPurchasesQueryOptions(q, status), enabled });
+export function useAdminPurchases(q: string, status: string, refund: string, enabled: boolean) {
+  return useInfiniteQuery({ ...adminPurchasesQueryOptions(q, status, refund), enabled });
 }
 
 export function getAdminPurchase(id: string, signal?: AbortSignal): Promise<AdminPurchase> {

@@ -34,7 +34,12 @@ export function AdminPurchasePage() {
   }
 
   const facts: [string, ReactNode][] = [
-    [t('PURCHASE.STATUS_LABEL'), t(`PURCHASE.STATUS.${purchase.status}`)],
+    [
+      t('PURCHASE.STATUS_LABEL'),
+      purchase.refundDue
+        ? `${t(`PURCHASE.STATUS.${purchase.status}`)} · ${t('ADMIN_PURCHASES.REFUND_DUE')}`
+        : t(`PURCHASE.STATUS.${purchase.status}`),
+    ],
     [t('PURCHASE.PAYER'), `${purchase.payer.firstName} ${purchase.payer.lastName}`],
     [t('PURCHASE.EMAIL'), purchase.payer.email],
     [t('PURCHASE.ADDRESS'), purchase.payer.address],
@@ -50,6 +55,16 @@ export function AdminPurchasePage() {
     [t('BASKET.VAT'), <Money key="vat" cents={purchase.totals.vat} />],
     [t('BASKET.SERVICE_FEE'), <Money key="fee" cents={purchase.totals.serviceFee} />],
     [t('ADMIN_PURCHASES.DOWNLOADS'), String(purchase.downloadCount)],
+    ...(purchase.supersededBy
+      ? ([
+          [
+            t('ADMIN_PURCHASES.SUPERSEDED_BY'),
+            <Link key="superseded" to={path('adminpurchase', { id: purchase.supersededBy })}>
+              {purchase.supersededBy.slice(0, 8).toUpperCase()}
+            </Link>,
+          ],
+        ] as [string, ReactNode][])
+      : []),
   ];
 
   return (
@@ -73,26 +88,25 @@ export function AdminPurchasePage() {
               </div>
             ))}
           </dl>
-          <div className="admin-purchase__links">
-            <Link
-              className="button button--secondary button--small"
-              to={path('purchaseSummary', { id: purchase.id })}
-            >
-              {t('PURCHASE.TITLE')}
-            </Link>
-            {purchase.documentUrl && (
+          {purchase.invoiceUrl && (
+            <div className="admin-purchase__links">
               <a
                 className="button button--secondary button--small"
-                href={purchase.documentUrl}
+                href={purchase.invoiceUrl}
                 target="_blank"
                 rel="noopener"
+                aria-describedby="admin-purchase-staff-links"
+                data-testid="admin-purchase-invoice"
               >
                 {purchase.invoice?.number
                   ? t('PURCHASE.INVOICE_PDF', { number: purchase.invoice.number })
                   : t('PURCHASE.RECEIPT_PDF')}
               </a>
-            )}
-          </div>
+              <span className="hint" id="admin-purchase-staff-links">
+                {t('ADMIN_PURCHASES.STAFF_LINKS')}
+              </span>
+            </div>
+          )}
         </section>
         <section className="card admin-purchase__card" aria-labelledby="admin-purchase-documents">
           <h2 id="admin-purchase-documents" className="card__title">
@@ -107,6 +121,29 @@ export function AdminPurchasePage() {
           </ul>
         </section>
       </div>
+      {purchase.refunds.length > 0 && (
+        <section
+          className="card admin-purchase__card"
+          aria-labelledby="admin-purchase-refunds"
+          data-testid="admin-purchase-refunds"
+        >
+          <h2 id="admin-purchase-refunds" className="card__title">
+            {t('ADMIN_PURCHASES.REFUNDS')}
+          </h2>
+          <ul className="admin-purchase__documents">
+            {purchase.refunds.map((refund) => (
+              <li key={refund.transactionId}>
+                <strong>
+                  <Money cents={refund.amount} />
+                </strong>{' '}
+                — {t(`ADMIN_PURCHASES.REFUND_REASON.${refund.reason}`)} — {formatDateTime(refund.paidAt)} —{' '}
+                {t('ADMIN_PURCHASES.TRANSACTION')} <code>{refund.transactionId}</code> —{' '}
+                <span className="admin-status admin-status--refund">{t('ADMIN_PURCHASES.REFUND_DUE')}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section className="card admin-purchase__card" aria-labelledby="admin-purchase-history">
         <h2 id="admin-purchase-history" className="card__title">
           {t('ADMIN_PURCHASES.HISTORY')}

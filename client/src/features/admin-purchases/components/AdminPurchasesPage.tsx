@@ -24,8 +24,9 @@ export function AdminPurchasesPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const status = params.get('status') ?? '';
+  const refund = params.get('refund') === 'due' ? 'due' : '';
   const [text, setText] = useState(q);
-  const purchases = useAdminPurchases(q, status, isAdmin);
+  const purchases = useAdminPurchases(q, status, refund, isAdmin);
 
   if (!isAdmin) return <AdminOnlyNotice title={t('ACCOUNT.PURCHASES')} />;
   const items = purchases.data?.pages.flatMap((page) => page.items) ?? [];
@@ -45,6 +46,13 @@ export function AdminPurchasesPage() {
       const next = new URLSearchParams(current);
       if (value) next.set('status', value);
       else next.delete('status');
+      return next;
+    });
+  const chooseRefunds = (only: boolean) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (only) next.set('refund', 'due');
+      else next.delete('refund');
       return next;
     });
 
@@ -82,6 +90,15 @@ export function AdminPurchasesPage() {
             ))}
           </select>
         </div>
+        <label className="checkbox admin-purchases__refunds">
+          <input
+            type="checkbox"
+            checked={refund === 'due'}
+            onChange={(event) => chooseRefunds(event.target.checked)}
+            data-testid="admin-purchases-refunds"
+          />
+          <span>{t('ADMIN_PURCHASES.ONLY_REFUNDS')}</span>
+        </label>
         <button type="submit" className="button button--secondary">
           {t('ADMIN_PURCHASES.APPLY')}
         </button>
@@ -135,6 +152,17 @@ export function AdminPurchasesPage() {
                     <span className={`admin-status admin-status--${item.status}`}>
                       {t(`PURCHASE.STATUS.${item.status}`)}
                     </span>
+                    {item.refundDue && (
+                      <>
+                        {' '}
+                        <span
+                          className="admin-status admin-status--refund"
+                          data-testid="admin-purchase-refund-due"
+                        >
+                          {t('ADMIN_PURCHASES.REFUND_DUE')}
+                        </span>
+                      </>
+                    )}
                   </td>
                   <td className="table__num">
                     <Money cents={item.total} />

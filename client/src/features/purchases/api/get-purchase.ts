@@ -24,7 +24,9 @@ export interface PurchaseSummary {
   activeUntil: string;
   paidAt: string | null;
   canceledAt: string | null;
-  cancelReason: 'buyer-canceled' | 'payment-failed' | 'expired' | null;
+  cancelReason: 'buyer-canceled' | 'payment-failed' | 'expired' | 'superseded' | null;
+  /** A payment arrived after the purchase had ended (or a second one): it is owed back, nothing delivered. */
+  refundDue: boolean;
   language: 'et' | 'en';
   payer: Payer;
   paymentMethod: string;
@@ -47,22 +49,29 @@ export interface PurchaseSummary {
 
 export const purchaseKeys = {
   all: ['purchases'] as const,
-  detail: (id: string) => [...purchaseKeys.all, 'detail', id] as const,
+  detail: (id: string, key: string | null) => [...purchaseKeys.all, 'detail', id, { key }] as const,
   mine: () => [...purchaseKeys.all, 'mine'] as const,
 };
 
-export function getPurchase(id: string, signal?: AbortSignal): Promise<PurchaseSummary> {
-  return http<PurchaseSummary>(`/purchases/${encodeURIComponent(id)}`, { signal, anonymous: true });
+/**
+ * A purchase opens for its buyer only (api.md "Purchases"): with the access key from the return page's or
+ * the mail's address (sent as X-Purchase-Key), or for the signed-in buyer (the bearer goes along).
+ */
+export function getPurchase(id: string, key: string | null, signal?: AbortSignal): Promise<PurchaseSummary> {
+  return http<PurchaseSummary>(`/purchases/${encodeURIComponent(id)}`, {
+    signal,
+    headers: key ? { 'X-Purchase-Key': key } : {},
+  });
 }
 
 /** How many times the return page asks before it stops waiting (about two minutes). */
 const MAX_POLLS = 120;
 
 /** Polls every second while the purchase waits for the gateway's word (the payment return page). */
-export function purchaseQueryOptions(id: string, pollWhilePending = false) {
+export function purchaseQueryOptions(id: string, key: string | null, pollWhilePending = false) {
   return queryOptions({
-    queryKey: purchaseKeys.detail(id),
-    queryFn: ({ signal }) => getPurchase(id, signal),
+    queryKey: purchaseKeys.detail(id, key),
+    queryFn: ({ signal }) => getPurchase(id, key, signal),
     refetchInterval: (query) =>
       pollWhilePending &&
       (query.state.data?.status ?? 'pending') === 'pending' &&
@@ -72,6 +81,6 @@ export function purchaseQueryOptions(id: string, pollWhilePending = false) {
   });
 }
 
-export function usePurchase(id: string, pollWhilePending = false) {
-  return useQuery(purchaseQueryOptions(id, pollWhilePending));
+export function usePurchase(id: string, key: string | null, pollWhilePending = false) {
+  return useQuery(purchaseQueryOptions(id, key, pollWhilePending));
 }

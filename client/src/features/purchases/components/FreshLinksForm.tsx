@@ -6,8 +6,17 @@ import { useRequestFreshLinks } from '../api/request-fresh-links';
 
 type Field = 'email' | 'purchaseNumber';
 
-/** Links ran out: the buyer asks for new ones with the payer's e-mail and the purchase number. */
-export function FreshLinksForm({ purchaseNumber }: { purchaseNumber: string }) {
+/**
+ * Links ran out (or the link was lost): the buyer asks for new ones with the payer's e-mail and the purchase
+ * number; they come with a new access key, and every older link stops working.
+ */
+export function FreshLinksForm({
+  purchaseNumber,
+  title = 'PURCHASE.FRESH_LINKS_TITLE',
+}: {
+  purchaseNumber: string;
+  title?: string;
+}) {
   const { t } = useTranslation();
   const { toastShown, errorOccurred } = useUiActions();
   const request = useRequestFreshLinks();
@@ -69,7 +78,7 @@ export function FreshLinksForm({ purchaseNumber }: { purchaseNumber: string }) {
   return (
     <form className="card fresh-links" noValidate onSubmit={submit} aria-labelledby="fresh-links-title">
       <h2 id="fresh-links-title" className="card__title">
-        {t('PURCHASE.FRESH_LINKS_TITLE')}
+        {t(title)}
       </h2>
       <p className="hint">{t('PURCHASE.FRESH_LINKS_TEXT')}</p>
       <div className="fresh-links__fields">

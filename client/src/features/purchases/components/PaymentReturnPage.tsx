@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { usePurchase } from '../api/get-purchase';
 import { cancelText } from './cancel-text';
+import { keyFragment, usePurchaseKey } from './purchase-key';
 import './purchases.css';
 
 /**
@@ -16,10 +17,13 @@ export function PaymentReturnPage() {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   const { id = '' } = useParams();
+  const key = usePurchaseKey();
   useDocumentTitle(t('PAYMENT.RETURN_TITLE'));
-  const { data: purchase, isError } = usePurchase(id, true);
+  const { data: purchase, isError } = usePurchase(id, key, true);
 
-  if (purchase?.status === 'paid') return <Navigate to={path('purchaseSummary', { id })} replace />;
+  if (purchase?.status === 'paid') {
+    return <Navigate to={`${path('purchaseSummary', { id })}${keyFragment(key)}`} replace />;
+  }
   return (
     <div className="page page--narrow payment-return">
       <h1 className="page__title">{t('PAYMENT.RETURN_TITLE')}</h1>
@@ -37,6 +41,7 @@ export function PaymentReturnPage() {
       {purchase?.status === 'canceled' && (
         <div className="notice notice--warning" role="alert" data-testid="payment-not-paid">
           <p>{t(cancelText(purchase.cancelReason))}</p>
+          {purchase.refundDue && <p data-testid="payment-refund-due">{t('PURCHASE.REFUND_DUE')}</p>}
           <Link className="button button--primary" to={path('cart')}>
             {t('PAYMENT.BACK_TO_CART')}
           </Link>

@@ -14,6 +14,7 @@ function aPurchase(overrides: Partial<PurchaseSummary> = {}): PurchaseSummary {
     paidAt: '2026-03-14T10:05:00.000Z',
     canceledAt: null,
     cancelReason: null,
+    refundDue: false,
     language: 'et',
     payer: { email: 'mari@example.ee', firstName: 'Mari', lastName: 'Maasikas', address: 'Tartu mnt 1' },
     paymentMethod: 'banklink:ee:swedbank',
@@ -63,6 +64,52 @@ describe('purchase summary', () => {
     );
     expect(screen.getByTestId('purchase-payer').textContent).toBe('Mari Maasikas');
     expect(screen.getByTestId('purchase-invoice').textContent).toBe('Arve LT-000007 (PDF)');
+  });
+
+  it("opens with the buyer's access key from the address's fragment, and sends it only as a header", async () => {
+    const api = new FakeApi();
+    const key = 'k'.repeat(43);
+    api.purchases.set(FAKE_PURCHASE_ID, aPurchase());
+    api.purchaseKeys.set(FAKE_PURCHASE_ID, key);
+    renderApp(`/ostu-kokkuvote/${FAKE_PURCHASE_ID}#key=${key}`, api);
+    await screen.findByTestId('purchase-document');
+    const asked = api.requests.filter((r) => r.path === `/api/purchases/${FAKE_PURCHASE_ID}`);
+    expect(asked.length).toBeGreaterThan(0);
+    for (const request of asked) {
+      expect(request.headers.get('X-Purchase-Key')).toBe(key);
+      expect(request.url.search).not.toContain(key);
+    }
+  });
+
+  it('opens nothing by the purchase id alone: it says how a purchase opens and offers fresh links', async () => {
+    const api = new FakeApi();
+    api.purchases.set(FAKE_PURCHASE_ID, aPurchase());
+    api.purchaseKeys.set(FAKE_PURCHASE_ID, 'k'.repeat(43));
+    renderApp(`/en/purchase-summary/${FAKE_PURCHASE_ID}`, api);
+    expect((await screen.findByTestId('purchase-not-found')).textContent).toBe('Purchase not found!');
+    expect(screen.getByText(/opens with the link in its confirmation e-mail/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Lost the link?' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Purchase number').value).toBe('');
+    expect(screen.queryByTestId('purchase-payer')).toBeNull();
+  });
+
+  it('tells the payer that money paid for a purchase that had ended is given back', async () => {
+    const api = new FakeApi();
+    api.purchases.set(
+      FAKE_PURCHASE_ID,
+      aPurchase({
+        status: 'canceled',
+        cancelReason: 'superseded',
+        refundDue: true,
+        paidAt: null,
+        archiveUrl: null,
+      }),
+    );
+    renderApp(`/en/purchase-summary/${FAKE_PURCHASE_ID}`, api);
+    expect((await screen.findByTestId('purchase-status')).textContent).toBe(
+      'This purchase was replaced by a newer checkout of the same basket; nothing was bought with it.',
+    );
+    expect(screen.getByTestId('purchase-refund-due').textContent).toContain('will be returned to the payer');
   });
 
   it('offers fresh links once they ran out', async () => {

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../utils/format';
 import { type PurchaseSummary, usePurchase } from '../api/get-purchase';
 import { FreshLinksForm } from './FreshLinksForm';
 import { cancelText } from './cancel-text';
+import { usePurchaseKey } from './purchase-key';
 import './purchases.css';
 
 function Downloads({ purchase }: { purchase: PurchaseSummary }) {
@@ -76,17 +77,21 @@ export function PurchaseSummaryPage() {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   const { id = '' } = useParams();
+  const key = usePurchaseKey();
   useDocumentTitle(t('PURCHASE.TITLE'));
-  const { data: purchase, isPending, isError } = usePurchase(id);
+  const { data: purchase, isPending, isError } = usePurchase(id, key);
 
   if (isPending) return <PageSkeleton />;
   if (isError || !purchase) {
+    // The purchase id alone opens nothing: the buyer's link (mail, return) or their sign-in does.
     return (
       <div className="page page--narrow">
         <h1 className="page__title">{t('PURCHASE.TITLE')}</h1>
-        <p className="notice notice--danger" role="alert">
+        <p className="notice notice--danger" role="alert" data-testid="purchase-not-found">
           {t('PURCHASE.NOT_FOUND')}
         </p>
+        <p className="hint">{t('PURCHASE.OPEN_WITH_LINK')}</p>
+        <FreshLinksForm purchaseNumber="" title="PURCHASE.LOST_LINK_TITLE" />
       </div>
     );
   }
@@ -105,6 +110,11 @@ export function PurchaseSummaryPage() {
             ? t('PURCHASE.WAITING')
             : t(cancelText(purchase.cancelReason))}
       </p>
+      {purchase.refundDue && (
+        <p className="notice notice--warning" role="alert" data-testid="purchase-refund-due">
+          {t('PURCHASE.REFUND_DUE')}
+        </p>
+      )}
       <div className="purchase__grid">
         <div className="purchase__main">
           {purchase.status === 'paid' && purchase.linksExpired && (

@@ -7,6 +7,8 @@ export function cancelText(reason: PurchaseSummary['cancelReason']): string {
       return 'PURCHASE.CANCELED_BY_BUYER';
     case 'payment-failed':
       return 'PURCHASE.PAYMENT_FAILED';
+    case 'superseded':
+      return 'PURCHASE.SUPERSEDED';
     default:
       return 'PURCHASE.EXPIRED';
   }

@@ -224,7 +224,7 @@ export function MySalesPage() {
                 </thead>
                 <tbody>
                   {summary.sales.map((s) => (
-                    <tr key={`${s.purchaseId}-${s.documentId}`} data-testid="sales-row">
+                    <tr key={`${s.eventId}-${s.documentId}`} data-testid="sales-row">
                       <td>
                         <FormattedDate value={s.paidAt} />
                       </td>

@@ -47,7 +47,6 @@ const SUMMARY: SalesSummary = {
   ],
   sales: [
     {
-      purchaseId: 'p1',
       documentId: 'd1',
       title: 'Tööleping',
       paidAt: '2026-03-01T10:00:00.000Z',

@@ -5,30 +5,16 @@ import { centsToDecimal, decimalToCents, makeCommerceMac } from '../makecommerce
 import type { TestPaymentDesk } from '../payment-gateway.port';
 import { GATEWAY_CSS, RETURN_JS, logoSvg } from './gateway-assets';
 import { type GatewayLanguage, paymentPage, resultPage, returnPage } from './gateway-pages';
+import {
+  type GatewayStatus as Status,
+  InMemoryTransactionBook,
+  type TransactionBook,
+  type TransactionRecord,
+  type UrlSpec,
+} from './transaction-book';
 
 /** MakeCommerce keeps a transaction payable for 30 minutes. */
 const TRANSACTION_LIFETIME_MS = 30 * 60 * 1000;
-
-type Status = 'CREATED' | 'COMPLETED' | 'CANCELLED' | 'EXPIRED';
-
-interface UrlSpec {
-  readonly url: string;
-  readonly method: 'GET' | 'POST';
-}
-
-interface TransactionRecord {
-  readonly id: string;
-  readonly reference: string;
-  readonly amount: number;
-  readonly currency: string;
-  readonly createdAt: Date;
-  status: Status;
-  completedAt: Date | null;
-  readonly customer: Readonly<Record<string, unknown>>;
-  readonly returnUrl: UrlSpec;
-  readonly cancelUrl: UrlSpec;
-  readonly notificationUrl: UrlSpec;
-}
 
 interface BankLink {
   readonly name: string;
@@ -60,6 +46,8 @@ export interface EmbeddedTestGatewayOptions {
   readonly clock: Clock;
   /** Where notification failures are reported (the shop may be down; the browser return still works). */
   readonly onNotificationError?: (error: unknown) => void;
+  /** Where the transactions are kept (default: in memory, for tests of the gateway alone). */
+  readonly book?: TransactionBook;
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
@@ -89,15 +77,17 @@ function urlSpec(value: unknown): UrlSpec | null {
  * shop id and secret key), a payment page per method where the tester chooses success, failure or cancel,
  * and return, cancel and notification messages signed with the secret key exactly as MakeCommerce signs
  * them (`json` + `mac`, upper-case hex SHA-512 of the raw json followed by the key). Transactions are
- * kept in memory: a restart forgets unfinished test payments, which then simply expire in the shop.
+ * kept in its TransactionBook (on the embedded profile a SQLite file in DATA_DIR), so, like MakeCommerce,
+ * it still knows every transaction after the shop restarts or is killed.
  */
 export class EmbeddedTestGateway implements TestPaymentDesk {
-  private readonly transactions = new Map<string, TransactionRecord>();
+  private readonly transactions: TransactionBook;
   private readonly notifications = new Set<Promise<void>>();
   private readonly base: string;
   private readonly basePath: string;
 
   constructor(private readonly options: EmbeddedTestGatewayOptions) {
+    this.transactions = options.book ?? new InMemoryTransactionBook();
     this.base = options.publicBaseUrl.replace(/\/+$/, '');
     this.basePath = new URL(this.base).pathname.replace(/\/+$/, '');
   }
@@ -113,6 +103,7 @@ export class EmbeddedTestGateway implements TestPaymentDesk {
     }
     instance.addHook('onClose', async () => {
       await Promise.allSettled([...this.notifications]);
+      this.transactions.close();
     });
     instance.get('/v1/methods', (request, reply) => this.methods(request, reply));
     instance.post('/v1/transactions', (request, reply) => this.create(request, reply));
@@ -226,7 +217,7 @@ export class EmbeddedTestGateway implements TestPaymentDesk {
       cancelUrl,
       notificationUrl,
     };
-    this.transactions.set(record.id, record);
+    this.transactions.save(record);
     return reply.status(201).send(this.describe(record));
   }
 
@@ -244,6 +235,7 @@ export class EmbeddedTestGateway implements TestPaymentDesk {
       this.options.clock.now().getTime() >= record.createdAt.getTime() + TRANSACTION_LIFETIME_MS
     ) {
       record.status = 'EXPIRED';
+      this.transactions.save(record);
     }
     return record;
   }
@@ -381,6 +373,8 @@ export class EmbeddedTestGateway implements TestPaymentDesk {
     if (current.status !== 'CREATED') return { refused: current.status };
     current.status = outcome === 'success' ? 'COMPLETED' : 'CANCELLED';
     if (outcome === 'success') current.completedAt = now;
+    // Kept before anything is sent: the payer's word stands even if the shop dies the next moment.
+    this.transactions.save(current);
     const message = this.signedMessage(current, now);
     // MakeCommerce reports completed and failed payments to the shop's server as well; a buyer who
     // cancels is present and comes back by the cancel URL.
