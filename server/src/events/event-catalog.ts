@@ -55,6 +55,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PayoutExecuted: 1,
   PayoutRejected: 1,
   SessionsEnded: 1,
+  PasswordResetRequired: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */

@@ -41,6 +41,7 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   PayoutExecuted: true,
   PayoutRejected: true,
   SessionsEnded: true,
+  PasswordResetRequired: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];
 
