@@ -139,8 +139,6 @@ export class FederatedProviders {
       state,
       nonce,
       ui_locales: language,
-      // Google and most providers: let the person pick an account rather than reuse one silently.
-      prompt: 'select_account',
     });
     return { url: url.href, state, verifier, nonce };
   }

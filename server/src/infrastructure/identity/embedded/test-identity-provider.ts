@@ -1,7 +1,14 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import Provider, { type Account, type Grant, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  type Account,
+  type Adapter,
+  type AdapterConstructor,
+  type AdapterPayload,
+  type Grant,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import { escapeHtml } from './identity-pages';
 import { EMAIL_PATTERN } from './password-rules';
 
@@ -21,6 +28,65 @@ export interface TestIdentityProvider {
   readonly issuer: string;
   readonly clientId: string;
   readonly clientSecret: string;
+}
+
+/**
+ * The test provider's storage: its sessions and codes live a few minutes, in memory (a restart just
+ * means signing in there again); expired entries are swept as new ones arrive.
+ */
+function memoryAdapter(): AdapterConstructor {
+  const store = new Map<string, { payload: AdapterPayload; expiresAt: number }>();
+  const live = (key: string): AdapterPayload | undefined => {
+    const entry = store.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      store.delete(key);
+      return undefined;
+    }
+    return entry.payload;
+  };
+  return class MemoryAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+    private key(id: string): string {
+      return `${this.model}:${id}`;
+    }
+    upsert(id: string, payload: AdapterPayload, expiresIn: number | undefined): Promise<void> {
+      const now = Date.now();
+      if (store.size > 1000) for (const [key, entry] of store) if (entry.expiresAt <= now) store.delete(key);
+      store.set(this.key(id), { payload, expiresAt: expiresIn ? now + expiresIn * 1000 : Infinity });
+      return Promise.resolve();
+    }
+    find(id: string): Promise<AdapterPayload | undefined> {
+      return Promise.resolve(live(this.key(id)));
+    }
+    private findBy(field: 'uid' | 'userCode', value: string): Promise<AdapterPayload | undefined> {
+      for (const key of store.keys()) {
+        if (!key.startsWith(`${this.model}:`)) continue;
+        const payload = live(key);
+        if (payload?.[field] === value) return Promise.resolve(payload);
+      }
+      return Promise.resolve(undefined);
+    }
+    findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return this.findBy('uid', uid);
+    }
+    findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+      return this.findBy('userCode', userCode);
+    }
+    consume(id: string): Promise<void> {
+      const entry = store.get(this.key(id));
+      if (entry) entry.payload = { ...entry.payload, consumed: Math.floor(Date.now() / 1000) };
+      return Promise.resolve();
+    }
+    destroy(id: string): Promise<void> {
+      store.delete(this.key(id));
+      return Promise.resolve();
+    }
+    revokeByGrantId(grantId: string): Promise<void> {
+      for (const [key, entry] of store) if (entry.payload.grantId === grantId) store.delete(key);
+      return Promise.resolve();
+    }
+  };
 }
 
 async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
@@ -74,6 +140,7 @@ export function mountTestIdentityProvider(
   const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'test-idp', use: 'sig', alg: 'RS256' };
 
   const provider = new Provider(issuer, {
+    adapter: memoryAdapter(),
     clients: [
       {
         client_id: TEST_IDP_CLIENT_ID,
@@ -85,7 +152,15 @@ export function mountTestIdentityProvider(
       },
     ],
     jwks: { keys: [jwk as unknown as Record<string, unknown>] },
-    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    // Own cookie names: the embedded provider's session and interaction cookies share this host.
+    cookies: {
+      keys: [randomBytes(32).toString('base64url')],
+      names: {
+        session: '_test_idp_session',
+        interaction: '_test_idp_interaction',
+        resume: '_test_idp_interaction_resume',
+      },
+    },
     scopes: ['openid', 'email', 'profile'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
     conformIdTokenClaims: false,
