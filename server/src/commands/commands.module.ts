@@ -24,6 +24,7 @@ import { RegisterProfileHandler } from './profile/register-profile.handler';
 import { UpdateProfileHandler } from './profile/update-profile.handler';
 import { AggregateStore } from './shared/aggregate-store';
 import { EndSessionsHandler } from './sign-in/end-sessions.handler';
+import { RequirePasswordResetHandler } from './sign-in/require-password-reset.handler';
 
 /** Every command handler. Ports (EVENT_STORE, FEE_RATES) come from the global infrastructure module. */
 @Module({
@@ -53,6 +54,7 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     RequestPayoutHandler,
     ChangePayoutHandler,
     EndSessionsHandler,
+    RequirePasswordResetHandler,
   ],
   exports: [AggregateStore, PurchaseLinks, InvoiceNumbers, PurchaseSweepScheduler, SweepPause],
 })

@@ -288,7 +288,8 @@ export function readSmsConfig(env: Env, problems: string[]): SmsConfig {
   if (username === undefined) problems.push('MESSENTE_API_USERNAME is required for SMS_PROVIDER=messente.');
   if (password === undefined) problems.push('MESSENTE_API_PASSWORD is required for SMS_PROVIDER=messente.');
   const apiUrl = (raw(env, 'MESSENTE_API_URL') ?? MESSENTE_API_URL).replace(/\/+$/, '');
-  if (!isHttpUrl(apiUrl)) problems.push(`MESSENTE_API_URL must be an http:// or https:// URL (got "${apiUrl}").`);
+  if (!isHttpUrl(apiUrl))
+    problems.push(`MESSENTE_API_URL must be an http:// or https:// URL (got "${apiUrl}").`);
   const sender = raw(env, 'MESSENTE_SENDER') ?? 'Lepinguturg';
   if (!/^(\+\d{6,15}|[A-Za-z0-9 ]{1,11})$/.test(sender))
     problems.push(

@@ -2,10 +2,7 @@ import type { DomainEvent } from './domain-event';
 
 /** Why every sign-in of a user was ended. */
 export type SessionsEndedReason =
-  | 'password-reset'
-  | 'password-changed'
-  | 'sign-out-everywhere'
-  | 'password-reset-required';
+  'password-reset' | 'password-changed' | 'sign-out-everywhere' | 'password-reset-required';
 
 /**
  * Every sign-in of the user up to `endedAt` is over: provider sessions and refresh tokens are gone, and

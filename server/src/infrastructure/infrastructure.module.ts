@@ -23,10 +23,7 @@ import {
   type IdentitySessions,
   externalIdentitySessions,
 } from './identity/identity-sessions.port';
-import {
-  AttachableIdentityAccounts,
-  IDENTITY_ACCOUNTS,
-} from './identity/identity-accounts.port';
+import { AttachableIdentityAccounts, IDENTITY_ACCOUNTS } from './identity/identity-accounts.port';
 import { MAILER, type Mailer } from './mail/mail.port';
 import { MessenteSmsSender } from './sms/messente-sms-sender';
 import { OutboxSmsSender } from './sms/outbox-sms-sender';
@@ -176,7 +173,8 @@ export class InfrastructureModule {
           inject: [OUTBOX],
           useFactory: (outbox: OutboxMailer | null): SmsSender => {
             const messente = config.identity.sms.messente;
-            if (config.identity.sms.provider === 'messente' && messente) return new MessenteSmsSender(messente);
+            if (config.identity.sms.provider === 'messente' && messente)
+              return new MessenteSmsSender(messente);
             return new OutboxSmsSender(outbox ?? new OutboxMailer(join(config.dataDir, 'outbox'), clock));
           },
         },

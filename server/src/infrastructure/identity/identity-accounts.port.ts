@@ -35,7 +35,8 @@ export type PhoneChangeResult =
   | { readonly sent: true; readonly destination: string }
   | {
       readonly sent: false;
-      readonly problem: 'PHONE_INVALID' | 'PHONE_NOT_MOBILE' | 'PHONE_COUNTRY_NOT_ALLOWED' | 'TOO_MANY' | 'NOT_SENT';
+      readonly problem:
+        'PHONE_INVALID' | 'PHONE_NOT_MOBILE' | 'PHONE_COUNTRY_NOT_ALLOWED' | 'TOO_MANY' | 'NOT_SENT';
       readonly waitMs?: number;
     };
 
@@ -49,7 +50,11 @@ export interface IdentityAccounts {
   requestPhoneChange(
     userId: string,
     input: { readonly countryCode: string; readonly phoneNumber: string },
-    context: { readonly language: 'et' | 'en'; readonly clientAddress: string | undefined; readonly now: Date },
+    context: {
+      readonly language: 'et' | 'en';
+      readonly clientAddress: string | undefined;
+      readonly now: Date;
+    },
   ): Promise<PhoneChangeResult>;
   confirmPhoneChange(userId: string, code: string, now: Date): Promise<PhoneConfirmResult>;
   /** Removes the number, and text-message codes as a second factor with it. */

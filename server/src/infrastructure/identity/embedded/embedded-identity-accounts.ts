@@ -45,18 +45,28 @@ export class EmbeddedIdentityAccounts implements IdentityAccounts {
   async requestPhoneChange(
     userId: string,
     input: { readonly countryCode: string; readonly phoneNumber: string },
-    context: { readonly language: 'et' | 'en'; readonly clientAddress: string | undefined; readonly now: Date },
+    context: {
+      readonly language: 'et' | 'en';
+      readonly clientAddress: string | undefined;
+      readonly now: Date;
+    },
   ): Promise<PhoneChangeResult> {
     const account = this.deps.accounts.findById(userId);
     if (!account) return { sent: false, problem: 'PHONE_INVALID' };
-    const checked = checkPhoneNumber(joinPhoneNumber(input.countryCode, input.phoneNumber), this.deps.smsCountries);
+    const checked = checkPhoneNumber(
+      joinPhoneNumber(input.countryCode, input.phoneNumber),
+      this.deps.smsCountries,
+    );
     if ('problem' in checked) return { sent: false, problem: checked.problem };
     const waitMs = this.deps.throttle.takeSms(checked.number, context.clientAddress, context.now.getTime());
     if (waitMs > 0) return { sent: false, problem: 'TOO_MANY', waitMs };
     this.deps.accounts.setPendingPhoneNumber(userId, checked.number);
     const code = this.deps.codes.issue(userId, 'verify-phone', context.now);
     try {
-      await this.deps.sms.send({ to: checked.number, text: translate(context.language, 'sms.code', { code }) });
+      await this.deps.sms.send({
+        to: checked.number,
+        text: translate(context.language, 'sms.code', { code }),
+      });
     } catch (error) {
       console.error('[identity] text message not sent:', error instanceof Error ? error.message : error);
       return { sent: false, problem: 'NOT_SENT' };

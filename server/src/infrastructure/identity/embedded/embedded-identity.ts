@@ -282,7 +282,9 @@ export async function mountEmbeddedIdentity(
 
   const providerSessions = new SqliteIdentitySessions(db);
   const throttle = new SignInThrottle(options.throttleLimits);
-  const sms = options.sms ?? new OutboxSmsSender(options.outbox ?? new OutboxMailer(join(config.dataDir, 'outbox'), clock));
+  const sms =
+    options.sms ??
+    new OutboxSmsSender(options.outbox ?? new OutboxMailer(join(config.dataDir, 'outbox'), clock));
   const { publicUrl: base, port, host } = config;
   const federationRedirectUri = `${base}${mountPath}/federation/callback`;
   const socialProviders = [...config.identity.signIn.socialProviders];
@@ -310,7 +312,8 @@ export async function mountEmbeddedIdentity(
       ? new FederatedProviders({
           providers: socialProviders,
           redirectUri: federationRedirectUri,
-          rewrite: (url) => (url.startsWith(`${base}/test-idp`) ? `${loopback}${url.slice(base.length)}` : url),
+          rewrite: (url) =>
+            url.startsWith(`${base}/test-idp`) ? `${loopback}${url.slice(base.length)}` : url,
         })
       : null;
   const interactions = new IdentityInteractions({

@@ -81,9 +81,13 @@ export class FederatedProviders {
 
   private async load(provider: SocialProviderConfig): Promise<oidc.Configuration> {
     const rewrite = this.options.rewrite;
-    const clientAuth = provider.clientSecret
-      ? oidc.ClientSecretPost(provider.clientSecret)
-      : oidc.None();
+    // openid-client's fetch options are the platform's RequestInit (its body type is wider in name only).
+    const rewritten = rewrite
+      ? (url: string, options: oidc.CustomFetchOptions): Promise<Response> =>
+          // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by tsc's Node 20 types, not by ESLint's program
+          fetch(rewrite(url), options as unknown as RequestInit)
+      : null;
+    const clientAuth = provider.clientSecret ? oidc.ClientSecretPost(provider.clientSecret) : oidc.None();
     const secure = provider.issuer.startsWith('https:');
     let configuration: oidc.Configuration;
     try {
@@ -102,10 +106,7 @@ export class FederatedProviders {
           clientAuth,
           {
             execute: secure ? [] : [oidc.allowInsecureRequests],
-            ...(rewrite && {
-              [oidc.customFetch]: (url: string, options: oidc.CustomFetchOptions) =>
-                fetch(rewrite(url), options as RequestInit),
-            }),
+            ...(rewritten && { [oidc.customFetch]: rewritten }),
             timeout: 10,
           },
         );
@@ -117,9 +118,7 @@ export class FederatedProviders {
       );
     }
     if (!secure) oidc.allowInsecureRequests(configuration);
-    if (rewrite) {
-      configuration[oidc.customFetch] = (url, options) => fetch(rewrite(url), options as RequestInit);
-    }
+    if (rewritten) configuration[oidc.customFetch] = rewritten;
     return configuration;
   }
 

@@ -103,7 +103,10 @@ describe('embedded identity provider: the sign-in flows of issue 29 (over HTTP)'
       // The account has no password: signing in with one fails like any wrong password.
       browser = new OidcBrowser(h.publicUrl);
       const withPassword = await authorize(h, browser, EN);
-      const refused = await browser.post(`${withPassword.base}/login`, { email: address, password: PASSWORD });
+      const refused = await browser.post(`${withPassword.base}/login`, {
+        email: address,
+        password: PASSWORD,
+      });
       expect(alertText(refused.html)).toBe('Incorrect username or password.');
     });
 
@@ -125,7 +128,9 @@ describe('embedded identity provider: the sign-in flows of issue 29 (over HTTP)'
       const other = new OidcBrowser(h.publicUrl);
       const saved = browser;
       browser = other;
-      const stillAsked = await signInWithTestProvider((await authorize(h, other, EN)).base, { email: address });
+      const stillAsked = await signInWithTestProvider((await authorize(h, other, EN)).base, {
+        email: address,
+      });
       expect(pageTitle(stillAsked.html)).toBe('Link your sign-in');
       browser = saved;
 
@@ -188,7 +193,12 @@ describe('embedded identity provider: the sign-in flows of issue 29 (over HTTP)'
       expect(account).toMatchObject({
         phoneNumber: `+372${number}`,
         phoneNumberVerified: false,
-        attributes: { given_name: 'Jaan', family_name: 'Tamm', birthdate: '1990-05-17', 'custom:company': 'Tamm OÜ' },
+        attributes: {
+          given_name: 'Jaan',
+          family_name: 'Tamm',
+          birthdate: '1990-05-17',
+          'custom:company': 'Tamm OÜ',
+        },
       });
 
       const offer = await browser.post(`${auth.base}/confirm-sign-up`, {
@@ -232,14 +242,19 @@ describe('embedded identity provider: the sign-in flows of issue 29 (over HTTP)'
       ]);
       // The form keeps what was typed.
       expect(page.html).toContain('value="612 3456"');
-      const { page: abroad } = await signUp(email('abroad'), { country_code: '+1', phone_number: '2025550123' });
+      const { page: abroad } = await signUp(email('abroad'), {
+        country_code: '+1',
+        phone_number: '2025550123',
+      });
       expect(fieldErrors(abroad.html)).toEqual(['Text messages cannot be sent to this country.']);
     });
 
     it('lets the person skip the verify step', async () => {
       const address = email('skipper');
       const { auth } = await signUp(address, { country_code: '+372', phone_number: mobile() });
-      await browser.post(`${auth.base}/confirm-sign-up`, { confirmation_code: await latestCode(h.outbox, address) });
+      await browser.post(`${auth.base}/confirm-sign-up`, {
+        confirmation_code: await latestCode(h.outbox, address),
+      });
       const verify = await browser.post(`${auth.base}/offer-mfa/skip`, {});
       expect(pageTitle(verify.html)).toBe('Account recovery requires verified contact information');
       const done = await browser.post(`${auth.base}/verify-contact/skip`, {});
@@ -251,7 +266,9 @@ describe('embedded identity provider: the sign-in flows of issue 29 (over HTTP)'
       const address = email('sms.mfa');
       const number = `+372${mobile()}`;
       const { auth } = await signUp(address);
-      await browser.post(`${auth.base}/confirm-sign-up`, { confirmation_code: await latestCode(h.outbox, address) });
+      await browser.post(`${auth.base}/confirm-sign-up`, {
+        confirmation_code: await latestCode(h.outbox, address),
+      });
       const phoneForm = await browser.post(`${auth.base}/offer-mfa`, { mfa_type: 'SMS' });
       expect(pageTitle(phoneForm.html)).toBe('Set up text-message codes');
       expect(phoneForm.html).toContain('<label for="country_code">Country code</label>');
@@ -260,14 +277,18 @@ describe('embedded identity provider: the sign-in flows of issue 29 (over HTTP)'
         phone_number: number,
       });
       expect(codeForm.html).toContain(`We sent a 6-digit code to +372 •••• ${number.slice(-4)}.`);
-      const done = await browser.post(`${auth.base}/setup-sms`, { confirmation_code: await latestCode(h.outbox, number) });
+      const done = await browser.post(`${auth.base}/setup-sms`, {
+        confirmation_code: await latestCode(h.outbox, number),
+      });
       expect((await finishSignIn(h, done.url, auth)).email).toBe(address);
 
       browser = new OidcBrowser(h.publicUrl);
       const next = await authorize(h, browser, EN);
       const asked = await browser.post(`${next.base}/login`, { email: address, password: PASSWORD });
       expect(pageTitle(asked.html)).toBe('Confirm SMS Code');
-      const ok = await browser.post(`${next.base}/mfa-sms`, { confirmation_code: await latestCode(h.outbox, number) });
+      const ok = await browser.post(`${next.base}/mfa-sms`, {
+        confirmation_code: await latestCode(h.outbox, number),
+      });
       expect((await finishSignIn(h, ok.url, next)).email).toBe(address);
     });
   });
@@ -302,7 +323,9 @@ describe('embedded identity provider: the sign-in flows of issue 29 (over HTTP)'
     it('skips the second factor on a remembered browser for 30 days, and asks again once it is forgotten', async () => {
       const address = email('device');
       const { auth } = await signUp(address);
-      await browser.post(`${auth.base}/confirm-sign-up`, { confirmation_code: await latestCode(h.outbox, address) });
+      await browser.post(`${auth.base}/confirm-sign-up`, {
+        confirmation_code: await latestCode(h.outbox, address),
+      });
       await browser.post(`${auth.base}/offer-mfa`, { mfa_type: 'EMAIL' });
       const setUp = await browser.post(`${auth.base}/setup-email`, {
         confirmation_code: await latestCode(h.outbox, address),
@@ -328,7 +351,8 @@ describe('embedded identity provider: the sign-in flows of issue 29 (over HTTP)'
 
       // The provider's session ends (sign-out), the device stays: password only.
       const forgetSession = (laptop as unknown as { cookies: Map<string, string> }).cookies;
-      for (const name of [...forgetSession.keys()]) if (!name.startsWith('lt.device.')) forgetSession.delete(name);
+      for (const name of [...forgetSession.keys()])
+        if (!name.startsWith('lt.device.')) forgetSession.delete(name);
       const second = await authorize(h, laptop, EN);
       const noCode = await laptop.post(`${second.base}/login`, { email: address, password: PASSWORD });
       // No code page: straight back to the shop.
@@ -343,10 +367,15 @@ describe('embedded identity provider: the sign-in flows of issue 29 (over HTTP)'
 
       // Forgotten in My data: the laptop is asked again and its cookie is cleared.
       expect(await h.identity.accounts.forgetDevice(userId, devices?.devices[0]?.id ?? '')).toBe(true);
-      for (const name of [...forgetSession.keys()]) if (!name.startsWith('lt.device.')) forgetSession.delete(name);
+      for (const name of [...forgetSession.keys()])
+        if (!name.startsWith('lt.device.')) forgetSession.delete(name);
       const third = await authorize(h, laptop, EN);
-      const again = await laptop.request(`${third.base}/login`, { form: { email: address, password: PASSWORD } });
-      expect(again.headers.getSetCookie().some((c) => /^lt\.device\.[0-9a-f]+=; .*Max-Age=0/.test(c))).toBe(true);
+      const again = await laptop.request(`${third.base}/login`, {
+        form: { email: address, password: PASSWORD },
+      });
+      expect(again.headers.getSetCookie().some((c) => /^lt\.device\.[0-9a-f]+=; .*Max-Age=0/.test(c))).toBe(
+        true,
+      );
       expect(pageTitle((await laptop.follow(again)).html)).toBe('Confirm Email Code');
     });
   });
@@ -357,7 +386,7 @@ describe('embedded identity provider: the sign-in flows of issue 29 (over HTTP)'
       const { auth, page } = await signUp(address);
       expect(page.html).toContain(`data-poll="${auth.base}/status"`);
       expect(page.html).toContain('data-poll-every="5000" data-poll-for="180000"');
-      const status = async () => (await (await browser.request(`${auth.base}/status`)).json()) as unknown;
+      const status = async () => await (await browser.request(`${auth.base}/status`)).json();
       expect(await status()).toEqual({ confirmed: false });
 
       const [mail] = await h.outbox.list(address);
@@ -369,7 +398,10 @@ describe('embedded identity provider: the sign-in flows of issue 29 (over HTTP)'
       // Opening the link (a mail scanner would) confirms nothing: the button does.
       expect(await status()).toEqual({ confirmed: false });
       const hidden = Object.fromEntries(
-        [...confirmPage.html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [m[1], m[2]]),
+        [...confirmPage.html.matchAll(/<input type="hidden" name="(\w+)" value="([^"]*)">/g)].map((m) => [
+          m[1],
+          m[2],
+        ]),
       );
       const confirmed = await phone.post('/oidc/confirm-email?lang=en', hidden as Record<string, string>);
       expect(pageTitle(confirmed.html)).toBe('Your address is confirmed');
@@ -378,7 +410,10 @@ describe('embedded identity provider: the sign-in flows of issue 29 (over HTTP)'
       const next = await browser.get(`${auth.base}/auto-sign-in`);
       expect(pageTitle(next.html)).toBe('Protect your account');
       // The link is used up.
-      const reused = await new OidcBrowser(h.publicUrl).post('/oidc/confirm-email?lang=en', hidden as Record<string, string>);
+      const reused = await new OidcBrowser(h.publicUrl).post(
+        '/oidc/confirm-email?lang=en',
+        hidden as Record<string, string>,
+      );
       expect(pageTitle(reused.html)).toBe('Your address is confirmed');
     });
   });
@@ -396,8 +431,14 @@ describe('SMS limits (production allowances, one network)', () => {
     const address = email('limits');
     const auth = await authorize(h, browser, EN);
     await browser.get(`${auth.base}?view=sign-up`);
-    await browser.post(`${auth.base}/sign-up`, { email: address, password: PASSWORD, confirm_password: PASSWORD });
-    await browser.post(`${auth.base}/confirm-sign-up`, { confirmation_code: await latestCode(h.outbox, address) });
+    await browser.post(`${auth.base}/sign-up`, {
+      email: address,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    });
+    await browser.post(`${auth.base}/confirm-sign-up`, {
+      confirmation_code: await latestCode(h.outbox, address),
+    });
     await browser.post(`${auth.base}/offer-mfa`, { mfa_type: 'SMS' });
     const number = `+372${mobile()}`;
     await browser.post(`${auth.base}/setup-sms/phone`, { country_code: '+372', phone_number: number });

@@ -551,7 +551,10 @@ class InteractionFlow {
       }
       case 'verify-contact': {
         const account = this.account();
-        return this.html(status, verifyContactPage(ctx, account ? this.unverifiedContacts(account) : [], errors));
+        return this.html(
+          status,
+          verifyContactPage(ctx, account ? this.unverifiedContacts(account) : [], errors),
+        );
       }
       case 'verify-contact-code': {
         const account = this.account();
@@ -877,7 +880,8 @@ class InteractionFlow {
    * contacts lead to the verify step first (SPEC §4), once per sign-in; then the provider continues.
    */
   private async signedIn(account: IdentityAccount, second: string | null, form: Form = {}): Promise<void> {
-    if (second !== null && second !== 'swk' && form['remember_device'] === 'true') this.rememberThisDevice(account);
+    if (second !== null && second !== 'swk' && form['remember_device'] === 'true')
+      this.rememberThisDevice(account);
     const amr = [this.state.firstFactor ?? 'pwd', ...(second === null ? [] : [second])];
     const fresh = this.deps.accounts.findById(account.id) ?? account;
     if (!this.state.contactOffered && this.unverifiedContacts(fresh).length > 0) {
@@ -899,7 +903,8 @@ class InteractionFlow {
       this.now.toISOString().slice(0, 10),
       this.deps.smsCountries,
     );
-    for (const [name, problem] of Object.entries(extras.problems)) errors[name] = [this.t(problem.key, problem.values)];
+    for (const [name, problem] of Object.entries(extras.problems))
+      errors[name] = [this.t(problem.key, problem.values)];
     if (Object.keys(errors).length > 0) return this.render('sign-up', null, errors, 400, form);
     const wait = this.takeMail(email);
     if (wait > 0) return this.render('sign-up', this.waitAlert('error.tooManyMails', wait), {}, 429, form);
@@ -922,7 +927,12 @@ class InteractionFlow {
       return this.goTo('confirm-sign-up', { decoy: { issuedAt: this.now.toISOString(), failures: 0 } });
     }
     await this.mailCode(account, 'confirm-sign-up');
-    this.goTo('confirm-sign-up', { accountId: account.id, signedUpHere: true, decoy: null, firstFactor: 'pwd' });
+    this.goTo('confirm-sign-up', {
+      accountId: account.id,
+      signedUpHere: true,
+      decoy: null,
+      firstFactor: 'pwd',
+    });
   }
 
   private confirmTarget(): IdentityAccount | null {
@@ -952,7 +962,14 @@ class InteractionFlow {
     if ((this.state.passwordVerified || this.state.signedUpHere) && confirmed) {
       const link = this.state.pendingLink;
       // The external identity is linked only now that the address is proven.
-      if (link) this.deps.accounts.linkFederatedIdentity(confirmed.id, link.provider, link.subject, link.email, this.now);
+      if (link)
+        this.deps.accounts.linkFederatedIdentity(
+          confirmed.id,
+          link.provider,
+          link.subject,
+          link.email,
+          this.now,
+        );
       this.deps.accounts.clearSignInFailures(confirmed.email);
       this.save({ accountId: confirmed.id, passwordVerified: true, signedUpHere: false, pendingLink: null });
       return this.afterPassword(confirmed);
@@ -1175,7 +1192,13 @@ class InteractionFlow {
       this.deps.smsCountries,
     );
     if ('problem' in checked)
-      return this.render('setup-sms', null, { phone_number: [this.t(phoneProblemKey(checked.problem))] }, 400, form);
+      return this.render(
+        'setup-sms',
+        null,
+        { phone_number: [this.t(phoneProblemKey(checked.problem))] },
+        400,
+        form,
+      );
     const notice = await this.sendSms(account, checked.number, 'verify-phone');
     if (notice.kind === 'error') return this.render('setup-sms', this.alertOf(notice), {}, 429, form);
     this.goTo('setup-sms', { pendingPhone: checked.number, notice });
@@ -1217,7 +1240,8 @@ class InteractionFlow {
     if (this.state.stage !== 'verify-contact' || !this.state.pendingAmr) return this.goTo(this.state.stage);
     const attribute = form['unverifiedAttr'];
     const offered = this.unverifiedContacts(account).find((c) => c.attribute === attribute);
-    if (!offered) return this.render('verify-contact', null, { unverifiedAttr: [this.t('error.required')] }, 400);
+    if (!offered)
+      return this.render('verify-contact', null, { unverifiedAttr: [this.t('error.required')] }, 400);
     const notice = await this.sendContactCode(account, offered.attribute);
     if (notice.kind === 'error') return this.render('verify-contact', this.alertOf(notice), {}, 429);
     this.goTo('verify-contact-code', { verifyingAttribute: offered.attribute, notice });
@@ -1350,7 +1374,10 @@ class InteractionFlow {
         token,
         lang: this.state.lang,
       }).toString()}`;
-      await this.mail(account.email, 'mail.confirmSignUp.subject', 'mail.confirmSignUpLink.text', { code, link });
+      await this.mail(account.email, 'mail.confirmSignUp.subject', 'mail.confirmSignUpLink.text', {
+        code,
+        link,
+      });
       return;
     }
     const keys = {
@@ -1415,7 +1442,13 @@ class InteractionFlow {
       );
     }
     this.deps.federationRequests.put(
-      { state: request.state, uid: this.interaction.uid, provider: id, verifier: request.verifier, nonce: request.nonce },
+      {
+        state: request.state,
+        uid: this.interaction.uid,
+        provider: id,
+        verifier: request.verifier,
+        nonce: request.nonce,
+      },
       new Date(this.now.getTime() + FEDERATION_REQUEST_TTL_MS),
       this.now,
     );
@@ -1435,7 +1468,8 @@ class InteractionFlow {
     const provider = this.providerName(request.provider);
     this.save({ stage: 'sign-in', passwordVerified: false, accountId: null, decoy: null, pendingLink: null });
     if (query.get('error') !== null) {
-      const key = query.get('error') === 'access_denied' ? 'error.federationCancelled' : 'error.federationFailed';
+      const key =
+        query.get('error') === 'access_denied' ? 'error.federationCancelled' : 'error.federationFailed';
       return this.render('sign-in', this.error(key, { provider }), {}, 400);
     }
     const callback = new URL(this.deps.federationRedirectUri);
@@ -1480,8 +1514,7 @@ class InteractionFlow {
       });
       return this.goTo('link-account', { notice: await this.sendLinkCode(existing, provider) });
     }
-    if (!this.deps.signUpEnabled)
-      return this.render('sign-in', this.error('error.signUpDisabled'), {}, 403);
+    if (!this.deps.signUpEnabled) return this.render('sign-in', this.error('error.signUpDisabled'), {}, 403);
     const attributes: Record<string, string> = {};
     if (identity.givenName) attributes['given_name'] = identity.givenName.slice(0, 100);
     if (identity.familyName) attributes['family_name'] = identity.familyName.slice(0, 100);
@@ -1499,7 +1532,13 @@ class InteractionFlow {
       return this.render('sign-in', this.error('error.federationFailed', { provider }), {}, 409);
     }
     if (identity.emailVerified) {
-      this.deps.accounts.linkFederatedIdentity(account.id, identity.provider, identity.subject, identity.email, this.now);
+      this.deps.accounts.linkFederatedIdentity(
+        account.id,
+        identity.provider,
+        identity.subject,
+        identity.email,
+        this.now,
+      );
       this.save({ email: account.email, accountId: account.id, passwordVerified: true, firstFactor: 'fed' });
       return this.afterPassword(account);
     }
@@ -1527,7 +1566,12 @@ class InteractionFlow {
     if (this.state.stage !== 'link-account' || !link || !account) return this.goTo(this.state.stage);
     const errors = this.required(form, ['confirmation_code']);
     if (Object.keys(errors).length > 0) return this.render('link-account', null, errors, 400);
-    const result = this.deps.codes.check(account.id, 'link-account', form['confirmation_code'] ?? '', this.now);
+    const result = this.deps.codes.check(
+      account.id,
+      'link-account',
+      form['confirmation_code'] ?? '',
+      this.now,
+    );
     if (result !== 'ok') return this.codeRefused('link-account', result);
     this.deps.accounts.linkFederatedIdentity(account.id, link.provider, link.subject, link.email, this.now);
     // The code reached the mailbox: the address is proven, as a sign-up code would prove it.

@@ -157,7 +157,8 @@ const en = {
   'text.verifyContactCode': 'We sent a code to {destination}. Enter it to confirm.',
   'text.linkAccount':
     'An account with the address {destination} already exists. To sign in to it with {provider} from now on, confirm that it is yours: enter the code we sent to {destination}.',
-  'text.confirmSignUpLink': 'You can also open the link in the e-mail on any device: this page then signs you in by itself.',
+  'text.confirmSignUpLink':
+    'You can also open the link in the e-mail on any device: this page then signs you in by itself.',
   'text.unconfirmedInTime':
     'Your account was not confirmed in time. Enter the code from the e-mail, or ask for a new one.',
   'text.confirmEmail': 'Press the button to confirm the address {destination}.',
@@ -175,10 +176,12 @@ const en = {
     'Your password must be reset. We sent a code to {destination}: enter it and choose a new password.',
   'notice.contactVerified': 'Confirmed. Thank you!',
   'error.federationCancelled': 'Sign-in with {provider} was cancelled.',
-  'error.federationFailed': 'Sign-in with {provider} did not succeed. Try again, or sign in with your e-mail.',
+  'error.federationFailed':
+    'Sign-in with {provider} did not succeed. Try again, or sign in with your e-mail.',
   'error.federationUnavailable':
     'Sign-in with {provider} is not available right now. Sign in with your e-mail, or try again later.',
-  'error.federationNoEmail': '{provider} did not share your e-mail address. Allow it to, or sign in with your e-mail.',
+  'error.federationNoEmail':
+    '{provider} did not share your e-mail address. Allow it to, or sign in with your e-mail.',
   'error.phoneInvalid': 'Enter a valid phone number.',
   'error.phoneNotMobile': 'This number cannot receive text messages. Enter a mobile number.',
   'error.phoneCountry': 'Text messages cannot be sent to this country.',
@@ -351,12 +354,15 @@ const et: Record<MessageKey, string> = {
   'mfa.sms': 'Tekstisõnum (SMS)',
   'text.mfaSms': 'Saatsime 6-kohalise koodi numbrile {destination}. Sisselogimiseks sisesta see.',
   'text.setupSmsPhone': 'Sisesta mobiilinumber, kuhu saadame sisselogimiskoodid.',
-  'text.setupSmsCode': 'Saatsime 6-kohalise koodi numbrile {destination}. SMS-koodide sisselülitamiseks sisesta see.',
-  'text.verifyContact': 'Vali, kuhu saadame koodi, et kinnitada, et see on sinu oma. Selle võid ka vahele jätta.',
+  'text.setupSmsCode':
+    'Saatsime 6-kohalise koodi numbrile {destination}. SMS-koodide sisselülitamiseks sisesta see.',
+  'text.verifyContact':
+    'Vali, kuhu saadame koodi, et kinnitada, et see on sinu oma. Selle võid ka vahele jätta.',
   'text.verifyContactCode': 'Saatsime koodi: {destination}. Kinnitamiseks sisesta see.',
   'text.linkAccount':
     'Aadressiga {destination} konto on juba olemas. Et edaspidi sellesse teenuse {provider} kaudu sisse logida, kinnita, et see on sinu oma: sisesta kood, mille saatsime aadressile {destination}.',
-  'text.confirmSignUpLink': 'Võid ka avada e-kirjas oleva lingi mis tahes seadmes: see leht logib sind siis ise sisse.',
+  'text.confirmSignUpLink':
+    'Võid ka avada e-kirjas oleva lingi mis tahes seadmes: see leht logib sind siis ise sisse.',
   'text.unconfirmedInTime': 'Sinu kontot ei kinnitatud õigeaegselt. Sisesta e-kirjas olev kood või küsi uus.',
   'text.confirmEmail': 'Aadressi {destination} kinnitamiseks vajuta nuppu.',
   'text.emailConfirmed':

@@ -231,7 +231,8 @@ function signUpExtraFields(ctx: PageContext, extras: SignUpExtras, errors: Field
           f.required,
         );
       }
-      const type = f.name === 'birthdate' ? 'date' : ['website', 'profile', 'picture'].includes(f.name) ? 'url' : 'text';
+      const type =
+        f.name === 'birthdate' ? 'date' : ['website', 'profile', 'picture'].includes(f.name) ? 'url' : 'text';
       const autocomplete: Record<string, string> = {
         given_name: 'given-name',
         family_name: 'family-name',
@@ -519,17 +520,31 @@ export function mfaCodePage(
 /** Setting up text-message codes: the mobile number first (when none is verified), then its code. */
 export function setupSmsPage(
   ctx: PageContext,
-  phase: { readonly kind: 'phone'; readonly codes: readonly CallingCodeOption[]; readonly values: { countryCode: string; number: string } } | { readonly kind: 'code'; readonly destination: string },
+  phase:
+    | {
+        readonly kind: 'phone';
+        readonly codes: readonly CallingCodeOption[];
+        readonly values: { countryCode: string; number: string };
+      }
+    | { readonly kind: 'code'; readonly destination: string },
   errors: FieldErrors,
 ): string {
   const body =
     phase.kind === 'phone'
       ? `<p class="text">${t(ctx, 'text.setupSmsPhone')}</p>` +
-        form(ctx, 'setup-sms/phone', phoneFields(ctx, phase.codes, phase.values, errors, true) + submit(ctx, 'button.sendSmsCode')) +
+        form(
+          ctx,
+          'setup-sms/phone',
+          phoneFields(ctx, phase.codes, phase.values, errors, true) + submit(ctx, 'button.sendSmsCode'),
+        ) +
         backToSignIn(ctx)
       : `<p class="text">${t(ctx, 'text.setupSmsCode', { destination: phase.destination })}</p>` +
         form(ctx, 'setup-sms', codeField(ctx, errors) + submit(ctx, 'button.confirm')) +
-        form(ctx, 'setup-sms/resend', `<button type="submit" class="secondary">${t(ctx, 'button.resend')}</button>`) +
+        form(
+          ctx,
+          'setup-sms/resend',
+          `<button type="submit" class="secondary">${t(ctx, 'button.resend')}</button>`,
+        ) +
         backToSignIn(ctx);
   return layout(ctx, 'title.setupSms', body);
 }
@@ -554,7 +569,11 @@ export function verifyContactPage(
       `<fieldset class="choices"><legend class="visually-hidden">${t(ctx, 'title.verifyContact')}</legend>${radios}${errorsOf(errors, 'unverifiedAttr')}</fieldset>` +
         submit(ctx, 'button.sendCode'),
     ) +
-    form(ctx, 'verify-contact/skip', `<button type="submit" class="secondary">${t(ctx, 'button.skip')}</button>`);
+    form(
+      ctx,
+      'verify-contact/skip',
+      `<button type="submit" class="secondary">${t(ctx, 'button.skip')}</button>`,
+    );
   return layout(ctx, 'title.verifyContact', body);
 }
 
@@ -563,17 +582,34 @@ export function verifyContactCodePage(ctx: PageContext, destination: string, err
   const body =
     `<p class="text">${t(ctx, 'text.verifyContactCode', { destination })}</p>` +
     form(ctx, 'verify-contact-code', codeField(ctx, errors) + submit(ctx, 'button.confirm')) +
-    form(ctx, 'verify-contact/resend', `<button type="submit" class="secondary">${t(ctx, 'button.resend')}</button>`) +
-    form(ctx, 'verify-contact/skip', `<button type="submit" class="secondary">${t(ctx, 'button.skip')}</button>`);
+    form(
+      ctx,
+      'verify-contact/resend',
+      `<button type="submit" class="secondary">${t(ctx, 'button.resend')}</button>`,
+    ) +
+    form(
+      ctx,
+      'verify-contact/skip',
+      `<button type="submit" class="secondary">${t(ctx, 'button.skip')}</button>`,
+    );
   return layout(ctx, 'title.verifyContactCode', body);
 }
 
 /** An external sign-in whose e-mail has an account here: a code to that address confirms the link. */
-export function linkAccountPage(ctx: PageContext, provider: string, email: string, errors: FieldErrors): string {
+export function linkAccountPage(
+  ctx: PageContext,
+  provider: string,
+  email: string,
+  errors: FieldErrors,
+): string {
   const body =
     `<p class="text">${t(ctx, 'text.linkAccount', { destination: email, provider })}</p>` +
     form(ctx, 'link-account', codeField(ctx, errors) + submit(ctx, 'button.link')) +
-    form(ctx, 'link-account/resend', `<button type="submit" class="secondary">${t(ctx, 'button.resend')}</button>`) +
+    form(
+      ctx,
+      'link-account/resend',
+      `<button type="submit" class="secondary">${t(ctx, 'button.resend')}</button>`,
+    ) +
     backToSignIn(ctx);
   return layout(ctx, 'title.linkAccount', body);
 }

@@ -334,9 +334,7 @@ export class SqliteAccountStore {
    */
   requirePasswordReset(accountId: string): boolean {
     const result = this.db
-      .prepare(
-        'UPDATE identity_accounts SET password_reset_required = 1, password_hash = ? WHERE id = ?',
-      )
+      .prepare('UPDATE identity_accounts SET password_reset_required = 1, password_hash = ? WHERE id = ?')
       .run(NO_PASSWORD, accountId);
     return result.changes > 0;
   }
@@ -378,9 +376,7 @@ export class SqliteAccountStore {
 
   enableSmsMfa(accountId: string): void {
     this.db
-      .prepare(
-        'UPDATE identity_accounts SET sms_mfa_enabled = 1 WHERE id = ? AND phone_number_verified = 1',
-      )
+      .prepare('UPDATE identity_accounts SET sms_mfa_enabled = 1 WHERE id = ? AND phone_number_verified = 1')
       .run(accountId);
   }
 
@@ -449,7 +445,9 @@ export class SqliteAccountStore {
       this.db.prepare('DELETE FROM identity_devices WHERE id = ?').run(row.id);
       return false;
     }
-    this.db.prepare('UPDATE identity_devices SET last_used_at = ? WHERE id = ?').run(now.toISOString(), row.id);
+    this.db
+      .prepare('UPDATE identity_devices SET last_used_at = ? WHERE id = ?')
+      .run(now.toISOString(), row.id);
     return true;
   }
 

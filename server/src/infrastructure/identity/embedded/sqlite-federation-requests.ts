@@ -24,7 +24,14 @@ export class SqliteFederationRequests {
         `INSERT INTO identity_federation_requests (state, uid, provider, verifier, nonce, expires_at)
          VALUES (?, ?, ?, ?, ?, ?)`,
       )
-      .run(request.state, request.uid, request.provider, request.verifier, request.nonce, expiresAt.getTime());
+      .run(
+        request.state,
+        request.uid,
+        request.provider,
+        request.verifier,
+        request.nonce,
+        expiresAt.getTime(),
+      );
   }
 
   /** The request of `state` without taking it (the return hop to its interaction). */

@@ -151,7 +151,7 @@ export function mountTestIdentityProvider(
         redirect_uris: [options.redirectUri],
       },
     ],
-    jwks: { keys: [jwk as unknown as Record<string, unknown>] },
+    jwks: { keys: [jwk] },
     // Own cookie names: the embedded provider's session and interaction cookies share this host.
     cookies: {
       keys: [randomBytes(32).toString('base64url')],
@@ -188,7 +188,14 @@ export function mountTestIdentityProvider(
     },
     interactions: { url: (_ctx, interaction) => `${TEST_IDP_PATH}/interaction/${interaction.uid}` },
     features: { devInteractions: { enabled: false } },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 3600, Session: 3600, Grant: 3600 },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 3600,
+      Session: 3600,
+      Grant: 3600,
+    },
   });
   provider.proxy = true;
   const callback = provider.callback();
@@ -204,7 +211,8 @@ export function mountTestIdentityProvider(
   const interaction = async (req: IncomingMessage, res: ServerResponse, uid: string, action: string) => {
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid) return send(res, 400, 'Unknown sign-in');
-    if (req.method !== 'POST' || action !== 'login') return send(res, 200, page(options.assets, uid, null, {}));
+    if (req.method !== 'POST' || action !== 'login')
+      return send(res, 200, page(options.assets, uid, null, {}));
     const form = await readForm(req);
     const email = (form['email'] ?? '').trim().toLowerCase();
     const person: TestPerson = {
@@ -217,7 +225,12 @@ export function mountTestIdentityProvider(
       return send(res, 400, page(options.assets, uid, 'Enter an e-mail address.', person));
     const accountId = `test-${createHash('sha256').update(email).digest('hex').slice(0, 24)}`;
     people.set(accountId, person);
-    await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId } },
+      { mergeWithLastSubmission: false },
+    );
   };
 
   app.use(TEST_IDP_PATH, (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => {
@@ -226,7 +239,7 @@ export function mountTestIdentityProvider(
     const path = new URL(req.url ?? '/', 'http://internal').pathname;
     const match = /^\/interaction\/([\w-]+)(?:\/(login))?\/?$/.exec(path);
     if (!match?.[1]) {
-      callback(req, res);
+      void callback(req, res);
       return;
     }
     interaction(req, res, match[1], match[2] ?? '').catch((error: unknown) => {

@@ -94,7 +94,11 @@ export async function latestCode(outbox: OutboxMailer, to: string): Promise<stri
 }
 
 /** Starts an authorization request of the product's client and answers the first hosted page. */
-export async function authorize(h: IdentityHarness, browser: OidcBrowser, extra: Record<string, string> = {}) {
+export async function authorize(
+  h: IdentityHarness,
+  browser: OidcBrowser,
+  extra: Record<string, string> = {},
+) {
   const p = pkce();
   const params = new URLSearchParams({
     client_id: h.clientId,
@@ -141,7 +145,7 @@ export async function finishSignIn(
     issuer: `${h.publicUrl}/oidc`,
     audience: h.clientId,
   });
-  return payload as JWTPayload & Record<string, unknown>;
+  return payload;
 }
 
 export { OidcBrowser };
