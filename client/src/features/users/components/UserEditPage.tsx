@@ -12,6 +12,7 @@ import { codeLabel } from '../../../i18n/labels';
 import { readSession, useAuthEmail, useSessionActions, useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
 import { useUpdateUser } from '../api/update-user';
+import { SignInSettings } from './SignInSettings';
 import {
   COUNTRIES,
   initialValues,
@@ -360,6 +361,7 @@ export function UserEditPage() {
         </p>
       )}
       {user ? <UserEditForm key={user.id} user={user} /> : <Spinner />}
+      {user && <SignInSettings />}
     </div>
   );
 }
