@@ -342,6 +342,11 @@ export class FakeApi {
         return json(200, { items: all.slice(offset, offset + limit), total: all.length, offset, limit });
       }
       const targetId = sub;
+      if (method === 'PUT' && url.pathname.endsWith('/password-reset')) {
+        return this.adminUsers.some((u) => u.id === targetId)
+          ? new Response(null, { status: 204 })
+          : error(404, 'USER.NOT_FOUND', 'User not found!');
+      }
       const admin = url.pathname.split('/')[5];
       if (method === 'PUT' && targetId && admin === 'admin') {
         const target = this.adminUsers.find((u) => u.id === targetId);
