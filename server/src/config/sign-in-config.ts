@@ -19,6 +19,8 @@ export interface SocialProviderConfig {
   readonly scope: string;
   /** Endpoints when the issuer's discovery document is incomplete (Facebook). */
   readonly metadata: Readonly<Record<string, string>> | null;
+  /** More parameters of its authorization request (the test provider: prompt=login). */
+  readonly authorizationParams?: Readonly<Record<string, string>>;
 }
 
 /** OpenID Connect standard claims a sign-up may ask for (SPEC §3 identity form values). */

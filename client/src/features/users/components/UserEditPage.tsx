@@ -17,6 +17,7 @@ import {
   COUNTRIES,
   initialValues,
   PROFILE_LANGUAGES,
+  signUpClaims,
   todayIso,
   toUpdateBody,
   validateProfile,
@@ -74,7 +75,9 @@ function UserEditForm({ user }: { user: ProductUser }) {
   const authEmail = useAuthEmail();
   const { toastShown, errorOccurred, messagesWithTextCleared } = useUiActions();
   const mutation = useUpdateUser();
-  const [values, setValues] = useState<ProfileFormValues>(() => initialValues(user));
+  const [values, setValues] = useState<ProfileFormValues>(() =>
+    initialValues(user, signUpClaims(readSession().idToken)),
+  );
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<FormField, string>>>({});
 

@@ -302,6 +302,8 @@ export async function mountEmbeddedIdentity(
       clientSecret: test.clientSecret,
       scope: 'openid email profile',
       metadata: null,
+      // Whoever you say you are, every time: the test provider asks again rather than reuse its session.
+      authorizationParams: { prompt: 'login' },
     });
   }
   // The server reaches the test provider inside itself over loopback, whatever PUBLIC_URL's host is.

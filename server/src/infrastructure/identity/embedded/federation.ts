@@ -138,6 +138,7 @@ export class FederatedProviders {
       state,
       nonce,
       ui_locales: language,
+      ...provider.authorizationParams,
     });
     return { url: url.href, state, verifier, nonce };
   }

@@ -72,6 +72,7 @@ button:disabled{cursor:not-allowed;opacity:.55}
 .mail h2{font-size:1.1rem;margin:0}.mail .meta{color:var(--color-muted);margin:.25rem 0}.mail pre{white-space:pre-wrap;font:inherit}
 main.wide{max-width:48rem}
 .optional{font-weight:400}
+.note{color:var(--color-muted);font-size:.95rem;margin:0 0 1em}
 select{font:inherit;color:inherit;padding:.55rem .5rem;border:1px solid #8a94a6;border-radius:var(--radius-small);background:var(--color-surface);max-width:100%}
 input[type=tel],input[type=url],input[type=date]{font:inherit;color:inherit;width:100%;padding:.55rem .75rem;border:1px solid #8a94a6;border-radius:var(--radius-small);background:var(--color-surface)}
 .phone{display:grid;grid-template-columns:minmax(0,11rem) 1fr;gap:.5rem;align-items:end}

@@ -411,7 +411,7 @@ export function confirmSignUpPage(
   poll = false,
 ): string {
   const polling = poll
-    ? `<div class="poll" data-poll="${escapeHtml(`${ctx.base}/status`)}" data-continue="${escapeHtml(`${ctx.base}/auto-sign-in`)}" data-poll-every="5000" data-poll-for="180000" data-timeout="${t(ctx, 'text.unconfirmedInTime')}"><p class="text">${t(ctx, 'text.confirmSignUpLink')}</p></div>`
+    ? `<div class="poll" data-poll="${escapeHtml(`${ctx.base}/status`)}" data-continue="${escapeHtml(`${ctx.base}/auto-sign-in`)}" data-poll-every="5000" data-poll-for="180000" data-timeout="${t(ctx, 'text.unconfirmedInTime')}"><p class="note">${t(ctx, 'text.confirmSignUpLink')}</p></div>`
     : '';
   const body =
     `<p class="text">${t(ctx, 'text.confirmSignUp', { destination: email })}</p>` +
