@@ -76,7 +76,7 @@ export function signUpClaims(idToken: string | null): SignUpClaims {
     const payload: unknown = JSON.parse(
       new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
     );
-    return typeof payload === 'object' && payload !== null ? (payload as SignUpClaims) : {};
+    return typeof payload === 'object' && payload !== null ? payload : {};
   } catch {
     return {};
   }
