@@ -169,6 +169,7 @@ describeWithBrowser('Sign-in options (embedded provider, its test provider and S
       const current = page.getByTestId('phone-current');
       await expectTextContaining(current, `+372${number}`);
       await expectTextContaining(current, 'Verified');
+      await expectNoAxeViolations(page, 'my data with sign-in settings');
       expect(pageErrors).toEqual([]);
     },
     JOURNEY_TIMEOUT_MS,

@@ -272,12 +272,12 @@ export function AdminUsersPage() {
                     className="button button--ghost button--small"
                     onClick={() => requireReset(user)}
                     disabled={passwordReset.isPending && passwordReset.variables === user.id}
-                    aria-label={t('ADMIN_USERS.REQUIRE_RESET_LABEL', {
-                      name: `${user.firstName} ${user.lastName}`.trim() || user.email,
-                    })}
                     data-testid="admin-user-require-reset"
                   >
                     {t('ADMIN_USERS.REQUIRE_RESET')}
+                    <span className="visually-hidden">
+                      : {`${user.firstName} ${user.lastName}`.trim() || user.email}
+                    </span>
                   </button>
                 </td>
               </tr>
