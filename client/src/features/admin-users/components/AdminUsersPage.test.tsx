@@ -80,7 +80,7 @@ describe('admin users', () => {
     renderApp('/admin/users?q=juri', api);
     const row = (await screen.findAllByTestId('admin-user-row'))[0]!;
     await userEvent.click(
-      within(row).getByRole('button', { name: 'Nõua parooli lähtestamist: Jüri Juurikas' }),
+      within(row).getByRole('button', { name: /^Nõua parooli lähtestamist ?: Jüri Juurikas$/ }),
     );
     expect(within(screen.getByTestId('modal')).getByText('Nõuda parooli lähtestamist?')).toBeTruthy();
     await userEvent.click(screen.getByTestId('modal-confirm'));
