@@ -20,7 +20,12 @@ import {
   mountEmbeddedIdentity,
 } from './infrastructure/identity/embedded/embedded-identity';
 import type { ThrottleLimits } from './infrastructure/identity/embedded/sign-in-limits';
-import { OUTBOX, SQLITE_DATABASE } from './infrastructure/infrastructure.module';
+import {
+  AttachableIdentityAccounts,
+  IDENTITY_ACCOUNTS,
+} from './infrastructure/identity/identity-accounts.port';
+import { OUTBOX, SMS_SENDER, SQLITE_DATABASE } from './infrastructure/infrastructure.module';
+import type { SmsSender } from './infrastructure/sms/sms.port';
 import { MAILER, type Mailer } from './infrastructure/mail/mail.port';
 import type { OutboxMailer } from './infrastructure/mail/outbox-mailer';
 import type { SqliteDatabase } from './infrastructure/sqlite/sqlite-database';
@@ -144,6 +149,7 @@ async function mountIdentity(
     outbox: config.profile === 'embedded' ? app.get<OutboxMailer | null>(OUTBOX) : null,
     clock: app.get<Clock>(CLOCK),
     throttleLimits,
+    sms: app.get<SmsSender>(SMS_SENDER),
     // A password reset or change ends the account's other sign-ins, in the log and at the provider.
     onPasswordChanged: async (accountId, change) => {
       const clock = app.get<Clock>(CLOCK);
@@ -157,6 +163,8 @@ async function mountIdentity(
       await app.get(ProjectionRunner).waitFor(result.position, ['sign-in']);
     },
   });
+  // My data's phone and devices, and the admin's "require password reset", act on these accounts.
+  app.get<AttachableIdentityAccounts>(IDENTITY_ACCOUNTS).attach(identity.accounts);
   app
     .getHttpAdapter()
     .getInstance()

@@ -29,6 +29,7 @@ import { RegisterProfileHandler } from './profile/register-profile.handler';
 import { UpdateProfileHandler } from './profile/update-profile.handler';
 import { AggregateStore } from './shared/aggregate-store';
 import { EndSessionsHandler } from './sign-in/end-sessions.handler';
+import { RequirePasswordResetHandler } from './sign-in/require-password-reset.handler';
 
 /** Every command handler. Ports (EVENT_STORE, FEE_RATES) come from the global infrastructure module. */
 @Module({
@@ -63,6 +64,7 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     RejectPayoutHandler,
     EndSessionsHandler,
     RecordPersonalDataReadHandler,
+    RequirePasswordResetHandler,
   ],
   exports: [
     AggregateStore,

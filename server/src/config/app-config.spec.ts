@@ -157,7 +157,7 @@ describe('configuration from the environment', () => {
       MAKECOMMERCE_SHOP_ID: 'f64b1a3e-7b2c-4c1e-9f59-0d6b4b0c2a11',
       MAKECOMMERCE_SECRET_KEY: 'a-secret-key-of-the-test-shop',
     });
-    expect(config.identity).toEqual({
+    expect(config.identity).toMatchObject({
       embedded: false,
       issuer: 'https://auth.example.ee/realms/lepinguturg',
       clientId: 'web',
@@ -165,6 +165,8 @@ describe('configuration from the environment', () => {
       signUpEnabled: true,
       adminEmails: [],
     });
+    // No test provider where real people sign in (it would let anybody claim any e-mail).
+    expect(config.identity.signIn.testProvider).toBe(false);
     expect(config).toMatchObject({ profile: 'production', seedDemoData: false, mongoDb: 'lepinguturg' });
     expect(config.s3).toMatchObject({
       endpoint: 'http://minio:9000',

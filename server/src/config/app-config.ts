@@ -4,6 +4,7 @@ import type { SepaDebtorAccount } from '../domain/payout/sepa-file';
 import type { FeeRates } from '../domain/shared/fees';
 import { isValidInvoiceSeries } from '../domain/invoice/invoice-series.decider';
 import { isValidVatNumber, normaliseVatNumber } from '../domain/invoice/vat-number';
+import { type SignInConfig, type SmsConfig, readSignInConfig, readSmsConfig } from './sign-in-config';
 
 export type Profile = 'embedded' | 'production';
 
@@ -31,6 +32,10 @@ export interface IdentityConfig {
   readonly signUpEnabled: boolean;
   /** E-mails that are always admins (besides admins granted in the product). Lower case. */
   readonly adminEmails: readonly string[];
+  /** The embedded provider's social sign-in, test provider and sign-up attributes (sign-in-config.ts). */
+  readonly signIn: SignInConfig;
+  /** Where the embedded provider's text messages go (sign-in-config.ts). */
+  readonly sms: SmsConfig;
 }
 
 /** Where mail goes: the embedded outbox folder, or SMTP. */
@@ -271,6 +276,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       .split(',')
       .map((e) => e.trim().toLowerCase())
       .filter((e) => e !== ''),
+    signIn: readSignInConfig(env, r.problems, { production, embeddedIdentity: externalIssuer === null }),
+    sms: readSmsConfig(env, r.problems),
   };
   for (const email of identity.adminEmails) {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))

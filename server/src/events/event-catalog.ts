@@ -72,6 +72,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PayoutWithdrawn: 1,
   SessionsEnded: 1,
   PersonalDataRead: 1,
+  PasswordResetRequired: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */

@@ -23,7 +23,11 @@ import {
   type IdentitySessions,
   externalIdentitySessions,
 } from './identity/identity-sessions.port';
+import { AttachableIdentityAccounts, IDENTITY_ACCOUNTS } from './identity/identity-accounts.port';
 import { MAILER, type Mailer } from './mail/mail.port';
+import { MessenteSmsSender } from './sms/messente-sms-sender';
+import { OutboxSmsSender } from './sms/outbox-sms-sender';
+import type { SmsSender } from './sms/sms.port';
 import { OutboxMailer } from './mail/outbox-mailer';
 import { SmtpMailer } from './mail/smtp-mailer';
 import { EVENT_STORE, type EventStore } from './event-store/event-store.port';
@@ -44,6 +48,8 @@ import { openSqliteDatabase, type SqliteDatabase } from './sqlite/sqlite-databas
 export const SQLITE_DATABASE = Symbol('SqliteDatabase');
 /** The outbox folder's mailer when mail is kept on disk (null when SMTP sends it). */
 export const OUTBOX = Symbol('Outbox');
+/** Text messages: Messente's API, or the outbox folder (shown in the dev mailbox). */
+export const SMS_SENDER = Symbol('SmsSender');
 
 /** The embedded profile's secret for signed download links: from config, else kept in DATA_DIR. */
 function embeddedSigningSecret(config: AppConfig): string {
@@ -164,6 +170,17 @@ export class InfrastructureModule {
             outbox ?? new SmtpMailer(config.mail.smtpUrl!, config.mail.from),
         },
         {
+          provide: SMS_SENDER,
+          inject: [OUTBOX],
+          useFactory: (outbox: OutboxMailer | null): SmsSender => {
+            const messente = config.identity.sms.messente;
+            if (config.identity.sms.provider === 'messente' && messente)
+              return new MessenteSmsSender(messente);
+            return new OutboxSmsSender(outbox ?? new OutboxMailer(join(config.dataDir, 'outbox'), clock));
+          },
+        },
+        { provide: IDENTITY_ACCOUNTS, useValue: new AttachableIdentityAccounts() },
+        {
           // Purchase links get their own key, derived from the blob-link secret, so a signature of one
           // kind of link never opens the other.
           provide: PURCHASE_LINK_SECRET,
@@ -219,6 +236,8 @@ export class InfrastructureModule {
         SQLITE_DATABASE,
         MAILER,
         OUTBOX,
+        SMS_SENDER,
+        IDENTITY_ACCOUNTS,
         PURCHASE_LINK_SECRET,
         PAYMENT_GATEWAY,
         IDENTITY_SESSIONS,

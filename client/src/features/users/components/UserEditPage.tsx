@@ -12,10 +12,12 @@ import { codeLabel } from '../../../i18n/labels';
 import { readSession, useAuthEmail, useSessionActions, useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
 import { useUpdateUser } from '../api/update-user';
+import { SignInSettings } from './SignInSettings';
 import {
   COUNTRIES,
   initialValues,
   PROFILE_LANGUAGES,
+  signUpClaims,
   todayIso,
   toUpdateBody,
   validateProfile,
@@ -73,7 +75,9 @@ function UserEditForm({ user }: { user: ProductUser }) {
   const authEmail = useAuthEmail();
   const { toastShown, errorOccurred, messagesWithTextCleared } = useUiActions();
   const mutation = useUpdateUser();
-  const [values, setValues] = useState<ProfileFormValues>(() => initialValues(user));
+  const [values, setValues] = useState<ProfileFormValues>(() =>
+    initialValues(user, signUpClaims(readSession().idToken)),
+  );
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<FormField, string>>>({});
 
@@ -360,6 +364,7 @@ export function UserEditPage() {
         </p>
       )}
       {user ? <UserEditForm key={user.id} user={user} /> : <Spinner />}
+      {user && <SignInSettings />}
     </div>
   );
 }
