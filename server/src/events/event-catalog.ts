@@ -1,6 +1,6 @@
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
-import type { InvoiceEvent } from './invoice.events';
+import type { InvoiceEvent, ReceiptEvent } from './invoice.events';
 import type { PayoutEvent } from './payout.events';
 import type { ProfileEvent } from './profile.events';
 import type { PurchaseEvent } from './purchase.events';
@@ -8,7 +8,14 @@ import type { SignInEvent } from './sign-in.events';
 
 /** Every event the system writes. */
 export type AnyDomainEvent =
-  DocumentEvent | BasketEvent | ProfileEvent | PurchaseEvent | InvoiceEvent | PayoutEvent | SignInEvent;
+  | DocumentEvent
+  | BasketEvent
+  | ProfileEvent
+  | PurchaseEvent
+  | InvoiceEvent
+  | ReceiptEvent
+  | PayoutEvent
+  | SignInEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -30,7 +37,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   BasketDocumentRemoved: 1,
   BasketCleared: 1,
   BasketExpired: 1,
-  BasketConfirmed: 1,
+  BasketConfirmed: 2,
   BasketConfirmationCanceled: 1,
   BasketDocumentRepriced: 1,
   BasketDocumentWithdrawn: 1,
@@ -41,7 +48,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   UserTermsAccepted: 1,
   AdminRoleGranted: 1,
   AdminRoleRevoked: 1,
-  PurchaseCreated: 1,
+  PurchaseCreated: 2,
   PurchasePaid: 1,
   PurchaseCanceled: 1,
   PurchaseFilesDownloaded: 1,
@@ -49,6 +56,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PurchaseConfirmationSent: 1,
   PurchaseLinksRenewed: 1,
   InvoiceNumberAssigned: 1,
+  ReceiptNumberAssigned: 1,
   AccountantRoleGranted: 1,
   AccountantRoleRevoked: 1,
   PayoutRequested: 1,
@@ -60,10 +68,50 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
 /** Lifts a payload of version `from` to `from + 1`. */
 export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
 
+/** A v1 purchase or confirmation: every sale then carried Estonian VAT rounded per line, whoever bought. */
+function legacyVat(rate: number, vatNumber: unknown): Record<string, unknown> {
+  return {
+    treatment: 'domestic',
+    reason: 'before-vat-by-buyer',
+    buyerCountry: null,
+    vatCountry: 'EE',
+    rate,
+    buyerVatNumber: typeof vatNumber === 'string' ? vatNumber : null,
+    evidence: [],
+    vies: null,
+    crossBorderSales: null,
+    day: null,
+  };
+}
+
+type Json = Record<string, unknown>;
+const withCountry = (payer: unknown): Json => ({ ...(payer as Json), country: null });
+
 /** Upcasters by event type and the version they lift from. */
 export const UPCASTERS: Partial<Record<EventType, Readonly<Record<number, Upcaster>>>> = {
   // v2 recorded how the pages were counted and the preview images; older facts had neither.
   FileProcessed: { 1: (data) => ({ ...data, method: 'unknown', preview: null }) },
+  // v2 decides the VAT by the buyer (docs/decisions/vat-by-buyer.md) and asks the billing country.
+  BasketConfirmed: {
+    1: (data) => ({
+      ...data,
+      payer: withCountry(data.payer),
+      vat: legacyVat(2400, (data.invoice as Json | null)?.vatNumber),
+    }),
+  },
+  PurchaseCreated: {
+    1: (data) => {
+      const lines: Json[] = (data.lines as Json[]).map((line) => ({ ...line, listPrice: line.price }));
+      const first = lines[0]?.vatRate;
+      const rate = typeof first === 'number' ? first : 2400;
+      return {
+        ...data,
+        payer: withCountry(data.payer),
+        lines,
+        vat: legacyVat(rate, (data.invoice as Json | null)?.vatNumber),
+      };
+    },
+  },
 };
 
 /** Brings a stored payload up to the current schema version of its type. */

@@ -43,6 +43,7 @@ describe('Basket confirmation and checkout (SPEC §4, §5)', () => {
         .then([
           basketConfirmed({
             invoice: { companyName: 'Firma OÜ', registryCode: '12345678', vatNumber: 'EE101234567' },
+            vat: { ...basketConfirmed().data.vat, buyerVatNumber: 'EE101234567' },
           }),
         ]);
     });
@@ -199,7 +200,16 @@ describe('Basket confirmation and checkout (SPEC §4, §5)', () => {
       spec
         .given([added, basketConfirmed()])
         .when(confirmBasket({ details: aCheckoutDetails({ paymentMethod: 'card:visa' }) }))
-        .then([basketConfirmed({ paymentMethod: 'card:visa' })]);
+        .then([
+          basketConfirmed({
+            paymentMethod: 'card:visa',
+            // A card says nothing of the country: the Estonian billing address decides alone.
+            vat: {
+              ...basketConfirmed().data.vat,
+              evidence: [{ kind: 'billing-address', country: 'EE', detail: null }],
+            },
+          }),
+        ]);
       spec
         .given([added, basketConfirmed(), basketCheckedOut()])
         .when(confirmBasket())

@@ -10,6 +10,7 @@ import { TRANSFER_FEE_RULE } from '../payout/transfer-fee';
 import { DEFAULT_FEE_RATES, splitPrice } from '../shared/fees';
 import type { Cents } from '../shared/money';
 import { ADMIN_ID } from './profile.builders';
+import { ESTONIAN_VAT } from './vat.builders';
 import { type By, NOW, UPLOADER_ID, aContext } from './command-context.builders';
 
 export const PAYOUT_ID = '0195f0c2-0000-7000-8000-00000000a001';
@@ -26,6 +27,7 @@ export function aPurchaseLine(price: Cents, overrides: Partial<PurchaseLine> = {
     title: 'Tööleping',
     uploaderId: UPLOADER_ID,
     uploaderName: 'Mari Maasikas',
+    listPrice: price,
     ...split,
     vatRate: DEFAULT_FEE_RATES.vatRate,
     serviceFeeRate: DEFAULT_FEE_RATES.serviceFeeRate,
@@ -57,11 +59,18 @@ export function purchaseCreated(
       basketId: purchaseId,
       buyerId: null,
       language: 'et',
-      payer: { email: 'ostja@example.ee', firstName: 'Peeter', lastName: 'Ostja', address: 'Tallinn' },
+      payer: {
+        email: 'ostja@example.ee',
+        firstName: 'Peeter',
+        lastName: 'Ostja',
+        address: 'Tallinn',
+        country: 'EE',
+      },
       invoice: null,
       paymentMethod: 'swedbank',
       lines,
       totals: totalsOf(lines),
+      vat: ESTONIAN_VAT,
       activeUntil: new Date(at.getTime() + 30 * 60_000).toISOString(),
     },
   };
