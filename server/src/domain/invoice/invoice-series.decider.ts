@@ -116,10 +116,7 @@ export function decideInvoiceSeries(
   }
 }
 
-export function evolveInvoiceSeries(
-  state: InvoiceSeriesState,
-  event: NumberSeriesEvent,
-): InvoiceSeriesState {
+export function evolveInvoiceSeries(state: InvoiceSeriesState, event: NumberSeriesEvent): InvoiceSeriesState {
   return {
     lastSequence: event.data.sequence,
     byPurchase: { ...state.byPurchase, [event.data.purchaseId]: numberedDocument(event).number },

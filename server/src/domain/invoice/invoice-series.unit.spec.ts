@@ -139,7 +139,10 @@ describe('Receipt numbering (Accounting Act § 7: a unique source document numbe
   });
 
   it('numbers paid purchases without an invoice 1, 2, 3 in the receipt series, once each', () => {
-    spec.given([]).when(receipt('purchase-a')).then([receiptAssigned(1, 'purchase-a')]);
+    spec
+      .given([])
+      .when(receipt('purchase-a'))
+      .then([receiptAssigned(1, 'purchase-a')]);
     spec
       .given([receiptAssigned(1, 'purchase-a')])
       .when(receipt('purchase-b'))
