@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AddDocumentToBasketHandler } from './basket/add-document-to-basket.handler';
 import { ChangeBasketHandler } from './basket/change-basket.handler';
+import { BasketVatFacts } from './basket/basket-vat-facts';
 import { ConfirmBasketHandler } from './basket/confirm-basket.handler';
+import { QuoteBasketVatHandler } from './basket/quote-basket-vat.handler';
 import { InvoiceNumbers } from './invoice/invoice-numbers';
 import { RecordPurchaseDownloadHandler } from './purchase/change-purchase.handler';
 import { CheckOutBasketHandler } from './purchase/check-out-basket.handler';
@@ -39,6 +41,8 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     AcceptUserTermsHandler,
     ChangeAdminRoleHandler,
     ConfirmBasketHandler,
+    QuoteBasketVatHandler,
+    BasketVatFacts,
     CheckOutBasketHandler,
     RecordPaymentMessageHandler,
     RecordPurchaseDownloadHandler,

@@ -28,6 +28,7 @@ import { SearchDocumentsHandler } from './search/search-documents.handler';
 import { GetAdminUserHandler } from './users/get-admin-user.handler';
 import { GetProductUserHandler } from './users/get-product-user.handler';
 import { ListUsersHandler } from './users/list-users.handler';
+import { GetCrossBorderSalesHandler } from './vat/get-cross-border-sales.handler';
 
 /** Every query handler; they read read models only. */
 @Module({
@@ -57,6 +58,7 @@ import { ListUsersHandler } from './users/list-users.handler';
     ExportSepaFileHandler,
     GetJournalHandler,
     GetReconciliationHandler,
+    GetCrossBorderSalesHandler,
     GetDashboardHandler,
     GetSessionsEndedAtHandler,
   ],

@@ -197,7 +197,8 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
         customer: {
           email: state.payer.email,
           ip: customerIp,
-          country: SHOP_COUNTRY,
+          // The buyer's country: the transaction offers its bank links (the chosen one among them).
+          country: state.payer.country?.toLowerCase() ?? SHOP_COUNTRY,
           locale: state.language,
         },
         ...this.links.gatewayCallbackUrls(),

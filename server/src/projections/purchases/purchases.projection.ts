@@ -2,7 +2,7 @@ import { foldForSearch } from '../../domain/catalogue/search-text';
 import { purchaseNumber } from '../../domain/purchase/purchase-naming';
 import type { BasketConverted } from '../../events/basket.events';
 import type { StoredEvent } from '../../events/domain-event';
-import type { InvoiceNumberAssigned } from '../../events/invoice.events';
+import type { InvoiceNumberAssigned, ReceiptNumberAssigned } from '../../events/invoice.events';
 import type { PurchaseEvent } from '../../events/purchase.events';
 import type { ProjectionTransaction, WriteCollection } from '../../infrastructure/read-store/read-store.port';
 import type { Projection } from '../projection';
@@ -14,7 +14,7 @@ import {
   type PurchaseView,
 } from './purchases.read-model';
 
-type Handled = PurchaseEvent | InvoiceNumberAssigned | BasketConverted;
+type Handled = PurchaseEvent | InvoiceNumberAssigned | ReceiptNumberAssigned | BasketConverted;
 
 const HANDLED: ReadonlySet<string> = new Set<Handled['type']>([
   'PurchaseCreated',
@@ -25,6 +25,7 @@ const HANDLED: ReadonlySet<string> = new Set<Handled['type']>([
   'PurchaseConfirmationSent',
   'PurchaseLinksRenewed',
   'InvoiceNumberAssigned',
+  'ReceiptNumberAssigned',
   'BasketConverted',
 ]);
 
@@ -82,6 +83,7 @@ export class PurchasesProjection implements Projection {
           paymentMethod: d.paymentMethod,
           lines: d.lines,
           totals: d.totals,
+          vat: d.vat,
           createdAt: at,
           activeUntil: d.activeUntil,
           paidAt: null,
@@ -95,6 +97,8 @@ export class PurchasesProjection implements Projection {
           basketConverted: false,
           invoiceNumber: null,
           invoiceIssuedAt: null,
+          receiptNumber: null,
+          receiptIssuedAt: null,
           downloadCount: 0,
           searchText: foldForSearch(
             [d.payer.firstName, d.payer.lastName, d.payer.email, d.invoice?.companyName ?? '', number].join(
@@ -153,6 +157,19 @@ export class PurchasesProjection implements Projection {
       case 'InvoiceNumberAssigned':
         await this.invoiceAssigned(tx, purchases, event, entry);
         return;
+      case 'ReceiptNumberAssigned':
+        await purchases.updateOne(
+          { _id: event.data.purchaseId },
+          {
+            $set: {
+              receiptNumber: event.data.receiptNumber,
+              receiptIssuedAt: event.data.issuedAt,
+              updatedAt: event.data.issuedAt,
+            },
+            $push: { history: entry },
+          },
+        );
+        return;
     }
   }
 
@@ -181,6 +198,7 @@ export class PurchasesProjection implements Projection {
       vatNumber: purchase?.invoice?.vatNumber ?? null,
       total: purchase?.totals.price ?? 0,
       vat: purchase?.totals.vat ?? 0,
+      vatTreatment: purchase?.vat.treatment ?? 'domestic',
       language: purchase?.language ?? 'et',
       searchText: foldForSearch(
         [
