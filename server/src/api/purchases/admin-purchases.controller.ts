@@ -24,7 +24,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface AdminPurchase extends PurchaseSummary {
   readonly basketId: string;
   readonly buyerId: string | null;
-  readonly totals: PurchaseView['totals'];
+  readonly totals: PurchaseView['totals'] & { readonly taxableAmount: number };
   readonly provider: string | null;
   readonly transactionId: string | null;
   readonly providerResponse: PurchaseView['providerResponse'];
@@ -38,9 +38,11 @@ export interface AdminPurchase extends PurchaseSummary {
 
 export interface AdminInvoice extends Omit<InvoiceView, '_id' | 'searchText'> {
   readonly pdfUrl: string;
+  /** The same invoice as an EN 16931 e-invoice (UBL 2.1 XML). */
+  readonly xmlUrl: string;
 }
 
-/** Admins: purchases (list and one, with the full event history) and VAT invoices (list, PDF). */
+/** Admins: purchases (list and one, with the full event history) and VAT invoices (list, PDF, e-invoice XML). */
 @AdminOnly()
 @Controller('admin')
 export class AdminPurchasesController {
@@ -71,7 +73,7 @@ export class AdminPurchasesController {
       ...toPurchaseSummary(view, this.links, this.clock.now()),
       basketId: view.basketId,
       buyerId: view.buyerId,
-      totals: view.totals,
+      totals: { ...view.totals, taxableAmount: view.totals.licenceFee },
       provider: view.provider,
       transactionId: view.transactionId,
       providerResponse: view.providerResponse,
@@ -96,6 +98,7 @@ export class AdminPurchasesController {
       items: page.items.map(({ _id: _id, searchText: _searchText, ...invoice }) => ({
         ...invoice,
         pdfUrl: this.links.signed(invoice.purchaseId, 'invoice', until),
+        xmlUrl: this.links.signed(invoice.purchaseId, 'invoice-xml', until),
       })),
     };
   }

@@ -20,7 +20,10 @@ export interface VatQuote {
   readonly vatCountry: string | null;
   /** Basis points (2400 = 24 %); null until decided. */
   readonly rate: number | null;
-  readonly question: { readonly kind: 'contradiction' | 'confirmation'; readonly options: readonly string[] } | null;
+  readonly question: {
+    readonly kind: 'contradiction' | 'confirmation';
+    readonly options: readonly string[];
+  } | null;
   readonly vies: {
     readonly status: 'valid' | 'invalid' | 'unavailable';
     readonly vatNumber: string;

@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { basketDecider, basketTotal, quoteBasketVat } from '../../domain/basket/basket.decider';
+import { basketDecider, quoteBasketVat } from '../../domain/basket/basket.decider';
 import { isValidVatNumber, normaliseVatNumber } from '../../domain/invoice/vat-number';
 import { FieldValidator } from '../../domain/shared/domain-error';
 import { isCountryCode } from '../../domain/vat/countries';
@@ -7,6 +7,12 @@ import { basketStreamId } from '../../events/basket.events';
 import { AggregateStore } from '../shared/aggregate-store';
 import { BasketVatFacts } from './basket-vat-facts';
 import { QuoteBasketVatCommand, type VatQuote } from './quote-basket-vat.command';
+
+/** A bank link's country from the method's id (`banklink:<country>:<bank>`); null for cards and others. */
+export function methodCountry(methodId: string): string | null {
+  const [group, country] = methodId.split(':');
+  return group === 'banklink' && country && /^[a-z]{2}$/i.test(country) ? country.toUpperCase() : null;
+}
 
 @CommandHandler(QuoteBasketVatCommand)
 export class QuoteBasketVatHandler implements ICommandHandler<QuoteBasketVatCommand, VatQuote> {
@@ -28,10 +34,10 @@ export class QuoteBasketVatHandler implements ICommandHandler<QuoteBasketVatComm
     const { state } = await this.aggregates.load(basketStreamId(basketId), basketDecider);
     const paymentMethod = request.paymentMethod?.trim() ?? '';
     const provisional = paymentMethod === '';
-    const [offered, vatContext] = await Promise.all([
-      provisional ? Promise.resolve([]) : this.vatFacts.offeredMethods(basketTotal(state), country),
-      this.vatFacts.context(vatNumber, request, context.now),
-    ]);
+    // The chosen method's country is read from its id (`banklink:fi:nordea`); whether the gateway still
+    // offers it is checked when the buyer confirms.
+    const offered = provisional ? [] : [{ id: paymentMethod, country: methodCountry(paymentMethod) }];
+    const vatContext = await this.vatFacts.context(vatNumber, request, context.now);
     const quote = quoteBasketVat(
       state,
       {
@@ -47,7 +53,11 @@ export class QuoteBasketVatHandler implements ICommandHandler<QuoteBasketVatComm
     const serviceFee = state.lines.reduce((sum, line) => sum + line.serviceFee, 0);
     const { assessment, amounts } = quote;
     const vies =
-      assessment.state === 'decided' ? assessment.decision.vies : 'vies' in assessment ? assessment.vies : null;
+      assessment.state === 'decided'
+        ? assessment.decision.vies
+        : 'vies' in assessment
+          ? assessment.vies
+          : null;
     const decision = assessment.state === 'decided' ? assessment.decision : null;
     return {
       state: assessment.state,

@@ -5,8 +5,8 @@ import { signBlobLink, verifyBlobSignature } from '../../infrastructure/blob-sto
 /** Injection token: the secret (a string) that signs purchase links; derived from the blob-link secret. */
 export const PURCHASE_LINK_SECRET = Symbol('PurchaseLinkSecret');
 
-/** What a purchase link opens: one file, the zip of all, or the invoice / receipt PDF. */
-export type PurchaseLinkTarget = { readonly fileId: string } | 'archive' | 'invoice';
+/** What a purchase link opens: one file, the zip of all, the invoice / receipt PDF, or the invoice's EN 16931 XML. */
+export type PurchaseLinkTarget = { readonly fileId: string } | 'archive' | 'invoice' | 'invoice-xml';
 
 const targetKey = (purchaseId: string, target: PurchaseLinkTarget): string =>
   `purchase/${purchaseId}/${typeof target === 'string' ? target : `file/${target.fileId}`}`;
@@ -38,9 +38,7 @@ export class PurchaseLinks {
     const signature = signBlobLink(this.secret, targetKey(purchaseId, target), expires, '');
     const path =
       typeof target === 'string'
-        ? target === 'archive'
-          ? 'archive'
-          : 'invoice'
+        ? { archive: 'archive', invoice: 'invoice', 'invoice-xml': 'invoice.xml' }[target]
         : `files/${encodeURIComponent(target.fileId)}`;
     return `${this.publicUrl}/api/purchases/${purchaseId}/${path}?expires=${expires}&signature=${signature}`;
   }

@@ -23,7 +23,10 @@ export interface BasketCheckoutView {
 }
 
 /** The confirmed VAT as the cart shows it. */
-export type BasketVatView = Pick<VatDecision, 'treatment' | 'reason' | 'buyerCountry' | 'vatCountry' | 'rate'>;
+export type BasketVatView = Pick<
+  VatDecision,
+  'treatment' | 'reason' | 'buyerCountry' | 'vatCountry' | 'rate'
+>;
 
 export interface BasketView extends ReadModel {
   readonly lines: readonly BasketLineView[];

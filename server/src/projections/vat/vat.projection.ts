@@ -114,17 +114,15 @@ export class VatProjection implements Projection {
       case 'ReceiptNumberAssigned': {
         const number =
           event.type === 'InvoiceNumberAssigned' ? event.data.invoiceNumber : event.data.receiptNumber;
-        await tx
-          .collection<VatSaleView>(VAT_SALES)
-          .updateOne(
-            { _id: event.data.purchaseId },
-            {
-              $set: {
-                documentNumber: number,
-                documentKind: event.type === 'InvoiceNumberAssigned' ? 'invoice' : 'receipt',
-              },
+        await tx.collection<VatSaleView>(VAT_SALES).updateOne(
+          { _id: event.data.purchaseId },
+          {
+            $set: {
+              documentNumber: number,
+              documentKind: event.type === 'InvoiceNumberAssigned' ? 'invoice' : 'receipt',
             },
-          );
+          },
+        );
         return;
       }
     }

@@ -71,8 +71,7 @@ export const BUYING_MESSAGES: MessageCatalogs = {
     'VAT.COUNTRY_QUESTION': 'Palun ütle, millises riigis sa elad: käibemaks sõltub sellest.',
     'VAT.COUNTRY_CONTRADICTION':
       'Sinu arveldusaadress on riigis {0}, aga pank riigis {1}. Millises riigis sa elad?',
-    'VAT.COUNTRY_CONFIRMATION':
-      'Kaart ei ütle enne maksmist oma riiki. Palun kinnita, et elad riigis {0}.',
+    'VAT.COUNTRY_CONFIRMATION': 'Kaart ei ütle enne maksmist oma riiki. Palun kinnita, et elad riigis {0}.',
     'RECEIPT.INVOICE_REQUESTED': 'Selle ostu juurde küsiti arvet, seega saab see arve numbri.',
   },
 };
