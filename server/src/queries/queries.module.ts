@@ -29,6 +29,7 @@ import { GetAdminUserHandler } from './users/get-admin-user.handler';
 import { GetProductUserHandler } from './users/get-product-user.handler';
 import { ListUsersHandler } from './users/list-users.handler';
 import { GetCrossBorderSalesHandler } from './vat/get-cross-border-sales.handler';
+import { GetKmdReturnHandler, GetOssReturnHandler } from './vat/get-vat-return.handler';
 
 /** Every query handler; they read read models only. */
 @Module({
@@ -59,6 +60,8 @@ import { GetCrossBorderSalesHandler } from './vat/get-cross-border-sales.handler
     GetJournalHandler,
     GetReconciliationHandler,
     GetCrossBorderSalesHandler,
+    GetKmdReturnHandler,
+    GetOssReturnHandler,
     GetDashboardHandler,
     GetSessionsEndedAtHandler,
   ],

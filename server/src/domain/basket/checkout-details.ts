@@ -18,7 +18,7 @@ export interface CheckoutDetails {
   readonly previewsSeen: boolean;
   /** Terms of use and sale agreement, with the EU consent to immediate delivery of digital content. */
   readonly termsAccepted: boolean;
-  /** Null when no invoice is wanted (a receipt is enough). */
+  /** Null when no invoice is wanted (a receipt is enough); a company's or a person's name, and a registry code when there is one. */
   readonly invoice: InvoiceRequest | null;
   readonly paymentMethod: string;
 }
@@ -69,7 +69,8 @@ export function validateCheckoutDetails(
       vatNumber: vatNumber === '' ? null : normaliseVatNumber(vatNumber),
     };
     v.requiredText('invoice.companyName', invoice.companyName, 200);
-    v.requiredText('invoice.registryCode', invoice.registryCode, 30);
+    // A consumer may ask for an invoice in their own name: a registry code only where there is one.
+    v.optionalText('invoice.registryCode', invoice.registryCode, 30);
     if (invoice.registryCode !== '' && !REGISTRY_CODE.test(invoice.registryCode))
       v.add('invoice.registryCode', 'VALIDATION.INVALID_REGISTRY_CODE');
     if (invoice.vatNumber !== null && !isValidVatNumber(invoice.vatNumber))
