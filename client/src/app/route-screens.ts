@@ -41,6 +41,7 @@ export const ROUTE_SCREENS = {
   adminpayoutedit: 'PayoutEditPage',
   accountingjournal: 'JournalPage',
   accountingreport: 'ReportPage',
+  accountingvat: 'VatReturnsPage',
   adminreports: 'ReportsPage',
 } as const satisfies Partial<Record<RouteName, LazyScreenName>>;
 

@@ -149,6 +149,10 @@ const PayoutEditPage = lazyScreen(
 );
 const JournalPage = lazyScreen(() => import('@/features/accounting/components/JournalPage'), 'JournalPage');
 const ReportPage = lazyScreen(() => import('@/features/accounting/components/ReportPage'), 'ReportPage');
+const VatReturnsPage = lazyScreen(
+  () => import('@/features/accounting/components/VatReturnsPage'),
+  'VatReturnsPage',
+);
 const ReportsPage = lazyScreen(
   () => import('@/features/admin-reports/components/ReportsPage'),
   'ReportsPage',
@@ -208,6 +212,7 @@ export const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   adminpayoutedit: () => <PayoutEditPage />,
   accountingjournal: () => <JournalPage />,
   accountingreport: () => <ReportPage />,
+  accountingvat: () => <VatReturnsPage />,
   adminreports: () => <ReportsPage />,
 };
 

@@ -58,6 +58,13 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     ChangePayoutHandler,
     EndSessionsHandler,
   ],
-  exports: [AggregateStore, PurchaseLinks, InvoiceNumbers, PurchaseSweepScheduler, SweepPause],
+  exports: [
+    AggregateStore,
+    PurchaseLinks,
+    InvoiceNumbers,
+    PurchaseSweepScheduler,
+    SweepPause,
+    BasketVatFacts,
+  ],
 })
 export class CommandsModule {}

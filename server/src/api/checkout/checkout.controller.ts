@@ -14,6 +14,7 @@ import {
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ChangeBasket } from '../../commands/basket/change-basket.command';
 import { ConfirmBasketCommand } from '../../commands/basket/confirm-basket.command';
+import { BasketVatFacts } from '../../commands/basket/basket-vat-facts';
 import { SHOP_COUNTRY } from '../../commands/basket/confirm-basket.handler';
 import { QuoteBasketVatCommand, type VatQuote } from '../../commands/basket/quote-basket-vat.command';
 import { isCountryCode } from '../../domain/vat/countries';
@@ -25,12 +26,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import type { BasketEvent } from '../../events/basket.events';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import type { LogPosition } from '../../infrastructure/event-store/event-store.port';
-import {
-  PAYMENT_GATEWAY,
-  type PaymentGateway,
-  PaymentGatewayError,
-  type PaymentMethod,
-} from '../../infrastructure/payments/payment-gateway.port';
+import type { PaymentMethod } from '../../infrastructure/payments/payment-gateway.port';
 import { ProjectionRunner } from '../../projections/projection-runner';
 import { type BasketSummary, GetBasketQuery } from '../../queries/basket/get-basket.query';
 import { OptionalSignIn, Public } from '../auth/auth.decorators';
@@ -68,7 +64,7 @@ export class CheckoutController {
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
     private readonly projections: ProjectionRunner,
-    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly vatFacts: BasketVatFacts,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -87,14 +83,7 @@ export class CheckoutController {
     if (basket.subtotal === 0) return { methods: [FREE_METHOD] };
     const code = typeof country === 'string' ? country.trim().toUpperCase() : '';
     const buyerCountry = isCountryCode(code) ? code.toLowerCase() : SHOP_COUNTRY;
-    try {
-      return {
-        methods: await this.gateway.paymentMethods({ amount: basket.listTotal, country: buyerCountry }),
-      };
-    } catch (error) {
-      if (error instanceof PaymentGatewayError) throw new DomainError('PAYMENT.GATEWAY_UNAVAILABLE');
-      throw error;
-    }
+    return { methods: await this.vatFacts.paymentMethods(basket.listTotal, buyerCountry) };
   }
 
   /**

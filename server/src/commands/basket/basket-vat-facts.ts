@@ -11,9 +11,13 @@ import {
   PAYMENT_GATEWAY,
   type PaymentGateway,
   PaymentGatewayError,
+  type PaymentMethod,
 } from '../../infrastructure/payments/payment-gateway.port';
 import { VAT_REGISTRY, type VatRegistry } from '../../infrastructure/vat-registry/vat-registry.port';
 import { GetCrossBorderSalesQuery } from '../../queries/vat/get-cross-border-sales.query';
+
+/** The shop's own country, whose bank links every buyer is offered. */
+const SHOP_COUNTRY_CODE = 'ee';
 
 /** How long a VIES answer (valid or invalid) is reused: a quote and the confirmation right after it. */
 const VIES_ANSWER_REUSE_MS = 10 * 60 * 1000;
@@ -43,19 +47,31 @@ export class BasketVatFacts {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The methods on offer for a buyer in `country`, each with its country; an unreachable gateway is a 503. */
-  async offeredMethods(amount: Cents, country: string): Promise<OfferedMethod[]> {
-    if (amount === 0) return [{ id: 'free', country: null }];
+  /**
+   * The methods the gateway offers a buyer in `country`: that country's bank links, the shop's own
+   * (Estonian) ones, and cards. Many buyers abroad bank in Estonia, and a bank of another country than
+   * the billing address is exactly the contradiction the VAT decision asks the buyer about.
+   */
+  async paymentMethods(amount: Cents, country: string): Promise<PaymentMethod[]> {
+    const own = SHOP_COUNTRY_CODE;
+    const buyer = (country || own).toLowerCase();
     try {
-      const methods = await this.gateway.paymentMethods({
-        amount,
-        country: (country || 'ee').toLowerCase(),
-      });
-      return methods.map((m) => ({ id: m.id, country: m.country?.toUpperCase() ?? null }));
+      const lists = await Promise.all(
+        [...new Set([buyer, own])].map((c) => this.gateway.paymentMethods({ amount, country: c })),
+      );
+      const seen = new Set<string>();
+      return lists.flat().filter((m) => !seen.has(m.id) && seen.add(m.id));
     } catch (error) {
       if (error instanceof PaymentGatewayError) throw new DomainError('PAYMENT.GATEWAY_UNAVAILABLE');
       throw error;
     }
+  }
+
+  /** The methods on offer for a buyer in `country`, each with its country; an unreachable gateway is a 503. */
+  async offeredMethods(amount: Cents, country: string): Promise<OfferedMethod[]> {
+    if (amount === 0) return [{ id: 'free', country: null }];
+    const methods = await this.paymentMethods(amount, country);
+    return methods.map((m) => ({ id: m.id, country: m.country?.toUpperCase() ?? null }));
   }
 
   /** VIES's answer for a VAT number of another member state; null for any other number or none. */

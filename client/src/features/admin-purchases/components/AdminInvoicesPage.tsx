@@ -107,6 +107,16 @@ export function AdminInvoicesPage() {
                       aria-label={t('ADMIN_PURCHASES.DOWNLOAD_INVOICE', { number: invoice.invoiceNumber })}
                     >
                       {t('PURCHASE.DOWNLOAD')}
+                    </a>{' '}
+                    <a
+                      href={invoice.xmlUrl}
+                      download
+                      aria-label={t('ADMIN_PURCHASES.DOWNLOAD_INVOICE_XML', {
+                        number: invoice.invoiceNumber,
+                      })}
+                      data-testid="admin-invoice-xml"
+                    >
+                      XML
                     </a>
                   </td>
                 </tr>
