@@ -2,11 +2,9 @@ import type { TFunction } from 'i18next';
 import type { VatTreatment } from '../api/types';
 import { countryName } from './countries';
 
-/** 2550 basis points → "25,5" (et) or "25.5" (en). */
-export function ratePercent(basisPoints: number, language: string): string {
-  const text = String(basisPoints / 100);
-  return language === 'et' ? text.replace('.', ',') : text;
-}
+import { ratePercent } from './vat-rate';
+
+export { ratePercent };
 
 /** The VAT row's label: the rate and whose VAT it is, the reverse charge, or no EU VAT outside the EU. */
 export function vatLabel(

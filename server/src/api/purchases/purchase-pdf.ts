@@ -64,7 +64,7 @@ const TEXTS = {
     legal: 'Lepinguturg ei asenda õigusabi.',
     reverseCharge: 'Pöördmaksustamine',
     reverseChargeNote:
-      'Käibemaksu tasub teenuse saaja (pöördmaksustamine, nõukogu direktiivi 2006/112/EÜ art 44 ja 196; KMS § 10 lg 4 p 1).',
+      'Käibemaksu tasub teenuse saaja (pöördmaksustamine, nõukogu direktiivi 2006/112/EÜ art 44 ja 196).',
     outsideScope: 'Ei kuulu ELi käibemaksuga maksustamisele',
     outsideScopeNote:
       'Teenuse osutamise koht on väljaspool Euroopa Liitu (direktiivi 2006/112/EÜ art 44 ja 59): ELi käibemaksu ei lisandu.',

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/Link';
 import { useTranslation } from '../../../i18n';
@@ -9,7 +10,7 @@ import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { useUiActions } from '../../../stores/ui-store';
 import { countryName } from '../../../utils/countries';
 import { saveDownload } from '../../../utils/save-download';
-import { ratePercent } from '../../../utils/vat-label';
+import { ratePercent } from '../../../utils/vat-rate';
 import {
   type VatReconciliation,
   type VatSaleRef,
@@ -29,6 +30,21 @@ function current(): { month: string; quarter: string } {
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Tallinn' }).format(new Date());
   const month = day.slice(0, 7);
   return { month, quarter: `${day.slice(0, 4)}-Q${Math.floor((Number(day.slice(5, 7)) - 1) / 3) + 1}` };
+}
+
+/** KMD's line numbers as text keys (a key may not hold i18next's dots): `3.1` → `L3_1`, `1²` → `L1_2`. */
+const KMD_LINE_KEYS: Readonly<Record<string, string>> = {
+  '1': 'L1',
+  '1¹': 'L1_1',
+  '1²': 'L1_2',
+  '3': 'L3',
+  '3.1': 'L3_1',
+  '4': 'L4',
+};
+
+function kmdLineLabel(t: TFunction, key: string): string {
+  const textKey = KMD_LINE_KEYS[key];
+  return textKey ? t(`VAT_RETURNS.KMD_LINE.${textKey}`) : key;
 }
 
 /** The purchases behind a figure, each opening the journal at its postings. */
@@ -99,7 +115,7 @@ function Kmd({ month }: { month: string }) {
         <tbody>
           {data.lines.map((line) => (
             <tr key={line.key} data-testid={`kmd-line-${line.key}`}>
-              <th scope="row">{t(`VAT_RETURNS.KMD_LINE.${line.key}`, { defaultValue: line.key })}</th>
+              <th scope="row">{kmdLineLabel(t, line.key)}</th>
               <td className="table__num">{line.key === '4' ? '' : <Money cents={line.taxableAmount} />}</td>
               <td className="table__num">
                 {line.key === '3' || line.key === '3.1' ? '' : <Money cents={line.vatAmount} />}

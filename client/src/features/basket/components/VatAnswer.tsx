@@ -2,7 +2,7 @@ import { useTranslation } from '../../../i18n';
 import { useLanguage } from '../../../hooks/use-language';
 import type { VatQuote } from '../api/get-vat-quote';
 import { countryName } from '../../../utils/countries';
-import { ratePercent } from '../../../utils/vat-label';
+import { ratePercent } from '../../../utils/vat-rate';
 
 interface Props {
   quote: VatQuote | undefined;
