@@ -5,14 +5,9 @@ import { FieldValidator } from '../../domain/shared/domain-error';
 import { isCountryCode } from '../../domain/vat/countries';
 import { basketStreamId } from '../../events/basket.events';
 import { AggregateStore } from '../shared/aggregate-store';
+import { bankLinkCountry } from '../../infrastructure/payments/payment-gateway.port';
 import { BasketVatFacts } from './basket-vat-facts';
 import { QuoteBasketVatCommand, type VatQuote } from './quote-basket-vat.command';
-
-/** A bank link's country from the method's id (`banklink:<country>:<bank>`); null for cards and others. */
-export function methodCountry(methodId: string): string | null {
-  const [group, country] = methodId.split(':');
-  return group === 'banklink' && country && /^[a-z]{2}$/i.test(country) ? country.toUpperCase() : null;
-}
 
 @CommandHandler(QuoteBasketVatCommand)
 export class QuoteBasketVatHandler implements ICommandHandler<QuoteBasketVatCommand, VatQuote> {
@@ -36,7 +31,9 @@ export class QuoteBasketVatHandler implements ICommandHandler<QuoteBasketVatComm
     const provisional = paymentMethod === '';
     // The chosen method's country is read from its id (`banklink:fi:nordea`); whether the gateway still
     // offers it is checked when the buyer confirms.
-    const offered = provisional ? [] : [{ id: paymentMethod, country: methodCountry(paymentMethod) }];
+    const offered = provisional
+      ? []
+      : [{ id: paymentMethod, country: bankLinkCountry(paymentMethod)?.toUpperCase() ?? null }];
     const vatContext = await this.vatFacts.context(vatNumber, request, context.now);
     const quote = quoteBasketVat(
       state,
