@@ -7,6 +7,7 @@ const ADAPTERS = [
   'server/src/infrastructure/read-store/(embedded|mongo)-read-store',
   'server/src/infrastructure/blob-store/(local-folder|minio)-blob-store',
   'server/src/infrastructure/payments/(makecommerce-gateway|embedded-gateway/)',
+  'server/src/infrastructure/vat-registry/(vies-rest-registry|embedded-test-registry)',
   'server/src/infrastructure/sqlite/',
 ];
 

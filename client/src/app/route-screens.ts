@@ -43,6 +43,7 @@ export const ROUTE_SCREENS = {
   adminpayoutbatch: 'PayoutBatchPage',
   accountingjournal: 'JournalPage',
   accountingreport: 'ReportPage',
+  accountingvat: 'VatReturnsPage',
   adminreports: 'ReportsPage',
 } as const satisfies Partial<Record<RouteName, LazyScreenName>>;
 

@@ -152,6 +152,10 @@ const PayoutBatchesPage = lazyScreen(payoutBatchPages, 'PayoutBatchesPage');
 const PayoutBatchPage = lazyScreen(payoutBatchPages, 'PayoutBatchPage');
 const JournalPage = lazyScreen(() => import('@/features/accounting/components/JournalPage'), 'JournalPage');
 const ReportPage = lazyScreen(() => import('@/features/accounting/components/ReportPage'), 'ReportPage');
+const VatReturnsPage = lazyScreen(
+  () => import('@/features/accounting/components/VatReturnsPage'),
+  'VatReturnsPage',
+);
 const ReportsPage = lazyScreen(
   () => import('@/features/admin-reports/components/ReportsPage'),
   'ReportsPage',
@@ -213,6 +217,7 @@ export const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   adminpayoutbatch: () => <PayoutBatchPage />,
   accountingjournal: () => <JournalPage />,
   accountingreport: () => <ReportPage />,
+  accountingvat: () => <VatReturnsPage />,
   adminreports: () => <ReportsPage />,
 };
 

@@ -48,6 +48,7 @@ export const ROUTES = {
   // The accountant's audit and the admin Reports page (not in SPEC §2; docs/decisions/money-screens-and-the-reports-page.md).
   accountingjournal: { et: '/admin/accounting/journal', en: '/en/admin/accounting/journal', login: true },
   accountingreport: { et: '/admin/accounting/report', en: '/en/admin/accounting/report', login: true },
+  accountingvat: { et: '/admin/accounting/vat', en: '/en/admin/accounting/vat', login: true },
   adminreports: { et: '/admin/reports', en: '/en/admin/reports', login: true },
 } as const satisfies Record<string, RouteDefinition>;
 

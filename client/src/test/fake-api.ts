@@ -114,15 +114,24 @@ function summary(document: DocumentDetail): DocumentSummary {
   return { ...rest, uploader: { id: uploader.id, name: uploader.name } };
 }
 
-/** Integer cents, like the server: VAT 24 % contained in the price, service fee 20 % of the licence fee. */
+/** Integer cents, like the server: the net prices, Estonian VAT 24 % on their sum (half up), the service fee. */
 function withTotals(basket: Basket): Basket {
-  const subtotal = basket.documents.reduce((sum, line) => sum + line.price, 0);
+  const subtotal = basket.documents.reduce((sum, line) => sum + line.licenceFee, 0);
+  const vat = Math.floor((subtotal * 2400 + 5000) / 10_000);
   return {
     ...basket,
     documentCount: basket.documents.length,
     subtotal,
-    total: subtotal,
-    vat: basket.documents.reduce((sum, line) => sum + line.vat, 0),
+    vat,
+    total: subtotal + vat,
+    listTotal: basket.documents.reduce((sum, line) => sum + line.price, 0),
+    vatTreatment: {
+      treatment: 'domestic',
+      vatCountry: 'EE',
+      buyerCountry: null,
+      rate: 2400,
+      confirmed: basket.confirmed,
+    },
     serviceFee: basket.documents.reduce((sum, line) => sum + line.serviceFee, 0),
   };
 }
@@ -403,6 +412,25 @@ export class FakeApi {
         return json(200, next);
       }
       if (method === 'GET' && sub === 'payment-methods') return json(200, { methods: FAKE_PAYMENT_METHODS });
+      if (method === 'POST' && sub === 'vat-quote') {
+        // An Estonian buyer's VAT, as the server decides it for an Estonian address (the only one these tests use).
+        const totals = withTotals(basket);
+        return json(200, {
+          state: 'decided',
+          provisional: false,
+          treatment: 'domestic',
+          reason: 'estonian-buyer',
+          buyerCountry: 'EE',
+          vatCountry: 'EE',
+          rate: 2400,
+          question: null,
+          vies: null,
+          subtotal: totals.subtotal,
+          serviceFee: totals.serviceFee,
+          vat: totals.vat,
+          total: totals.total,
+        });
+      }
       if (method === 'POST' && sub === 'confirmation') {
         const form = body as Record<string, unknown>;
         const errors: Record<string, string[]> = {};
@@ -421,6 +449,7 @@ export class FakeApi {
               firstName: String(form.firstName),
               lastName: String(form.lastName),
               address: String(form.address),
+              country: String(form.country),
             },
             invoice,
             paymentMethod: String(form.paymentMethod),

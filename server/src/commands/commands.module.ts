@@ -3,7 +3,9 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { RecordPersonalDataReadHandler } from './audit/record-personal-data-read.handler';
 import { AddDocumentToBasketHandler } from './basket/add-document-to-basket.handler';
 import { ChangeBasketHandler } from './basket/change-basket.handler';
+import { BasketVatFacts } from './basket/basket-vat-facts';
 import { ConfirmBasketHandler } from './basket/confirm-basket.handler';
+import { QuoteBasketVatHandler } from './basket/quote-basket-vat.handler';
 import { InvoiceNumbers } from './invoice/invoice-numbers';
 import { RecordPurchaseDownloadHandler } from './purchase/change-purchase.handler';
 import { CheckOutBasketHandler } from './purchase/check-out-basket.handler';
@@ -45,6 +47,8 @@ import { RequirePasswordResetHandler } from './sign-in/require-password-reset.ha
     AcceptUserTermsHandler,
     ChangeAdminRoleHandler,
     ConfirmBasketHandler,
+    QuoteBasketVatHandler,
+    BasketVatFacts,
     CheckOutBasketHandler,
     RecordPaymentMessageHandler,
     RecordPurchaseDownloadHandler,
@@ -73,6 +77,7 @@ import { RequirePasswordResetHandler } from './sign-in/require-password-reset.ha
     InvoiceNumbers,
     PurchaseSweepScheduler,
     SweepPause,
+    BasketVatFacts,
   ],
 })
 export class CommandsModule {}

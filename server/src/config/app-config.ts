@@ -74,6 +74,25 @@ export interface SellerConfig {
   readonly email: string;
   /** The invoice numbers' own series, e.g. LT → LT-000001. */
   readonly invoiceSeries: string;
+  /** The receipts' own series (no invoice asked for), e.g. KV → KV-000001. */
+  readonly receiptSeries: string;
+}
+
+/** The VIES port's official REST service (European Commission, taxation_customs/vies). */
+export const VIES_REST_API_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
+
+/**
+ * VAT by buyer (docs/decisions/vat-by-buyer.md): which VAT number registry answers, and the One-Stop
+ * Shop's threshold rule.
+ */
+export interface VatConfig {
+  /** `embedded`: the test registry inside the app (check digits); `vies`: the European Commission's VIES. */
+  readonly registry: 'embedded' | 'vies';
+  readonly viesUrl: string;
+  /** How long a VIES question may take before it counts as unanswered. */
+  readonly viesTimeoutSeconds: number;
+  /** Art. 59c (3): tax EU consumers in their member state from the first sale, not from EUR 10,000. */
+  readonly ossFromFirstSale: boolean;
 }
 
 /** The embedded test gateway's shop id unless MAKECOMMERCE_SHOP_ID says otherwise. */
@@ -110,6 +129,7 @@ export interface AppConfig {
   readonly s3: S3Config | null;
   readonly payments: PaymentsConfig;
   readonly seller: SellerConfig;
+  readonly vat: VatConfig;
   /** The platform's bank account that SEPA payout files pay from, and its postal address. */
   readonly sepaDebtor: SepaDebtorAccount;
   /**
@@ -319,6 +339,16 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
   }
   const payments = readPayments(r, production);
   const seller = readSeller(r);
+  const vat: VatConfig = {
+    registry: r.oneOf<VatConfig['registry']>(
+      'VAT_REGISTRY',
+      ['embedded', 'vies'],
+      production ? 'vies' : 'embedded',
+    ),
+    viesUrl: (r.url('VIES_URL', ['http', 'https'], false) ?? VIES_REST_API_URL).replace(/\/+$/, ''),
+    viesTimeoutSeconds: r.integer('VIES_TIMEOUT_SECONDS', 10, 1, 120),
+    ossFromFirstSale: r.boolean('OSS_FROM_FIRST_SALE', false),
+  };
   const sepaDebtor = {
     name: r.text('SEPA_DEBTOR_NAME', false, 'Lepinguturg OÜ') ?? 'Lepinguturg OÜ',
     iban: normaliseIban(r.text('SEPA_DEBTOR_IBAN', false, 'EE872200221098765437') ?? ''),
@@ -383,6 +413,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     fileProcessingEnv,
     payments,
     seller,
+    vat,
     sepaDebtor,
     trustProxy,
     devMailbox: profile === 'embedded' ? devMailbox : 'off',
@@ -434,6 +465,14 @@ function readSeller(r: Reader): SellerConfig {
       `INVOICE_SERIES must be a capital letter and up to nine capitals or digits (got "${invoiceSeries}").`,
     );
   }
+  const receiptSeries = text('RECEIPT_SERIES', 'KV').toUpperCase();
+  if (!isValidInvoiceSeries(receiptSeries)) {
+    r.problems.push(
+      `RECEIPT_SERIES must be a capital letter and up to nine capitals or digits (got "${receiptSeries}").`,
+    );
+  } else if (receiptSeries === invoiceSeries) {
+    r.problems.push(`RECEIPT_SERIES must differ from INVOICE_SERIES (both are "${receiptSeries}").`);
+  }
   const email = text('SELLER_EMAIL', 'info@lepinguturg.ee');
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
     r.problems.push(`SELLER_EMAIL must be an e-mail address (got "${email}").`);
@@ -445,5 +484,6 @@ function readSeller(r: Reader): SellerConfig {
     vatNumber,
     email,
     invoiceSeries,
+    receiptSeries,
   };
 }

@@ -38,6 +38,9 @@ import { MakeCommerceGateway } from './payments/makecommerce-gateway';
 import { PAYMENT_GATEWAY, type PaymentGateway, TEST_PAYMENT_DESK } from './payments/payment-gateway.port';
 import { KurrentDbEventStore } from './event-store/kurrentdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
+import { EmbeddedTestRegistry } from './vat-registry/embedded-test-registry';
+import { VAT_REGISTRY, type VatRegistry } from './vat-registry/vat-registry.port';
+import { ViesRestRegistry } from './vat-registry/vies-rest-registry';
 import { EmbeddedReadStore } from './read-store/embedded-read-store';
 import { MongoReadStore } from './read-store/mongo-read-store';
 import { READ_STORE, type ReadStore } from './read-store/read-store.port';
@@ -218,6 +221,16 @@ export class InfrastructureModule {
             }),
         },
         {
+          provide: VAT_REGISTRY,
+          useFactory: (): VatRegistry =>
+            config.vat.registry === 'vies'
+              ? new ViesRestRegistry({
+                  baseUrl: config.vat.viesUrl,
+                  timeoutMs: config.vat.viesTimeoutSeconds * 1000,
+                })
+              : new EmbeddedTestRegistry(),
+        },
+        {
           provide: IDENTITY_SESSIONS,
           inject: [SQLITE_DATABASE],
           useFactory: (db: SqliteDatabase | null): IdentitySessions =>
@@ -240,6 +253,7 @@ export class InfrastructureModule {
         IDENTITY_ACCOUNTS,
         PURCHASE_LINK_SECRET,
         PAYMENT_GATEWAY,
+        VAT_REGISTRY,
         IDENTITY_SESSIONS,
         // The demo seed pays its history of past purchases at the embedded test gateway; the HTTP app
         // mounts the gateway's pages (AppModule: EmbeddedGatewayMount).

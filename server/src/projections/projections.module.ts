@@ -12,6 +12,7 @@ import { PurchasesProjection } from './purchases/purchases.projection';
 import { SignInProjection } from './sign-in/sign-in.projection';
 import { SearchProjection } from './search/search.projection';
 import { UsersProjection } from './users/users.projection';
+import { VatProjection } from './vat/vat.projection';
 
 /** Every projection and the runner that keeps them following the log. */
 export const ALL_PROJECTIONS = () => [
@@ -26,6 +27,7 @@ export const ALL_PROJECTIONS = () => [
   new SignInProjection(),
   new SearchProjection(),
   new MyDocumentsProjection(),
+  new VatProjection(),
 ];
 
 @Module({

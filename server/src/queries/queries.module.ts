@@ -33,6 +33,8 @@ import { SearchDocumentsHandler } from './search/search-documents.handler';
 import { GetAdminUserHandler } from './users/get-admin-user.handler';
 import { GetProductUserHandler } from './users/get-product-user.handler';
 import { ListUsersHandler } from './users/list-users.handler';
+import { GetCrossBorderSalesHandler } from './vat/get-cross-border-sales.handler';
+import { GetKmdReturnHandler, GetOssReturnHandler } from './vat/get-vat-return.handler';
 
 /** Every query handler; they read read models only. */
 @Module({
@@ -65,6 +67,9 @@ import { ListUsersHandler } from './users/list-users.handler';
     GetPayoutBatchFileHandler,
     GetJournalHandler,
     GetReconciliationHandler,
+    GetCrossBorderSalesHandler,
+    GetKmdReturnHandler,
+    GetOssReturnHandler,
     GetDashboardHandler,
     GetSessionsEndedAtHandler,
   ],

@@ -1,4 +1,13 @@
-import { Controller, Get, Header, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Query, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { ledgerDay } from '../../domain/ledger/ledger-day';
+import { quarterOf } from '../../projections/vat/vat.projection';
+import {
+  GetKmdReturnQuery,
+  GetOssReturnQuery,
+  type KmdReturnAnswer,
+  type OssReturnAnswer,
+} from '../../queries/vat/get-vat-return.query';
 import { QueryBus } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import { GetJournalQuery } from '../../queries/money/get-journal.query';
@@ -6,7 +15,7 @@ import { GetReconciliationQuery } from '../../queries/money/get-reconciliation.q
 import type { JournalFilter, JournalPage, ReconciliationReport } from '../../queries/money/money.views';
 import { AccountantOrAdmin } from '../auth/auth.decorators';
 import { toCsv, euros } from './csv';
-import { JournalDto, PeriodDto } from './money.dto';
+import { JournalDto, PeriodDto, VatMonthDto, VatQuarterDto } from './money.dto';
 import { periodOf } from './period';
 
 const filterOf = (dto: JournalDto): JournalFilter => ({
@@ -21,7 +30,8 @@ const filterOf = (dto: JournalDto): JournalFilter => ({
 
 /**
  * The accountant's read-only audit: the journal of every money event (event id, stream, position, time,
- * actor, balanced entries) and the period's reconciliation report, each also as CSV.
+ * actor, balanced entries), the period's reconciliation report, and the VAT returns (the month's KMD
+ * figures, the quarter's One-Stop Shop return), each also as CSV, each figure with its purchases.
  */
 @AccountantOrAdmin()
 @Controller('accounting')
@@ -106,5 +116,151 @@ export class AccountingController {
       ]);
     }
     return toCsv(rows);
+  }
+
+  /** The month's Estonian VAT return (KMD) figures, each with its purchases, reconciled with the ledger. */
+  @Get('vat/kmd')
+  kmd(@Query() query: VatMonthDto): Promise<KmdReturnAnswer> {
+    return this.queryBus.execute(new GetKmdReturnQuery(query.month ?? this.today().slice(0, 7)));
+  }
+
+  /** The KMD figures as CSV: one row per line, the EC Sales List (VD) per buyer, OSS and non-EU apart. */
+  @Get('vat/kmd.csv')
+  async kmdCsv(
+    @Query() query: VatMonthDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const kmd = await this.kmd(query);
+    const purchases = (sales: readonly { purchaseNumber: string }[]) =>
+      sales.map((s) => s.purchaseNumber).join(' ');
+    const rows: (string | number | null)[][] = [
+      ['month', 'form', 'line', 'rate_percent', 'taxable_eur', 'vat_eur', 'purchases'],
+    ];
+    for (const line of kmd.lines) {
+      rows.push([
+        kmd.month,
+        'KMD',
+        line.key,
+        line.rate === null ? null : (line.rate / 100).toFixed(2),
+        line.key === '4' ? null : euros(line.taxableAmount),
+        line.key === '3' || line.key === '3.1' ? null : euros(line.vatAmount),
+        purchases(line.sales),
+      ]);
+    }
+    for (const entry of kmd.ecSalesList) {
+      rows.push([
+        kmd.month,
+        'VD',
+        entry.vatNumber,
+        null,
+        euros(entry.taxableAmount),
+        null,
+        purchases(entry.sales),
+      ]);
+    }
+    rows.push([
+      kmd.month,
+      'OSS',
+      'not on KMD',
+      null,
+      euros(kmd.oss.taxableAmount),
+      euros(kmd.oss.vatAmount),
+      purchases(kmd.oss.sales),
+    ]);
+    rows.push([
+      kmd.month,
+      'OUTSIDE_EU',
+      'no EU VAT',
+      null,
+      euros(kmd.outsideEu.taxableAmount),
+      null,
+      purchases(kmd.outsideEu.sales),
+    ]);
+    rows.push([
+      kmd.month,
+      'LEDGER',
+      'vat-payable',
+      null,
+      null,
+      euros(kmd.reconciliation.ledger),
+      kmd.reconciliation.balances ? 'balances' : 'DIFFERS',
+    ]);
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="kmd-${kmd.month}.csv"`);
+    return toCsv(rows);
+  }
+
+  /** The quarter's One-Stop Shop return: per member state of consumption and rate, with its purchases. */
+  @Get('vat/oss')
+  oss(@Query() query: VatQuarterDto): Promise<OssReturnAnswer> {
+    return this.queryBus.execute(new GetOssReturnQuery(query.quarter ?? quarterOf(this.today())));
+  }
+
+  /**
+   * The OSS return in the union scheme's layout (Implementing Regulation (EU) No 815/2012, Annex III as
+   * amended): member state of consumption, type of supply, rate type, rate, taxable amount, VAT; then the
+   * VAT due per member state.
+   */
+  @Get('vat/oss.csv')
+  async ossCsv(
+    @Query() query: VatQuarterDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const oss = await this.oss(query);
+    const rows: (string | number | null)[][] = [
+      [
+        'period',
+        'member_state_of_identification',
+        'member_state_of_consumption',
+        'type_of_supply',
+        'vat_rate_type',
+        'vat_rate',
+        'taxable_amount_eur',
+        'vat_amount_eur',
+      ],
+    ];
+    for (const line of oss.lines) {
+      rows.push([
+        oss.quarter,
+        'EE',
+        line.country,
+        'SERVICES',
+        'STANDARD',
+        ((line.rate ?? 0) / 100).toFixed(2),
+        euros(line.taxableAmount),
+        euros(line.vatAmount),
+      ]);
+    }
+    for (const country of oss.countries) {
+      rows.push([
+        oss.quarter,
+        'EE',
+        country.country,
+        'TOTAL',
+        null,
+        null,
+        euros(country.taxableAmount),
+        euros(country.vatAmount),
+      ]);
+    }
+    rows.push([
+      oss.quarter,
+      'EE',
+      'ALL',
+      'TOTAL',
+      null,
+      null,
+      euros(oss.taxableAmount),
+      euros(oss.vatAmount),
+    ]);
+    void reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="oss-return-${oss.quarter}.csv"`);
+    return toCsv(rows);
+  }
+
+  private today(): string {
+    return ledgerDay(this.clock.now().toISOString());
   }
 }

@@ -28,6 +28,7 @@ import {
   PAYMENT_GATEWAY,
   type PaymentGateway,
   PaymentGatewayError,
+  bankLinkCountry,
 } from '../../infrastructure/payments/payment-gateway.port';
 import { currentBasketDocuments } from '../basket/basket-document-facts';
 import { SHOP_COUNTRY } from '../basket/confirm-basket.handler';
@@ -248,7 +249,8 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
         customer: {
           email: state.payer.email,
           ip: customerIp,
-          country: SHOP_COUNTRY,
+          // The chosen bank's country (the transaction then offers it), else the buyer's.
+          country: bankLinkCountry(state.paymentMethod) ?? state.payer.country?.toLowerCase() ?? SHOP_COUNTRY,
           locale: state.language,
         },
         ...this.links.gatewayCallbackUrls(),

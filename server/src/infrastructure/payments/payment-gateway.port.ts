@@ -22,6 +22,14 @@ export interface PaymentMethod {
   readonly country: string | null;
 }
 
+/** A bank link's lower-case country from a method's id (`banklink:fi:nordea` → `fi`); null for others. */
+export function bankLinkCountry(methodId: string): string | null {
+  const [group, country] = methodId.split(':');
+  return group === 'banklink' && country !== undefined && /^[a-z]{2}$/i.test(country)
+    ? country.toLowerCase()
+    : null;
+}
+
 /** A method of one transaction, with the page where the buyer pays by it. */
 export interface PaymentLink extends PaymentMethod {
   readonly url: string;

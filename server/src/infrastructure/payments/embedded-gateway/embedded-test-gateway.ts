@@ -22,13 +22,23 @@ interface BankLink {
   readonly country: string;
 }
 
-/** The Estonian bank links of the test gateway, in the order Estonian shops usually show them. */
+/**
+ * The bank links of the test gateway: Estonia's in the order Estonian shops usually show them, and some
+ * of the other countries MakeCommerce serves (Latvia, Lithuania, Finland), offered to buyers there.
+ */
 const BANK_LINKS: readonly BankLink[] = [
   { name: 'swedbank', displayName: 'Swedbank', country: 'ee' },
   { name: 'seb', displayName: 'SEB', country: 'ee' },
   { name: 'lhv', displayName: 'LHV', country: 'ee' },
   { name: 'luminor', displayName: 'Luminor', country: 'ee' },
   { name: 'coop', displayName: 'Coop Pank', country: 'ee' },
+  { name: 'swedbank', displayName: 'Swedbank', country: 'lv' },
+  { name: 'seb', displayName: 'SEB', country: 'lv' },
+  { name: 'swedbank', displayName: 'Swedbank', country: 'lt' },
+  { name: 'seb', displayName: 'SEB', country: 'lt' },
+  { name: 'nordea', displayName: 'Nordea', country: 'fi' },
+  { name: 'op', displayName: 'OP', country: 'fi' },
+  { name: 'danskebank', displayName: 'Danske Bank', country: 'fi' },
 ];
 
 const CARDS: readonly { readonly name: string; readonly displayName: string }[] = [

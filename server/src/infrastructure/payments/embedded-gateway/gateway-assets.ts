@@ -44,6 +44,9 @@ const LOGOS: Readonly<Record<string, Logo>> = {
   lhv: { label: 'LHV', background: '#1c1c1c', foreground: '#ffffff' },
   luminor: { label: 'Luminor', background: '#481e4e', foreground: '#ffffff' },
   coop: { label: 'Coop Pank', background: '#0067b1', foreground: '#ffffff' },
+  nordea: { label: 'Nordea', background: '#0000a0', foreground: '#ffffff' },
+  op: { label: 'OP', background: '#ff6a10', foreground: '#ffffff' },
+  danskebank: { label: 'Danske Bank', background: '#003755', foreground: '#ffffff' },
   visa: { label: 'VISA', background: '#1a1f71', foreground: '#ffffff' },
   mastercard: { label: 'Mastercard', background: '#f4f4f4', foreground: '#1d1d1b' },
 };
