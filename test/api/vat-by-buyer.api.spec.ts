@@ -14,6 +14,7 @@ import {
   checkOut,
   payAndReturn,
   publishDocumentWithFiles,
+  purchaseAsBuyer,
   vatQuote,
 } from '../support/buying';
 import { fatalEn16931Failures, prepareEn16931 } from '../support/en16931';
@@ -97,7 +98,7 @@ describe('VAT by buyer: Estonian, EU business, EU consumers before and after EUR
 
   const settle = () => server.app.get(EmbeddedTestGateway).settled();
   const summary = async (id: string): Promise<Summary> =>
-    (await call(server, 'GET', `/api/purchases/${id}`)).body as Summary;
+    (await purchaseAsBuyer(server, id)).body as Summary;
   const kmdOf = async (): Promise<Kmd> => (await accounting(`vat/kmd?month=${month()}`)).body as Kmd;
   const ossOf = async (quarter: string): Promise<Oss> =>
     (await accounting(`vat/oss?quarter=${quarter}`)).body as Oss;
