@@ -4,7 +4,6 @@ import { clientRoutes } from './build-tools/client-routes';
 import { compileHints } from './build-tools/compile-hints';
 import { pageEntries } from './build-tools/page-entries';
 import { precompress } from './build-tools/precompress';
-import { ES_MODULES_USING_REACT, reactOnPreactAliases } from './build-tools/react-on-preact';
 import { renderBlockingEntry } from './build-tools/render-blocking-entry';
 import { routePreloads } from './build-tools/route-preloads';
 
@@ -42,10 +41,7 @@ export default defineConfig({
     precompress(),
   ],
   resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...reactOnPreactAliases,
-    ],
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
   },
   server: { proxy },
   preview: { proxy },
@@ -74,9 +70,8 @@ export default defineConfig({
     // Scripts the app adds (the tag manager) are not fetched in tests: count them as loaded.
     environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/react-on-preact.ts', 'src/test/setup.ts'],
+    setupFiles: ['src/test/setup.ts'],
     globals: true,
     restoreMocks: true,
-    server: { deps: { inline: ES_MODULES_USING_REACT } },
   },
 });
