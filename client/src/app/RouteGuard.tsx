@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useLayoutEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from '../i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/http';
@@ -22,9 +22,11 @@ function GuardRedirect({ decision }: { decision: Exclude<GuardDecision, { kind: 
     }
     void navigate(decision.to, { replace: true });
   });
-  // Once per decision, however often the parent re-renders meanwhile.
+  // Once per decision, however often the parent re-renders meanwhile. An effect, not a layout effect:
+  // React Router's BrowserRouter starts listening to the history in its own layout effect, after its
+  // children's, and a navigation before that would change the address without the page following.
   const signature = JSON.stringify(decision);
-  useLayoutEffect(() => perform(), [signature]);
+  useEffect(() => perform(), [signature]);
   return null;
 }
 

@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
-import { HistoryRouter } from './history-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_ANSWERS_ELEMENT_ID, requestKey, resetPageAnswers } from '../api/page-answers';
 import { FakeApi, makeDocument, makeUser } from '../test/fake-api';
@@ -29,9 +28,9 @@ async function startApp(path: string, api: FakeApi) {
   await preloadScreen(path);
   render(
     <AppProvider queryClient={createQueryClient()}>
-      <HistoryRouter history={createMemoryHistory({ initialEntries: [path], v5Compat: true })}>
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
         <AppRoutes />
-      </HistoryRouter>
+      </MemoryRouter>
     </AppProvider>,
   );
 }
