@@ -49,6 +49,7 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=prod-deps /app/server/node_modules ./server/node_modules
 COPY --from=build /app/server/dist ./server/dist
 COPY --from=build /app/client/dist ./client/dist
+COPY --from=build /app/client/dist-ssr ./client/dist-ssr
 # The only place the app may write (the embedded profile's data; unused in production).
 # Owner only: the embedded profile keeps signing keys, password hashes and mail there (0600 files).
 RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data

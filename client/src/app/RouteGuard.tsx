@@ -2,6 +2,7 @@ import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from '../i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/http';
+import { usePageContext } from '../api/page-context';
 import { languageOfHost, NEUTRAL_ROUTES } from '../config/routes';
 import { useAuthenticated, useSessionActions, useSessionUser, useUiLanguage } from '../stores/session-store';
 import { useUiActions } from '../stores/ui-store';
@@ -40,6 +41,7 @@ export function RouteGuard() {
   const authenticated = useAuthenticated();
   const user = useSessionUser();
   const sessionLanguage = useUiLanguage();
+  const { hostname } = usePageContext();
 
   useEffect(() => onUnauthorized(() => void navigate(NEUTRAL_ROUTES.logout, { replace: true })), [navigate]);
 
@@ -49,7 +51,7 @@ export function RouteGuard() {
     hash: location.hash,
     authenticated,
     user,
-    uiLanguage: languageOfHost(window.location.hostname) ?? sessionLanguage,
+    uiLanguage: languageOfHost(hostname) ?? sessionLanguage,
   });
   if (decision.kind === 'allow') return <Outlet />;
   return <GuardRedirect decision={decision} />;

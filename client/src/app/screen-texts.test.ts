@@ -132,7 +132,7 @@ const GIVEN_TO_SCREENS: Record<string, string[]> = Object.fromEntries(
 );
 
 describe('texts loaded with the screens (screen-texts.ts)', () => {
-  const shell = moduleGraph(join(SRC, 'app/main.tsx'), false);
+  const shell = moduleGraph(join(SRC, 'app/start.tsx'), false);
   const screens = lazyScreenModules();
 
   it('finds every lazily loaded screen of the router, and each names its areas', () => {
