@@ -107,6 +107,9 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage | n
   return new Promise((resolve, reject) => {
     let failed: unknown = null;
     const stream = renderToPipeableStream(app, {
+      // Every part inline, in order: no part written later with a script of React's to move it into
+      // place (the Content-Security-Policy allows no inline script), however large the page.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         clearTimeout(timer);
         if (failed !== null) {
