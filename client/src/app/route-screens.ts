@@ -1,6 +1,8 @@
-import { PUBLIC_PAGES } from '../config/route-table';
-import type { RouteName } from '../config/routes';
+import { PUBLIC_PAGES, type ROUTES } from '../config/route-table';
 import type { LazyScreenName } from './screen-texts';
+
+/** A route's name (config/routes.ts RouteName; this table is read by the build tools, without i18n). */
+type RouteName = keyof typeof ROUTES;
 
 /**
  * The lazily loaded screen each route shows (router.tsx renders it; route-screens.test.tsx keeps the two
