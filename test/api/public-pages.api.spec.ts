@@ -145,7 +145,7 @@ describeWithBuild(
 
     async function page(path: string, headers: Record<string, string> = {}): Promise<Page> {
       const response = await request(site).get(encodeURI(path)).set(headers).redirects(0);
-      return new Page(response.status, response.text, response.headers as Record<string, string>);
+      return new Page(response.status, response.text, response.headers);
     }
 
     async function api<T>(path: string, language: 'et' | 'en' = 'et'): Promise<T> {
