@@ -28,6 +28,12 @@ export interface PageAnswers {
   failure(path: string, query?: RequestOptions['query']): number | undefined;
   /** The site's public address as the server knows it, if it wrote one. */
   readonly siteUrl: string | null;
+  /**
+   * When the answers count as given (when the page is read, in the browser; when it is rendered, on the
+   * server): a query that takes one is as fresh as a request made then, on both, so both render it the
+   * same (not as being fetched again).
+   */
+  readonly answeredAt: number;
 }
 
 /** A URL's path and its query parameters in name order: the same request however its query is ordered. */
@@ -54,6 +60,7 @@ export function pageAnswersOf(written: WrittenPageAnswers | null): PageAnswers {
     },
     failure: (path, query) => failures.get(requestKey(apiUrl(path, query))),
     siteUrl: written?.siteUrl ?? null,
+    answeredAt: Date.now(),
   };
 }
 

@@ -57,9 +57,6 @@ export function usePageContext(): PageContext {
   return useContext(PageContextValue) ?? browserPageContext();
 }
 
-/** When the page's answers count as given: one moment, by which the queries that took one are known. */
-export const PAGE_ANSWERED_AT = Date.now();
-
 /**
  * A query's initialData from the answer the page carries for its GET (api/page-answers.ts), taken when
  * the query is first made: the page's first render shows what the server rendered, without a request.
@@ -69,7 +66,7 @@ export function usePageAnswer<T>(path: string, query?: RequestOptions['query']) 
   const language = useLanguage();
   return {
     initialData: (): T | undefined => answers.take<T>(path, query, language),
-    initialDataUpdatedAt: PAGE_ANSWERED_AT,
+    initialDataUpdatedAt: answers.answeredAt,
   };
 }
 
@@ -78,5 +75,5 @@ export function usePageAnswer<T>(path: string, query?: RequestOptions['query']) 
  * visitor the server asked as, so once the page is the browser's (app/start.tsx) those queries ask again.
  */
 export function isPageAnswer(query: { state: { dataUpdatedAt: number } }): boolean {
-  return query.state.dataUpdatedAt === PAGE_ANSWERED_AT;
+  return query.state.dataUpdatedAt === documentPageAnswers().answeredAt;
 }

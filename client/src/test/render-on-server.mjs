@@ -21,6 +21,10 @@ const server = await createServer({
 });
 try {
   const { renderPage } = await server.ssrLoadModule('/src/app/render-page.tsx');
+  // A server renders pages long after it loaded the app's modules: anything dated when they loaded
+  // (a query's answer counted as fetched then, and so stale now) must not change what a page shows.
+  const loadedAt = Date.now();
+  Date.now = () => loadedAt + 10 * 60_000;
   const pages = [];
   for (const request of requests) {
     const page = await renderPage(request);
