@@ -22,7 +22,7 @@ async function givenPageAnswers(api: FakeApi, language: string) {
   resetPageAnswers();
 }
 
-/** The app as main.tsx starts it: the page's screen first, then one render with the app's query defaults. */
+/** The app as start.tsx starts a page the browser renders: its screen first, then one render with the app's query defaults. */
 async function startApp(path: string, api: FakeApi) {
   vi.stubGlobal('fetch', api.fetch);
   await preloadScreen(path);

@@ -308,8 +308,8 @@ export function createRoutes(): RouteObject[] {
 }
 
 /**
- * The app's screens at the current location, inside a HistoryRouter (history-router.tsx: the browser's
- * history in the app, one in memory in tests). React Router's declarative mode: the app loads its data
+ * The app's screens at the current location, inside React Router's BrowserRouter (the app),
+ * StaticRouter (the server's render) or MemoryRouter (tests). React Router's declarative mode: the app loads its data
  * with React Query, so the data router's loaders, actions and fetchers were 15 KB (gzipped) of unused
  * code in every first visit, and creating it took a share of the first render.
  */
