@@ -123,7 +123,7 @@ function preloadLinks(preloads: PagePreloads | undefined, rendered: boolean): st
 }
 
 /** What goes into index.html for one page. */
-interface PageParts {
+export interface PageParts {
   /** <html>'s language and classes. */
   readonly language?: string;
   readonly htmlClasses?: readonly string[];
@@ -141,17 +141,21 @@ const INDEX_DESCRIPTION = /<meta\s+name="description"[^>]*>/;
 const HTML_ELEMENT = /<html[^>]*>/;
 const ROOT_ELEMENT = '<div id="root"></div>';
 
-/** index.html with a page's parts written in. */
-function composePage(index: string, parts: PageParts): string {
+/**
+ * index.html with a page's parts written in. Each part is put in by a function: a replacement string
+ * would read `$&` or `$'` in a document's title (user text) as the matched text.
+ */
+export function composePage(index: string, parts: PageParts): string {
+  const put = (html: string, at: string | RegExp, part: string) => html.replace(at, () => part);
   let html = index;
   if (parts.language) {
     const classes = parts.htmlClasses?.length ? ` class="${attribute(parts.htmlClasses.join(' '))}"` : '';
-    html = html.replace(HTML_ELEMENT, `<html lang="${attribute(parts.language)}"${classes}>`);
+    html = put(html, HTML_ELEMENT, `<html lang="${attribute(parts.language)}"${classes}>`);
   }
-  if (parts.head !== undefined) html = html.replace(INDEX_TITLE, '').replace(INDEX_DESCRIPTION, '');
-  html = html.replace('</head>', `${parts.head ?? ''}${parts.links}</head>`);
-  if (parts.app !== undefined) html = html.replace(ROOT_ELEMENT, `<div id="root">${parts.app}</div>`);
-  return html.replace('</body>', `${parts.elements}</body>`);
+  if (parts.head !== undefined) html = put(put(html, INDEX_TITLE, ''), INDEX_DESCRIPTION, '');
+  html = put(html, '</head>', `${parts.head ?? ''}${parts.links}</head>`);
+  if (parts.app !== undefined) html = put(html, ROOT_ELEMENT, `<div id="root">${parts.app}</div>`);
+  return put(html, '</body>', `${parts.elements}</body>`);
 }
 
 /** The page compressed as the request allows (quick settings: it is made per request). */
