@@ -34,7 +34,7 @@ const input = (count: number, urlsPerFile?: number): SitemapInput => ({
   ...(urlsPerFile !== undefined && { urlsPerFile }),
 });
 
-const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc);
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, loc]) => loc!);
 
 describe('the sitemap', () => {
   it('lists the public pages, each uploader and each document, in both languages on their own domains', () => {
