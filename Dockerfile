@@ -51,6 +51,7 @@ COPY --from=build /app/server/dist ./server/dist
 # The XML schemas payout files are checked against before the bank gets them (infrastructure/xml).
 COPY --from=build /app/server/schemas ./server/schemas
 COPY --from=build /app/client/dist ./client/dist
+COPY --from=build /app/client/dist-ssr ./client/dist-ssr
 # The only place the app may write (the embedded profile's data; unused in production).
 # Owner only: the embedded profile keeps signing keys, password hashes and mail there (0600 files).
 RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data

@@ -6,6 +6,7 @@ import { AuthModule } from './api/auth/auth.module';
 import { BasketController } from './api/basket/basket.controller';
 import { BlobDownloadController } from './api/blobs/blob-download.controller';
 import { CatalogueController } from './api/catalogue/catalogue.controller';
+import { SiteController } from './api/site/site.controller';
 import { MyDocumentsController } from './api/documents/my-documents.controller';
 import { CheckoutController } from './api/checkout/checkout.controller';
 import { MakeCommerceCallbacksController } from './api/payments/makecommerce-callbacks.controller';
@@ -54,6 +55,7 @@ export class AppModule {
       ],
       controllers: [
         CatalogueController,
+        SiteController,
         MyDocumentsController,
         SearchController,
         BasketController,

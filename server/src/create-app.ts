@@ -7,6 +7,7 @@ import { acceptStreamedUploads } from './api/documents/upload-body';
 import { registerClientApp } from './api/client-app/client-app';
 import { ApiExceptionFilter } from './api/errors/api-exception.filter';
 import { MAKECOMMERCE_CALLBACK_PATHS } from './api/payments/makecommerce-callbacks.controller';
+import { SITE_PATHS } from './api/site/site.controller';
 import { fastifyServerOptions, hardenHttp } from './api/http/http-hardening';
 import { createValidationPipe } from './api/validation/validation';
 import { AppModule } from './app.module';
@@ -65,9 +66,13 @@ export async function createApp(
     },
   );
   hardenHttp(app, config);
-  // MakeCommerce's return, cancel and notification arrive form-encoded, so they live outside /api.
+  // MakeCommerce's return, cancel and notification arrive form-encoded, so they live outside /api; so do
+  // robots.txt and the sitemap, where search engines look for them.
   app.setGlobalPrefix('api', {
-    exclude: MAKECOMMERCE_CALLBACK_PATHS.map((path) => ({ path, method: RequestMethod.ALL })),
+    exclude: [
+      ...MAKECOMMERCE_CALLBACK_PATHS.map((path) => ({ path, method: RequestMethod.ALL })),
+      ...SITE_PATHS.map((path) => ({ path, method: RequestMethod.GET })),
+    ],
   });
   app.enableShutdownHooks();
   acceptStreamedUploads(app.getHttpAdapter().getInstance());

@@ -60,6 +60,26 @@ export interface RouteDefinition {
   login?: boolean;
 }
 
+/**
+ * The public pages: rendered on the server for everybody (docs/decisions/), listed in the sitemap, and
+ * the only pages a search engine is asked to index. The basket, sign-in, purchases and payments are
+ * public routes too, but nobody's to find: they say noindex, as the signed-in and admin area does.
+ */
+export const PUBLIC_PAGES = [
+  'home',
+  'search',
+  'searchUploader',
+  'document',
+  'contacts',
+  'team',
+  'mission',
+  'vision',
+  'termsofuse',
+  'privacypolicy',
+  'accessibility',
+  'userterms',
+] as const satisfies readonly (keyof typeof ROUTES)[];
+
 /** The bare admin path, which redirects to user edit (SPEC §2). */
 export const ADMIN_ROOT = { et: '/admin', en: '/en/admin' } as const;
 

@@ -4,6 +4,11 @@ import { ExpiredBasketsHandler } from './basket/expired-baskets.handler';
 import { GetBasketHandler } from './basket/get-basket.handler';
 import { GetDocumentPreviewHandler } from './catalogue/get-document-preview.handler';
 import { GetDocumentHandler } from './catalogue/get-document.handler';
+import {
+  CataloguePositionHandler,
+  SitemapHandler,
+  WasDocumentDeletedHandler,
+} from './catalogue/sitemap.handlers';
 import { GetMyDocumentHandler } from './my-documents/get-my-document.handler';
 import { GetPriceSplitHandler } from './my-documents/get-price-split.handler';
 import { ListMyDocumentsHandler } from './my-documents/list-my-documents.handler';
@@ -43,6 +48,9 @@ import { GetKmdReturnHandler, GetOssReturnHandler } from './vat/get-vat-return.h
     SearchDocumentsHandler,
     GetDocumentHandler,
     GetDocumentPreviewHandler,
+    SitemapHandler,
+    CataloguePositionHandler,
+    WasDocumentDeletedHandler,
     GetMyDocumentHandler,
     ListMyDocumentsHandler,
     GetPriceSplitHandler,

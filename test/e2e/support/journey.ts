@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -60,6 +61,12 @@ export async function expectLocation(page: Page, pathname: string, search?: stri
       if (search !== undefined) expect(url.search).toBe(search);
     },
     { timeoutMs },
+  );
+  // A page loaded anew (a redirect back from the identity provider or the gateway) is the app's first.
+  await page.waitForFunction(
+    () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
+    undefined,
+    { timeout: timeoutMs },
   );
 }
 
