@@ -6,6 +6,7 @@ export const SECURITY_MESSAGES: MessageCatalogs = {
     'VALIDATION.INVALID_CHARACTERS':
       'Contains characters that cannot be used (control or text-direction characters)',
     'ERROR.JSON_TOO_DEEP': 'The request is nested too deeply.',
+    'ERROR.JSON_TOO_LARGE': 'The request has too many fields or list items.',
     'ERROR.URI_TOO_LONG': 'The address is too long.',
     'ERROR.HEADERS_TOO_LARGE': 'The request headers are too large.',
     'ERROR.REQUEST_TIMEOUT': 'The request took too long to arrive.',
@@ -16,6 +17,7 @@ export const SECURITY_MESSAGES: MessageCatalogs = {
     'VALIDATION.INVALID_CHARACTERS':
       'Sisaldab märke, mida ei saa kasutada (juhtmärgid või teksti suuna märgid)',
     'ERROR.JSON_TOO_DEEP': 'Päring on liiga sügavalt pesastatud.',
+    'ERROR.JSON_TOO_LARGE': 'Päringus on liiga palju välju või loendi elemente.',
     'ERROR.URI_TOO_LONG': 'Aadress on liiga pikk.',
     'ERROR.HEADERS_TOO_LARGE': 'Päringu päised on liiga suured.',
     'ERROR.REQUEST_TIMEOUT': 'Päringu saabumine võttis liiga kaua aega.',
