@@ -238,12 +238,9 @@ describe('ProjectionRunner on SQLite', () => {
   });
 
   it('writes nothing for live events a projection ignores; its checkpoint follows within a second and at stop', async () => {
-    class RareProjection extends RecordingProjection {
-      handles(type: string): boolean {
-        return type === 'Rare';
-      }
-    }
-    const runner = new ProjectionRunner(eventStore, readStore, [new RareProjection()]);
+    const rare = new RecordingProjection();
+    rare.handles = (type?: string) => type === 'Rare';
+    const runner = new ProjectionRunner(eventStore, readStore, [rare]);
     await runner.start();
     const transactions = jest.spyOn(readStore, 'transaction');
     for (let round = 0; round < 3; round++) await appendRound(eventStore, round);

@@ -11,6 +11,8 @@ export const SECURITY_MESSAGES: MessageCatalogs = {
     'ERROR.HEADERS_TOO_LARGE': 'The request headers are too large.',
     'ERROR.REQUEST_TIMEOUT': 'The request took too long to arrive.',
     'ERROR.TOO_MANY_REQUESTS': 'Too many requests. Please wait a moment and try again.',
+    'ERROR.TOO_MANY_WRITES':
+      'You have made too many changes in a short time. Please wait a minute and try again.',
     'BLOB.INVALID_KEY': 'The download link does not point at a file.',
   },
   et: {
@@ -22,6 +24,8 @@ export const SECURITY_MESSAGES: MessageCatalogs = {
     'ERROR.HEADERS_TOO_LARGE': 'Päringu päised on liiga suured.',
     'ERROR.REQUEST_TIMEOUT': 'Päringu saabumine võttis liiga kaua aega.',
     'ERROR.TOO_MANY_REQUESTS': 'Liiga palju päringuid. Oota hetk ja proovi uuesti.',
+    'ERROR.TOO_MANY_WRITES':
+      'Oled lühikese aja jooksul teinud liiga palju muudatusi. Oota minut ja proovi uuesti.',
     'BLOB.INVALID_KEY': 'Allalaadimislink ei viita failile.',
   },
 };
