@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../server/src/infrastructure/event-store/sqlite-event-store';
 import { openSqliteDatabase } from '../server/src/infrastructure/sqlite/sqlite-database';
@@ -22,8 +23,18 @@ export interface ReadWhileWritingSizes {
   readonly accounts: number;
 }
 
+interface LoopDelay {
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+}
+
 interface ServerProcess {
   readonly base: string;
+  /** The server process's CPU time so far (user + system), from /proc. */
+  cpuMs(): number;
+  /** How long the server's event loop was held since the last call (p50, p99, max in ms). */
+  loopDelay(): Promise<LoopDelay>;
   stop(): Promise<void>;
 }
 
@@ -61,6 +72,12 @@ async function startServerProcess(dir: string, issuer: TestIssuer): Promise<Serv
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    cpuMs: () => processCpuMs(child.pid!),
+    loopDelay: () =>
+      new Promise<LoopDelay>((resolve) => {
+        child.once('message', (message) => resolve((message as { loopDelay: LoopDelay }).loopDelay));
+        child.send('loop-delay');
+      }),
     stop: async () => {
       child.removeAllListeners('exit');
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -68,6 +85,13 @@ async function startServerProcess(dir: string, issuer: TestIssuer): Promise<Serv
       await exited;
     },
   };
+}
+
+/** utime + stime of a process in milliseconds (Linux /proc; clock ticks of 10 ms). */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 interface Account {
@@ -96,7 +120,16 @@ const draft = (n: number) => ({
   price: 990,
 });
 
-const profile = (n: number) => ({ firstName: 'Bench', lastName: `Writer ${n}`, public: {} });
+/**
+ * A profile save as people make them most: a new address, the public name unchanged (a new public name
+ * renames the uploader's documents in search and the catalogue, a rarer and larger write).
+ */
+const profile = (n: number) => ({
+  firstName: 'Bench',
+  lastName: 'Writer',
+  address: `Pikk ${n}, Tallinn`,
+  public: {},
+});
 
 interface WriteFigures {
   readonly seconds: number;
@@ -212,26 +245,48 @@ export async function runReadWhileWritingBench(dir: string, sizes: ReadWhileWrit
         if (status !== 200 && status !== 201) throw new Error(`accepting the terms answered ${status}`);
         accounts.push(account);
       }
+      // What one write and one search cost the server in CPU time, each measured alone: figures that a
+      // busy machine changes far less than throughput (it stretches wall time, not the work done).
+      const writeCpu = server.cpuMs();
+      const costed = await writeSteadily(server.base, accounts, sizes.writesPerSecond, sleep(3000));
+      const cpuMsPerWrite = (server.cpuMs() - writeCpu) / Math.max(1, costed.ok);
       const paths = distinctSearches(200);
       // Warm the result cache and the code paths, then take turns: a slice of searches alone, a slice of
       // the same searches while the writes run, `rounds` times. Turns, not one long run each, so a burst of
       // other work on a shared machine hits both sides alike; the medians compare.
       await loadTest(server.base, paths, 2, sizes.connections);
+      const searchCpu = server.cpuMs();
+      const costedSearches = await loadTest(server.base, paths, 2, sizes.connections);
+      const cpuMsPerSearch = (server.cpuMs() - searchCpu) / Math.max(1, costedSearches.requests);
       const alone: LoadResult[] = [];
       const withWrites: LoadResult[] = [];
       const writes: WriteFigures[] = [];
+      const loopAlone: LoopDelay[] = [];
+      // The share of one core the server got while each slice ran (its CPU time ÷ the slice's wall time).
+      const cpuShareAlone: number[] = [];
+      const cpuShareWhileWriting: number[] = [];
+      const loopWithWrites: LoopDelay[] = [];
       for (let turn = 1; turn <= sizes.rounds; turn++) {
         note(
           `read-while-writing: round ${turn} of ${sizes.rounds}, searches alone then with ${sizes.writesPerSecond} writes/s`,
         );
+        await server.loopDelay();
+        let cpu = server.cpuMs();
+        let wall = performance.now();
         alone.push(await loadTest(server.base, paths, sizes.sliceSeconds, sizes.connections));
+        cpuShareAlone.push((server.cpuMs() - cpu) / (performance.now() - wall));
+        loopAlone.push(await server.loopDelay());
+        cpu = server.cpuMs();
+        wall = performance.now();
         const loaded = loadTest(server.base, paths, sizes.sliceSeconds, sizes.connections);
         const [searched, written] = await Promise.all([
           loaded,
           writeSteadily(server.base, accounts, sizes.writesPerSecond, loaded),
         ]);
+        cpuShareWhileWriting.push((server.cpuMs() - cpu) / (performance.now() - wall));
         withWrites.push(searched);
         writes.push(written);
+        loopWithWrites.push(await server.loopDelay());
       }
       const aloneRps = median(alone.map((r) => r.requestsPerSecond));
       const withRps = median(withWrites.map((r) => r.requestsPerSecond));
@@ -254,6 +309,18 @@ export async function runReadWhileWritingBench(dir: string, sizes: ReadWhileWrit
         writesOk: sum((w) => w.ok),
         writesLimited: sum((w) => w.limited),
         writesFailed: sum((w) => w.failed),
+        eventLoopHeldMsAlone: {
+          p99: median(loopAlone.map((l) => l.p99)),
+          max: median(loopAlone.map((l) => l.max)),
+        },
+        eventLoopHeldMsWhileWriting: {
+          p99: median(loopWithWrites.map((l) => l.p99)),
+          max: median(loopWithWrites.map((l) => l.max)),
+        },
+        serverCpuShareAlone: round(median(cpuShareAlone), 2),
+        serverCpuShareWhileWriting: round(median(cpuShareWhileWriting), 2),
+        serverCpuMsPerWrite: round(cpuMsPerWrite, 2),
+        serverCpuMsPerSearch: round(cpuMsPerSearch, 3),
         writeP50Ms: median(writes.map((w) => w.p50Ms)),
         writeP99Ms: median(writes.map((w) => w.p99Ms)),
         searchErrors: [...alone, ...withWrites].reduce((total, r) => total + errorsOf(r), 0),
@@ -265,6 +332,10 @@ export async function runReadWhileWritingBench(dir: string, sizes: ReadWhileWrit
   } finally {
     await issuer.close();
   }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function errorsOf(result: LoadResult): number {

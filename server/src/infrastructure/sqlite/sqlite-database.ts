@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ensurePrivateDir, ensurePrivateFile } from '../private-files';
 
@@ -48,4 +49,79 @@ export function commitDerived<T>(db: SqliteDatabase, commit: () => T): T {
   } finally {
     db.pragma('synchronous = FULL');
   }
+}
+
+/**
+ * The fsync of a WAL-mode database's `-wal` file, run in libuv's thread pool instead of inside a commit on
+ * the event loop; concurrent callers share one fsync (group commit): a caller waits for the first fsync
+ * that starts after its call, which covers every commit made before it.
+ */
+export class WalSync {
+  private handle: Promise<FileHandle> | null = null;
+  private running: Promise<void> | null = null;
+  private waiting: Promise<void> | null = null;
+
+  constructor(private readonly walFile: string) {}
+
+  /** Resolves once every commit made before this call is on the disk. */
+  flush(): Promise<void> {
+    if (this.running === null) return this.start();
+    // An fsync already running may have started before the caller's commit: wait for the next one,
+    // which every caller arriving meanwhile shares.
+    this.waiting ??= this.running.then(
+      () => this.startQueued(),
+      () => this.startQueued(),
+    );
+    return this.waiting;
+  }
+
+  async close(): Promise<void> {
+    await Promise.allSettled([this.running, this.waiting]);
+    const handle = this.handle;
+    this.handle = null;
+    if (handle) await (await handle).close();
+  }
+
+  private startQueued(): Promise<void> {
+    this.waiting = null;
+    return this.start();
+  }
+
+  private start(): Promise<void> {
+    const run: Promise<void> = (async () => {
+      this.handle ??= open(this.walFile, 'r');
+      await (await this.handle).sync();
+    })().finally(() => {
+      if (this.running === run) this.running = null;
+    });
+    this.running = run;
+    return run;
+  }
+}
+
+/**
+ * Commits `commit` (one SQLite transaction) durably without holding the event loop on the disk: the
+ * transaction runs with synchronous=NORMAL (written to the operating system, not yet synced), then the
+ * WAL file is fsynced in the thread pool (`WalSync`, shared by concurrent commits) and only then does the
+ * promise resolve. An acknowledged commit is on the disk as with synchronous=FULL; a process killed in
+ * between (kill -9) loses nothing either, since the commit is already in the operating system; a power cut
+ * before the fsync loses only commits nobody was told about. Inside a caller's own transaction, the
+ * caller's COMMIT syncs instead.
+ */
+export async function commitDurably<T>(
+  db: SqliteDatabase,
+  walSync: WalSync | null,
+  commit: () => T,
+): Promise<T> {
+  if (walSync === null || db.inTransaction) return commit();
+  const result = commitDerived(db, commit);
+  await walSync.flush();
+  return result;
+}
+
+/** The WalSync of a file-backed database in WAL mode; null for an in-memory one. */
+export function walSyncOf(db: SqliteDatabase): WalSync | null {
+  if (db.memory) return null;
+  const mode = String(db.pragma('journal_mode', { simple: true })).toLowerCase();
+  return mode === 'wal' ? new WalSync(`${db.name}-wal`) : null;
 }
