@@ -1,5 +1,11 @@
 import type { Statement } from 'better-sqlite3';
-import { commitDurably, type SqliteDatabase, type WalSync, walSyncOf } from '../sqlite/sqlite-database';
+import {
+  checkpointInBackground,
+  commitDurably,
+  type SqliteDatabase,
+  type WalSync,
+  walSyncOf,
+} from '../sqlite/sqlite-database';
 import { DuplicateEventIdError } from './duplicate-event-id.error';
 import {
   WrongExpectedRevisionError,
@@ -80,6 +86,7 @@ export class SqliteEventStore implements EventStore {
   private readonly selectAll: Statement<[bigint, number], EventRow>;
   private readonly selectHead: Statement<[], { position: bigint | null }>;
   private readonly walSync: WalSync | null;
+  private readonly stopCheckpoints: () => Promise<void>;
   /** Recent small reads of the log, by `after:limit`, forgotten at every append (see readAll). */
   private readonly recentReads = new Map<string, RecordedEvent[]>();
 
@@ -108,6 +115,7 @@ export class SqliteEventStore implements EventStore {
     ).raw(true);
     this.selectHead = prepare('SELECT MAX(position) AS position FROM events');
     this.walSync = walSyncOf(db);
+    this.stopCheckpoints = checkpointInBackground(db);
   }
 
   /**
@@ -176,6 +184,7 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
     await this.walSync?.close();
+    await this.stopCheckpoints();
   }
 
   private appendInTransaction(

@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { ensurePrivateDir, ensurePrivateFile } from '../private-files';
 
 export type SqliteDatabase = Database.Database;
@@ -124,4 +125,58 @@ export function walSyncOf(db: SqliteDatabase): WalSync | null {
   if (db.memory) return null;
   const mode = String(db.pragma('journal_mode', { simple: true })).toLowerCase();
   return mode === 'wal' ? new WalSync(`${db.name}-wal`) : null;
+}
+
+/** How often the background checkpointer copies the WAL's committed pages into the database file. */
+const CHECKPOINT_EVERY_MS = 1000;
+
+/**
+ * Moves WAL checkpoints off the event loop: SQLite's automatic checkpoint runs inside the commit that
+ * passes 1,000 WAL pages, copying pages into the database file and syncing both files while the event loop
+ * waits (hundreds of milliseconds on a busy disk). Here it is turned off for `db`'s connection, and a worker
+ * thread with a connection of its own runs a PASSIVE checkpoint every second: it never blocks readers or
+ * writers, takes only frames no reader still needs, and SQLite keeps it crash-safe like any checkpoint.
+ * Returns the function that stops the worker (and closes its connection). An in-memory or non-WAL
+ * database gets no worker.
+ */
+export function checkpointInBackground(db: SqliteDatabase): () => Promise<void> {
+  if (db.memory || String(db.pragma('journal_mode', { simple: true })).toLowerCase() !== 'wal')
+    return () => Promise.resolve();
+  const worker = new Worker(
+    `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const Database = require(workerData.driver);
+    const db = new Database(workerData.file);
+    db.pragma('busy_timeout = 1000');
+    const checkpoint = () => {
+      try { db.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy: the next round takes it */ }
+    };
+    const timer = setInterval(checkpoint, workerData.everyMs);
+    parentPort.on('message', () => {
+      clearInterval(timer);
+      checkpoint();
+      db.close();
+      parentPort.close();
+    });
+    `,
+    {
+      eval: true,
+      workerData: { driver: require.resolve('better-sqlite3'), file: db.name, everyMs: CHECKPOINT_EVERY_MS },
+    },
+  );
+  worker.unref();
+  db.pragma('wal_autocheckpoint = 0');
+  let stopped: Promise<void> | null = null;
+  return () => {
+    stopped ??= new Promise<void>((resolve) => {
+      worker.once('exit', () => resolve());
+      // Held until it has stopped, or a process with nothing else to do would end before it.
+      worker.ref();
+      worker.postMessage('stop');
+    }).then(() => {
+      // Without the worker, SQLite checkpoints by itself again.
+      if (db.open) db.pragma('wal_autocheckpoint = 1000');
+    });
+    return stopped;
+  };
 }
