@@ -219,7 +219,7 @@ function edit(command: EditDocumentDetails, state: DocumentState): DocumentEvent
   return [{ type: 'DocumentDetailsEdited', data }];
 }
 
-/** A file name shows something before its extension: "​.pdf" (a zero-width space) or ".pdf" names nothing. */
+/** A file name shows something before its extension (not only blank or zero-width characters), and is not "." or "..". */
 function hasVisibleName(title: string): boolean {
   const dot = title.lastIndexOf('.');
   return !isBlankText(dot > 0 ? title.slice(0, dot) : title) && !/^\.+$/.test(title);
