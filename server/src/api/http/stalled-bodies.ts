@@ -22,6 +22,8 @@ export function dropStalledBodies(fastify: AppFastify, idleMs = BODY_IDLE_TIMEOU
       (length !== undefined && length !== '0') || raw.headers['transfer-encoding'] !== undefined;
     if (!announced || raw.readableEnded) return done();
     const socket = raw.socket;
+    // app.inject's requests have no real socket, and no network to stall on.
+    if (typeof (socket as { setTimeout?: unknown } | undefined)?.setTimeout !== 'function') return done();
     const stalled = (): void => {
       if (raw.readableEnded || reply.sent) return;
       clientErrorHandler(
