@@ -6,7 +6,7 @@
 # .ci/node24-suites.sh makes; see docs/decisions/node-24.md).
 
 # --- build: client (vite -> client/dist) and server (tsc -> server/dist) ---------------------------
-FROM node:24-bookworm-slim AS build
+FROM node:24.11.1-bookworm-slim AS build
 # better-sqlite3 (embedded profile) compiles from source when no prebuilt binary fits.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
@@ -20,7 +20,7 @@ COPY . .
 RUN npm run build
 
 # --- prod-deps: the server's runtime dependencies only ----------------------------------------------
-FROM node:24-bookworm-slim AS prod-deps
+FROM node:24.11.1-bookworm-slim AS prod-deps
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
@@ -36,7 +36,7 @@ RUN npm ci --omit=dev --workspace server --include-workspace-root=false --no-aud
   && npm cache clean --force
 
 # --- runtime ----------------------------------------------------------------------------------------
-FROM node:24-bookworm-slim AS runtime
+FROM node:24.11.1-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PROFILE=production \
     HOST=0.0.0.0 \

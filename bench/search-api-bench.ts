@@ -115,7 +115,7 @@ function searchMix(count: number): Search[] {
  * `count` different searches for a load without repeats: the searches of the mix, each with page sizes from
  * 11 to 50 (a different page size is a different search to the result cache, and nearly the same work).
  */
-function distinctSearches(count: number): string[] {
+export function distinctSearches(count: number): string[] {
   const found = new Set<string>();
   const mix = searchMix(count);
   for (let i = 0; found.size < count && i < count * 50; i++) {
@@ -152,7 +152,7 @@ function latency(ms: readonly number[]) {
   };
 }
 
-interface LoadResult {
+export interface LoadResult {
   readonly requestsPerSecond: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
@@ -166,7 +166,7 @@ interface LoadResult {
  * through `paths` in order (so all but the first ask what another just asked); `once`: the connections
  * take the next path of one shared list, so no search repeats while the list lasts.
  */
-function loadTest(
+export function loadTest(
   base: string,
   paths: readonly string[],
   seconds: number,

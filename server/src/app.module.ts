@@ -22,6 +22,7 @@ import { AdminPayoutBatchesController, AdminPayoutsController } from './api/mone
 import { AdminReportsController } from './api/money/admin-reports.controller';
 import { ProjectionRebuilds } from './api/money/projection-rebuilds';
 import { UploaderMoneyController } from './api/money/uploader-money.controller';
+import { AccountWriteLimits } from './api/http/account-write-limit.guard';
 import { AnonymousWriteLimitGuard } from './api/http/anonymous-write-limit.guard';
 import { SessionsController } from './api/user/sessions.controller';
 import { AccountSettingsController } from './api/user/account-settings.controller';
@@ -88,6 +89,7 @@ export class AppModule {
         // `npm run projections` also starts, without HTTP).
         ...(config.payments.gateway === 'embedded' ? [EmbeddedGatewayMount] : []),
         { provide: APP_GUARD, useClass: AnonymousWriteLimitGuard },
+        AccountWriteLimits,
       ],
     };
   }

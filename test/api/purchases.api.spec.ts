@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fromBuffer } from 'yauzl';
 import { PurchaseLinks } from '../../server/src/commands/purchase/purchase-links';
@@ -21,6 +20,7 @@ import {
   purchaseAsBuyer,
   streamEventTypes,
 } from '../support/buying';
+import { pdfText } from '../support/pdf-text';
 import { TestClock } from '../support/test-clock';
 import { type TestIssuer, startTestIssuer } from '../support/test-issuer';
 import { type TestServer, startTestServer } from '../support/test-server';
@@ -53,13 +53,6 @@ function unzip(buffer: Buffer): Promise<Map<string, Buffer>> {
       zip.readEntry();
     });
   });
-}
-
-/** The PDF's text (poppler's pdftotext, installed with the project's Debian tools). */
-function pdfText(pdf: Buffer): string {
-  const result = spawnSync('pdftotext', ['-layout', '-', '-'], { input: pdf });
-  if (result.error) throw new Error(`pdftotext is needed to read the invoice: ${result.error.message}`);
-  return result.stdout.toString('utf8');
 }
 
 async function bytes(url: string): Promise<{ status: number; body: Buffer; headers: Headers }> {

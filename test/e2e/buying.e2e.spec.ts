@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { fromBuffer } from 'yauzl';
 import { type UploadedDocument, publishDocumentWithFiles } from '../support/buying';
+import { pdfText } from '../support/pdf-text';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { Api } from './support/api';
 import { describeWithBrowser, type LaunchedBrowser, launchBrowser } from './support/browser';
@@ -280,9 +280,7 @@ describeWithBrowser(
           await tab.waitForURL(/\/api\/purchases\/[0-9a-f-]{36}\/invoice\?/);
           const pdf = await page.request.get(tab.url());
           expect(pdf.headers()['content-type']).toBe('application/pdf');
-          const text = spawnSync('pdftotext', ['-layout', '-', '-'], {
-            input: await pdf.body(),
-          }).stdout.toString();
+          const text = pdfText(await pdf.body());
           expect(text).toContain(journey.invoiceWord);
           expect(text).toContain(journey.company.name);
           expect(text).toContain(journey.company.vatNumber);

@@ -338,6 +338,7 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     );
   }
   const payments = readPayments(r, production);
+  if (production) refuseUnsafeProduction(r, payments);
   const seller = readSeller(r);
   const vat: VatConfig = {
     registry: r.oneOf<VatConfig['registry']>(
@@ -420,6 +421,61 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     anonymousWritesPerMinute,
     site,
   };
+}
+
+/**
+ * Secret values published in this repository, in its documentation or in the images' own examples: a
+ * production start refuses them whatever their length (docs/decisions/production-refuses-to-start-unsafe.md).
+ */
+export const KNOWN_DEFAULT_SECRETS: readonly string[] = [
+  'compose-demo-signing-secret-change-me-0123456789',
+  'lepinguturg-secret',
+  'minioadmin',
+  'admin',
+  'password',
+  'secret',
+  'changeme',
+  'change-me',
+];
+
+/** Fewest different characters a production secret may have: `x` × 32 or `abab…` is no secret. */
+const MIN_DISTINCT_SECRET_CHARACTERS = 10;
+
+/**
+ * What PROFILE=production refuses, one line per variable: the embedded test gateway (anyone may press
+ * "success" on anyone's payment there), the embedded gateway's shop id, and secrets that are published
+ * defaults, too short, or too uniform to be secret.
+ */
+function refuseUnsafeProduction(r: Reader, payments: PaymentsConfig): void {
+  if (payments.gateway === 'embedded')
+    r.problems.push(
+      'PAYMENTS=embedded is the test gateway, where anyone can mark any payment paid: PROFILE=production needs PAYMENTS=makecommerce.',
+    );
+  if (r.raw('MAKECOMMERCE_SHOP_ID') === EMBEDDED_GATEWAY_SHOP_ID)
+    r.problems.push(
+      "MAKECOMMERCE_SHOP_ID is the embedded test gateway's published shop id: set your MakeCommerce shop's own id.",
+    );
+  const secrets: readonly [name: string, minLength: number][] = [
+    ['BLOB_SIGNING_SECRET', 32],
+    ['S3_SECRET_KEY', 16],
+    ['MAKECOMMERCE_SECRET_KEY', 16],
+  ];
+  for (const [name, minLength] of secrets) {
+    const value = r.raw(name);
+    if (value === undefined || value.length < minLength) continue; // reported as missing or short already
+    const lowered = value.toLowerCase();
+    if (KNOWN_DEFAULT_SECRETS.includes(lowered) || /change-?me/.test(lowered))
+      r.problems.push(
+        `${name} is a published example value: PROFILE=production needs a secret of your own (e.g. openssl rand -base64 48).`,
+      );
+    else if (new Set(value).size < MIN_DISTINCT_SECRET_CHARACTERS)
+      r.problems.push(
+        `${name} has fewer than ${MIN_DISTINCT_SECRET_CHARACTERS} different characters, so it is easy to guess: use a random secret (e.g. openssl rand -base64 48).`,
+      );
+  }
+  const s3Secret = r.raw('S3_SECRET_KEY');
+  if (s3Secret !== undefined && s3Secret.length < 16)
+    r.problems.push('S3_SECRET_KEY must be at least 16 characters long on PROFILE=production.');
 }
 
 function readPayments(r: Reader, production: boolean): PaymentsConfig {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { Aggregator, Query, update as applyModifier } from 'mingo';
-import type { SqliteDatabase } from '../sqlite/sqlite-database';
+import { commitDerived, type SqliteDatabase } from '../sqlite/sqlite-database';
 import { DocumentIndexes, valueAtPath } from './embedded-index';
 import {
   countByIndexed,
@@ -737,7 +737,8 @@ export class EmbeddedReadStore implements ReadStore {
       } finally {
         tx.finish();
       }
-      this.commit(projection, tx);
+      // Read models are derived from the log: committed without an fsync of their own (sqlite-database.ts).
+      commitDerived(this.db, () => this.commit(projection, tx));
     });
   }
 

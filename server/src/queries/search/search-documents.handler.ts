@@ -10,11 +10,13 @@ import {
 } from '../../infrastructure/read-store/read-store.port';
 import {
   SEARCH_DOCUMENTS_COLLECTION,
-  SEARCH_PROJECTION,
   SEARCH_RESULT_FIELDS,
+  SEARCH_RESULTS_VERSION_ID,
   SEARCH_UPLOADERS_COLLECTION,
+  SEARCH_VERSION_COLLECTION,
   type SearchDocumentView,
   type SearchUploaderView,
+  type SearchVersionView,
 } from '../../projections/search/search.read-model';
 import type { DocumentSummary } from '../catalogue/document.views';
 import { encodeCursor, SORT_KEYS } from './search-cursor';
@@ -111,14 +113,21 @@ const RESULT_CACHE_SIZE = 500;
 
 @QueryHandler(SearchDocumentsQuery)
 export class SearchDocumentsHandler implements IQueryHandler<SearchDocumentsQuery, SearchResult> {
-  /** criteria → result, valid for one checkpoint of the search projection (so never stale, on any instance). */
+  /**
+   * criteria → result, valid for one version of what searches can find (the search projection writes it
+   * with every batch that changes a published document), so never stale, on any number of instances, and
+   * kept through writes that change nothing a search finds (drafts, profiles, baskets, payments).
+   */
   private readonly cache = new Map<string, SearchResult>();
-  private cachedAt: bigint | null = null;
+  private cachedAt: string | null = null;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ criteria }: SearchDocumentsQuery): Promise<SearchResult> {
-    const checkpoint = await this.readStore.getCheckpoint(SEARCH_PROJECTION);
+    const version = await this.readStore
+      .collection<SearchVersionView>(SEARCH_VERSION_COLLECTION)
+      .findOne({ _id: SEARCH_RESULTS_VERSION_ID });
+    const checkpoint = version?.position ?? null;
     if (checkpoint !== this.cachedAt) {
       this.cache.clear();
       this.cachedAt = checkpoint;
