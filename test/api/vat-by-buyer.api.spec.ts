@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { purchaseStreamId } from '../../server/src/events/purchase.events';
 import { receiptSeriesStreamId } from '../../server/src/events/invoice.events';
@@ -18,15 +17,9 @@ import {
   vatQuote,
 } from '../support/buying';
 import { fatalEn16931Failures, prepareEn16931 } from '../support/en16931';
+import { pdfText } from '../support/pdf-text';
 import { type TestIssuer, startTestIssuer } from '../support/test-issuer';
 import { type TestServer, startTestServer } from '../support/test-server';
-
-/** The PDF's text (poppler's pdftotext, as the purchases suite reads invoices). */
-function pdfText(pdf: Buffer): string {
-  const result = spawnSync('pdftotext', ['-layout', '-', '-'], { input: pdf });
-  if (result.error) throw new Error(`pdftotext is needed to read the invoice: ${result.error.message}`);
-  return result.stdout.toString('utf8');
-}
 
 async function download(url: string): Promise<{ status: number; body: Buffer; type: string | null }> {
   const response = await fetch(url);
