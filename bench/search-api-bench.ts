@@ -10,6 +10,7 @@ import { ProjectionRunner, REBUILD_BATCH_SIZE } from '../server/src/projections/
 import { ALL_PROJECTIONS } from '../server/src/projections/projections.module';
 import { type CatalogueSize, writeCatalogue } from './fixtures/catalogue-writer';
 import { BENCH_NOW } from './projection-rebuild-bench';
+import { type Search, searchMix } from './fixtures/search-mix';
 import { note, percentile, perSecond, printLine, round } from './support/report';
 
 export interface SearchBenchSizes {
@@ -26,90 +27,6 @@ export interface SearchBenchSizes {
 
 /** Rows per transaction in the raw insert loop (the runner commits once per REBUILD_BATCH_SIZE events, fewer rows). */
 const RAW_BATCH = REBUILD_BATCH_SIZE;
-
-/** Words people type, in both languages, some inflected, some cut short. */
-const WORDS = [
-  'leping',
-  'lepingut',
-  'üürilepingut',
-  'uurileping',
-  'töölepingute',
-  'tööleping',
-  'volikiri',
-  'laen',
-  'osaühingu',
-  'põhikiri',
-  'vaie',
-  'kohus',
-  'tarbija',
-  'konfidents',
-  'abieluvara',
-  'testament',
-  'lease',
-  'leases',
-  'agreement',
-  'contract',
-  'employment',
-  'loan',
-  'shareholders',
-  'privacy',
-  'software',
-  'licence',
-  'settlement',
-  'gdpr',
-  'nda',
-  'terms',
-];
-const FILTERS = [
-  'fieldOfLaw=employment',
-  'fieldOfLaw=contract',
-  'fieldOfLaw=property',
-  'language=et',
-  'language=en',
-  'applicableLaw=EE',
-  'year=2025',
-  'format=pdf',
-  'format=odt',
-];
-const SORTS = ['sort=newest', 'sort=oldest', 'sort=price-desc', 'sort=price-asc'];
-
-/** A deterministic pseudo-random sequence, so every run sends the same mix. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
-interface Search {
-  readonly kind: 'text' | 'filter' | 'text+filter' | 'sort' | 'all';
-  readonly query: string;
-}
-
-/** `count` searches: text alone, filters alone, text with filters, sorts, and the bare catalogue. */
-function searchMix(count: number): Search[] {
-  const next = random(42);
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
-  const word = () => `q=${encodeURIComponent(pick(WORDS))}`;
-  return Array.from({ length: count }, (_, i): Search => {
-    switch (i % 5) {
-      case 0:
-        return {
-          kind: 'text',
-          query: next() < 0.3 ? `${word()}%20${encodeURIComponent(pick(WORDS))}` : word(),
-        };
-      case 1:
-        return { kind: 'filter', query: `${pick(FILTERS)}&${pick(SORTS)}` };
-      case 2:
-        return { kind: 'text+filter', query: `${word()}&${pick(FILTERS)}` };
-      case 3:
-        return { kind: 'sort', query: pick(SORTS) };
-      default:
-        return { kind: 'all', query: '' };
-    }
-  });
-}
 
 /**
  * `count` different searches for a load without repeats: the searches of the mix, each with page sizes from
