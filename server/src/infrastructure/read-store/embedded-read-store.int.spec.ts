@@ -225,8 +225,16 @@ describe('EmbeddedReadStore', () => {
 function snapshot(file: string): unknown {
   const db = openSqliteDatabase(file);
   try {
+    const tables = db
+      .prepare<[], string>(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'rs%' ORDER BY name",
+      )
+      .pluck()
+      .all();
     return {
-      docs: db.prepare('SELECT collection, id, doc FROM read_models ORDER BY collection, id').all(),
+      tables: Object.fromEntries(
+        tables.map((table) => [table, db.prepare(`SELECT * FROM "${table}"`).all()]),
+      ),
       checkpoints: db
         .prepare('SELECT projection, position FROM projection_checkpoints ORDER BY projection')
         .all(),
