@@ -9,8 +9,8 @@ import type { Sort } from './read-store.port';
  * - `rs<n>_post`: postings (embedded-postings.ts) of the first field of every declared index: per value
  *   and chunk of document numbers, which documents hold it (each element of an array; missing and null
  *   under a value of their own);
- * - `rs<n>_keys`: for indexes of several keys (and unique ones), a row per document with those fields'
- *   values (embedded-values.ts, sqlKey), and one SQLite index per declared index in its key order, so a
+ * - for indexes of several keys (and unique ones), a column of `rs<n>_docs` per field holding the document's
+ *   value (embedded-values.ts, sqlKey), and one SQLite index per declared index in its key order, so a
  *   sorted page walks SQLite's own index and stops at its limit.
  * The catalogue tables name the collections, their declared indexes and fields, and a version per
  * collection that every commit moves on (other connections notice changes by it).
@@ -58,11 +58,11 @@ export interface FieldInfo {
   multikey: boolean;
 }
 
-/** A declared index of several keys (or a unique one): an SQLite index over the keys table. */
+/** A declared index of several keys (or a unique one): an SQLite index over the documents table's key columns. */
 export interface OrderInfo {
   readonly index: IndexInfo;
   readonly keys: SortKeys;
-  /** The keys table's column of each key. */
+  /** The documents table's column of each key. */
   readonly columns: readonly string[];
   readonly sqlName: string;
 }
@@ -81,7 +81,6 @@ export function indexName(keys: Sort): string {
 export class CollectionInfo {
   readonly docs: string;
   readonly post: string;
-  readonly keysTable: string;
   private postedCache: FieldInfo[] | null = null;
   private keyedCache: FieldInfo[] | null = null;
   private ordersCache: OrderInfo[] | null = null;
@@ -95,7 +94,6 @@ export class CollectionInfo {
   ) {
     this.docs = `rs${id}_docs`;
     this.post = `rs${id}_post`;
-    this.keysTable = `rs${id}_keys`;
   }
 
   /** The fields with postings: the first field of every declared index. */
@@ -106,7 +104,7 @@ export class CollectionInfo {
     return this.postedCache;
   }
 
-  /** The fields with a column in the keys table: those of indexes of several keys, and of unique ones. */
+  /** The fields with a column of their own in the documents table: those of indexes of several keys, and of unique ones. */
   keyed(): FieldInfo[] {
     this.keyedCache ??= [
       ...new Set(this.indexes.filter(hasOrder).flatMap((index) => Object.keys(index.keys))),
@@ -147,7 +145,7 @@ function hasOrder(index: IndexInfo): boolean {
   return Object.keys(index.keys).length > 1 || index.unique;
 }
 
-/** The keys table's column for a field. */
+/** The documents table's column for a field. */
 export function column(field: FieldInfo): string {
   return quote(`k${field.id}`);
 }
@@ -237,8 +235,8 @@ export class Catalog {
   }
 
   /**
-   * Records a declared index (inside the caller's write transaction): its new fields, a keys-table column
-   * for each field of an index with an order, and the order's SQLite index. Existing documents are the
+   * Records a declared index (inside the caller's write transaction): its new fields, a documents-table
+   * column for each field of an index with an order, and the order's SQLite index. Existing documents are the
    * caller's to index.
    */
   addIndex(info: CollectionInfo, keys: Sort, unique: boolean): { index: IndexInfo; newColumns: FieldInfo[] } {
@@ -261,17 +259,13 @@ export class Catalog {
     info.indexes.push(index);
     info.changed();
     const newColumns = info.keyed().filter((field) => !before.has(field.id));
-    if (newColumns.length > 0) {
-      if (before.size === 0) this.db.exec(`CREATE TABLE ${info.keysTable} (docno INTEGER PRIMARY KEY)`);
-      for (const field of newColumns)
-        this.db.exec(`ALTER TABLE ${info.keysTable} ADD COLUMN ${column(field)}`);
-    }
+    for (const field of newColumns) this.db.exec(`ALTER TABLE ${info.docs} ADD COLUMN ${column(field)}`);
     const order = info.orders().find((candidate) => candidate.index.id === index.id);
     if (order) {
       const columns = order.keys.map(
         ([, direction], i) => `${order.columns[i]}${direction === -1 ? ' DESC' : ''}`,
       );
-      this.db.exec(`CREATE INDEX ${order.sqlName} ON ${info.keysTable} (${columns.join(', ')})`);
+      this.db.exec(`CREATE INDEX ${order.sqlName} ON ${info.docs} (${columns.join(', ')})`);
     }
     return { index, newColumns };
   }

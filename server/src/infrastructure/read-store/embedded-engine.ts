@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { Aggregator } from 'mingo';
 import { BoundedCache } from './embedded-cache';
 import { type CollectionInfo, column, type FieldInfo, type OrderInfo } from './embedded-catalog';
-import { pinnedId } from './embedded-documents';
+import { pinnedId } from './read-model-documents';
 import {
   anchoredPrefix,
   compareKeyed,
@@ -65,6 +65,9 @@ const WALK_ROW_COST = 0.4;
 const KEY_ROW_COST = 1.5;
 const DOC_COST = 12;
 
+/** A walk of SQLite's index that reads more rows than this takes the order as numbers instead. */
+const RANK_AFTER_ROWS = 3000;
+
 const RANGE_OPERATORS = new Set(['$gt', '$gte', '$lt', '$lte']);
 const TOP_CHAR = String.fromCodePoint(0x10ffff);
 
@@ -72,6 +75,8 @@ const TOP_CHAR = String.fromCodePoint(0x10ffff);
 export class EngineCaches {
   /** Postings read (a value's, a prefix's or a range's documents) and filters' selections. */
   readonly sets = new BoundedCache<SlotSet>(24 * 2 ** 20, (set) => set.bytes);
+  /** A declared index's order as document numbers, for walks that would read many rows (embedded-engine.ts). */
+  readonly ranks = new BoundedCache<Uint32Array>(8 * 2 ** 20, (rank) => rank.byteLength);
   /** Every value's postings of a field (facet counts). */
   readonly values = new BoundedCache<Map<string, { value: SqlValue; set: SlotSet }>>(8 * 2 ** 20, (map) => {
     let bytes = 0;
@@ -84,12 +89,14 @@ export class EngineCaches {
 
   dropCollection(collection: number): void {
     this.sets.dropCollection(collection);
+    this.ranks.dropCollection(collection);
     this.values.dropCollection(collection);
     this.numbers.dropCollection(collection);
   }
 
   clear(): void {
     this.sets.clear();
+    this.ranks.clear();
     this.values.clear();
     this.numbers.clear();
   }
@@ -613,8 +620,13 @@ export class DiskCollection {
     if (walk) {
       const rows = Math.min(total, count === Infinity ? total : (count * total) / selected);
       const perKey = this.keyedAll(sort) ? KEY_ROW_COST : DOC_COST;
-      if (rows * WALK_ROW_COST < selected * perKey || selection.all)
-        return walk.run(selection, afterValues, count);
+      // A walk reads rows until the page is full; where the selected documents sit late in the order
+      // (prices and fields go together), it stops once it has cost what sorting the selection costs.
+      const budget = selection.all ? Infinity : Math.max(1000, (selected * perKey) / WALK_ROW_COST);
+      if (rows * WALK_ROW_COST < selected * perKey || selection.all) {
+        const walked = walk.run(selection, afterValues, count, budget);
+        if (walked) return walked;
+      }
     }
     return this.sortSelection(selection, sort, afterValues, count);
   }
@@ -659,7 +671,7 @@ export class DiskCollection {
     if (plain.length > 0 && plain.every((field) => keyed.has(field))) {
       const columns = plain.map((field) => column(keyed.get(field)!));
       const statement = this.sql
-        .prepare(`SELECT ${columns.join(', ')} FROM ${this.info!.keysTable} WHERE docno = ?`)
+        .prepare(`SELECT ${columns.join(', ')} FROM ${this.info!.docs} WHERE docno = ?`)
         .raw();
       return docnos.map((docno) => {
         const row = (statement.get(docno) as unknown[] | undefined) ?? [];
@@ -674,21 +686,25 @@ export class DiskCollection {
 
   // ---- walks -----------------------------------------------------------------------------------
 
-  /** An order that gives `sort` (a declared index with the filter fixing its first keys, or a field's postings). */
+  /**
+   * The order that gives most of `sort`: a declared index with the filter fixing its first keys (the one
+   * that walks the most sort keys, so fewer ties are sorted in memory), else a field's postings.
+   */
   private walkFor(filter: Filter, sort: SortKeys): Walker | null {
+    let best: { order: OrderInfo; fixed: unknown[]; covered: number; direction: 1 | -1 } | null = null;
     for (const order of this.info!.orders()) {
       const fixed: unknown[] = [];
       for (let start = 0; start < order.keys.length; start++) {
         const rest = order.keys.slice(start);
         const covered = coveredLength(rest, sort);
-        if (covered > 0) {
-          return new OrderWalker(this, order, fixed, sort, covered, coveredDirection(rest, sort));
-        }
+        if (covered > (best?.covered ?? 0))
+          best = { order, fixed: [...fixed], covered, direction: coveredDirection(rest, sort) };
         const bound = boundValue(filter, order.keys[start]![0]);
         if (!bound) break;
         fixed.push(bound.value);
       }
     }
+    if (best) return new OrderWalker(this, best.order, best.fixed, sort, best.covered, best.direction);
     const field = this.info!.isPosted(sort[0]![0]);
     if (field && sort[0]![0] !== '_id') return new PostingsWalker(this, field, sort);
     return null;
@@ -718,6 +734,29 @@ export class DiskCollection {
   statement(sql: string): Statement {
     return this.sql.prepare(sql);
   }
+
+  /** The documents of an order's range (its first keys fixed), in the order's own direction; kept until the collection changes. */
+  rank(order: OrderInfo, fixed: readonly unknown[], sql: string, params: readonly unknown[]): Uint32Array {
+    const key = this.cacheKey('rank', order.index.id, filterKey({ fixed: [...fixed] }));
+    let rank = this.caches.ranks.get(key);
+    if (!rank) {
+      rank = Uint32Array.from(
+        this.sql
+          .prepare(sql)
+          .pluck()
+          .all(...params) as number[],
+      );
+      this.caches.ranks.set(this.info!.id, key, rank);
+    }
+    return rank;
+  }
+
+  hasRank(order: OrderInfo, fixed: readonly unknown[]): boolean {
+    return (
+      this.caches.ranks.get(this.cacheKey('rank', order.index.id, filterKey({ fixed: [...fixed] }))) !==
+      undefined
+    );
+  }
 }
 
 /** A filter as text that tells apart what JSON alone would not (regular expressions, dates, undefined). */
@@ -733,6 +772,7 @@ export function filterKey(filter: Filter): string {
 
 /** How many leading keys of an order give the sort's first keys (all in the same or all in the opposite direction). */
 function coveredLength(order: SortKeys, sort: SortKeys): number {
+  let longest = 0;
   for (const flip of [1, -1] as const) {
     let n = 0;
     while (
@@ -742,13 +782,22 @@ function coveredLength(order: SortKeys, sort: SortKeys): number {
       order[n]![1] === sort[n]![1] * flip
     )
       n++;
-    if (n > 0) return n;
+    longest = Math.max(longest, n);
   }
-  return 0;
+  return longest;
 }
 
+/** 1 when the order runs the sort's way, -1 when backwards (the direction that covers more keys). */
 function coveredDirection(order: SortKeys, sort: SortKeys): 1 | -1 {
-  return order[0]![1] === sort[0]![1] ? 1 : -1;
+  let same = 0;
+  while (
+    same < order.length &&
+    same < sort.length &&
+    order[same]![0] === sort[same]![0] &&
+    order[same]![1] === sort[same]![1]
+  )
+    same++;
+  return same > 0 && same >= coveredLength(order, sort) ? 1 : -1;
 }
 
 /** The `_id`s a condition on `_id` names by equality or `$in`, or null. */
@@ -779,7 +828,8 @@ function boundValue(filter: Filter, field: string): { readonly value: unknown } 
 interface Walker {
   /** Sort keys beyond the walked ones (sorted within groups of equal walked keys). */
   readonly extra: SortKeys;
-  run(selection: Selection, after: readonly unknown[] | null, count: number): number[];
+  /** The page, or null when reading it would take more than `budget` rows. */
+  run(selection: Selection, after: readonly unknown[] | null, count: number, budget: number): number[] | null;
 }
 
 function inSelection(selection: Selection, docno: number): boolean {
@@ -810,6 +860,47 @@ class OrderWalker implements Walker {
   ) {
     this.extra = sort.slice(covered);
     this.keyColumns = order.columns.slice(fixed.length);
+  }
+
+  /** The order's range as document numbers, in the order's own direction (built once per version of the collection). */
+  private rank(): Uint32Array {
+    const conditions = this.fixed.map((_value, i) => `${this.order.columns[i]} IS ?`);
+    const forward = this.order.keys
+      .slice(this.fixed.length)
+      .map(([, dir], i) => `${this.keyColumns[i]} ${dir === 1 ? 'ASC' : 'DESC'}`)
+      .join(', ');
+    const sql =
+      `SELECT docno FROM ${this.collection.info!.docs} INDEXED BY ${this.order.sqlName}` +
+      `${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''} ORDER BY ${forward}`;
+    return this.collection.rank(this.order, this.fixed, sql, this.fixed.map(sqlValueOf));
+  }
+
+  /**
+   * A page from the order held as document numbers: the first position after `after` found by binary
+   * search (reading the sort keys of the documents it probes), then the selected documents from there.
+   */
+  private ranked(selection: Selection, after: readonly unknown[] | null, count: number): number[] {
+    const rank = this.rank();
+    const at = (i: number) => (this.direction === 1 ? rank[i]! : rank[rank.length - 1 - i]!);
+    let start = 0;
+    if (after) {
+      const fields = this.sort.map(([field]) => field);
+      let low = 0;
+      let high = rank.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        const [values] = this.collection.sortValues([at(middle)], fields);
+        if (compareKeyed(this.sort, values!, after) > 0) high = middle;
+        else low = middle + 1;
+      }
+      start = low;
+    }
+    const out: number[] = [];
+    for (let i = start; i < rank.length && out.length < count; i++) {
+      const docno = at(i);
+      if (inSelection(selection, docno)) out.push(docno);
+    }
+    return out;
   }
 
   /** The ORDER BY of a walk: every column after the fixed ones, in the walk's direction. */
@@ -857,7 +948,7 @@ class OrderWalker implements Walker {
     const covered = this.keyColumns.slice(0, this.covered);
     const sql =
       `SELECT docno${covered.length > 0 && this.extra.length > 0 ? `, ${covered.join(', ')}` : ''} ` +
-      `FROM ${info.keysTable} INDEXED BY ${this.order.sqlName}` +
+      `FROM ${info.docs} INDEXED BY ${this.order.sqlName}` +
       `${conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : ''} ORDER BY ${this.orderBy()}`;
     yield* this.collection
       .statement(sql)
@@ -879,17 +970,31 @@ class OrderWalker implements Walker {
     }
   }
 
-  run(selection: Selection, after: readonly unknown[] | null, count: number): number[] {
+  run(
+    selection: Selection,
+    after: readonly unknown[] | null,
+    count: number,
+    budget: number,
+  ): number[] | null {
     const out: number[] = [];
+    let read = 0;
     if (this.extra.length === 0) {
+      // The order already held as numbers, or a walk of SQLite's index that reads too many rows (the
+      // selected documents sit late in the order): the numbers, read once and kept.
+      if (this.collection.hasRank(this.order, this.fixed)) return this.ranked(selection, after, count);
       // With all sort keys walked, `after` is exact on them: equal rows are not after it.
+      let long = false;
       for (const row of this.scans(after ? after.slice(0, this.covered) : null)) {
+        if (++read > Math.min(budget, RANK_AFTER_ROWS)) {
+          long = true;
+          break;
+        }
         const docno = row[0] as number;
         if (!inSelection(selection, docno)) continue;
         out.push(docno);
         if (out.length >= count) break;
       }
-      return out;
+      return long ? this.ranked(selection, after, count) : out;
     }
     // Groups of rows equal on the walked keys are sorted by the extra keys; the group equal to `after`
     // on the walked keys is read whole and cut at `after`.
@@ -904,6 +1009,7 @@ class OrderWalker implements Walker {
       : [this.scans(null)];
     for (const rows of scans) {
       for (const row of rows) {
+        if (++read > budget) return null;
         const key = JSON.stringify(row.slice(1), (_k, v: unknown) =>
           Buffer.isBuffer(v) ? v.toString('hex') : v,
         );
@@ -985,9 +1091,15 @@ class PostingsWalker implements Walker {
     }
   }
 
-  run(selection: Selection, after: readonly unknown[] | null, count: number): number[] {
+  run(
+    selection: Selection,
+    after: readonly unknown[] | null,
+    count: number,
+    budget: number,
+  ): number[] | null {
     const out: number[] = [];
     const seen = new SlotSet();
+    let read = 0;
     const descending = this.sort[0]![1] === -1;
     let group: number[] = [];
     let groupValue: string | null = null;
@@ -1000,10 +1112,12 @@ class PostingsWalker implements Walker {
         const key = postingMapKey(value);
         if (key !== groupValue) {
           flush(groupAfter);
-          if (out.length >= count) return;
+          if (out.length >= count) return true;
           groupValue = key;
         }
         const docnos = containerDocumentsOrdered(chunk, bits, descending);
+        read += docnos.length;
+        if (read > budget) return false;
         for (const docno of docnos) {
           if (seen.has(docno) || !inSelection(selection, docno)) continue;
           seen.add(docno);
@@ -1012,13 +1126,14 @@ class PostingsWalker implements Walker {
       }
       flush(groupAfter);
       groupValue = null;
+      return true;
     };
     if (after && this.extra.length > 0) {
       // The documents level with `after` on the walked key, cut at `after` by the extra keys.
       const level = after[0] === undefined || after[0] === null ? NULL_POSTING : sqlValueOf(after[0]);
-      take(this.rows('value = ?', [level], descending), after);
+      if (!take(this.rows('value = ?', [level], descending), after)) return null;
     }
-    if (out.length < count) take(this.ordered(after ? (after[0] ?? null) : undefined), null);
+    if (out.length < count && !take(this.ordered(after ? (after[0] ?? null) : undefined), null)) return null;
     return out.slice(0, count);
   }
 }

@@ -10,8 +10,9 @@ import {
   indexName,
   type IndexInfo,
 } from './embedded-catalog';
-import { assertOperatorUpdate, jsonCopy, modify, pinnedId, upsertDocument } from './embedded-documents';
+import { assertOperatorUpdate, jsonCopy, modify, pinnedId, upsertDocument } from './read-model-documents';
 import { DiskCollection, EngineCaches, shape } from './embedded-engine';
+import { IdFilter } from './embedded-id-filter';
 import { compareKeyed, countValues, MINGO_OPTIONS, matcher, sortKeys } from './embedded-matcher';
 import { chunkOf, mergeContainer, newContainer } from './embedded-postings';
 import { postingMapKey, postingValues, type SqlValue, sqlKey, valueAtPath } from './embedded-values';
@@ -59,25 +60,77 @@ function settle<R>(work: () => R): Promise<R> {
   }
 }
 
+/**
+ * What a document gives the collection's indexes: the posting values of each posted field (and whether it
+ * holds an array), and the value of each key column. Computed when a document is written, from the
+ * caller's object, so the commit need not parse the document again.
+ */
+interface IndexValues {
+  readonly posted: readonly (readonly SqlValue[])[];
+  readonly arrays: readonly boolean[];
+  readonly keys: readonly SqlValue[];
+}
+
+const NO_VALUES: IndexValues = { posted: [], arrays: [], keys: [] };
+
+/** Whether JSON would keep this value as it is (no Date, no toJSON, no NaN): then it indexes as stored. */
+function plainValue(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'object' || value === null) return true;
+  if (Array.isArray(value))
+    return value.every((element) => typeof element !== 'object' || element === null || plainValue(element));
+  return (
+    Object.getPrototypeOf(value) === Object.prototype &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+  );
+}
+
+/** The document's index values, or null when a value is one JSON would change (then parse the text instead). */
+function indexValuesOf(info: CollectionInfo | null, doc: ReadModel): IndexValues | null {
+  if (!info || info.indexes.length === 0) return NO_VALUES;
+  const posted: SqlValue[][] = [];
+  const arrays: boolean[] = [];
+  for (const field of info.posted()) {
+    const value = valueAtPath(doc, field.path);
+    if (!plainValue(value)) return null;
+    posted.push(postingValues(doc, field.path));
+    arrays.push(Array.isArray(value));
+  }
+  const keys: SqlValue[] = [];
+  for (const field of info.keyed()) {
+    const value = valueAtPath(doc, field.path);
+    if (!plainValue(value)) return null;
+    keys.push(sqlKey(value));
+  }
+  return { posted, arrays, keys };
+}
+
+/** Index values as the stored JSON gives them (always plain). */
+function storedValuesOf(info: CollectionInfo, doc: ReadModel): IndexValues {
+  return indexValuesOf(info, doc)!;
+}
+
 /** A unique index's keys of one document, as text (several for a single field holding an array). */
-function uniqueKeys(info: CollectionInfo, index: IndexInfo, doc: ReadModel): string[] {
+function uniqueKeys(info: CollectionInfo, index: IndexInfo, values: IndexValues): string[] {
   const paths = Object.keys(index.keys);
-  if (paths.length === 1 && paths[0] !== '_id' && info.isPosted(paths[0]!))
-    return postingValues(doc, paths[0]!).map(postingMapKey);
+  const posted = paths.length === 1 ? info.posted().findIndex((field) => field.path === paths[0]) : -1;
+  if (posted >= 0) return values.posted[posted]!.map(postingMapKey);
+  const keyed = info.keyed();
   return [
     JSON.stringify(
       paths.map((path) => {
-        const key = sqlKey(valueAtPath(doc, path));
+        const key = values.keys[keyed.findIndex((field) => field.path === path)] ?? null;
         return Buffer.isBuffer(key) ? `x${key.toString('hex')}` : key;
       }),
     ),
   ];
 }
 
-/** A document a transaction wrote: its text (null once changed in place) and its parsed form (when read). */
+/** A document a transaction wrote: its text (null once changed in place), its parsed form (when read), its index values. */
 interface Staged {
   doc: ReadModel | null;
   text: string | null;
+  values: IndexValues | null;
   readonly deleted: boolean;
 }
 
@@ -123,7 +176,8 @@ class Overlay {
   base(id: string): Base | null {
     let base = this.bases.get(id);
     if (base === undefined) {
-      base = this.disk().byId(id) ?? null;
+      const disk = this.disk();
+      base = disk.info && this.store.mightHold(disk.info, id) ? (disk.byId(id) ?? null) : null;
       this.bases.set(id, base);
     }
     return base;
@@ -163,7 +217,7 @@ class Overlay {
     const base = this.base(id);
     if (!base) return undefined;
     const doc = JSON.parse(base.text) as ReadModel;
-    this.changes.set(id, { doc, text: base.text, deleted: false });
+    this.changes.set(id, { doc, text: base.text, values: null, deleted: false });
     return doc;
   }
 
@@ -178,66 +232,89 @@ class Overlay {
     return this.base(id)?.text;
   }
 
-  /** Takes a new version of a document, given as its JSON text (and its parsed form when known). */
+  /**
+   * Takes a new version of a document: `doc` as the caller gave it (read now for the index values, never
+   * kept: the caller may change it afterwards) and its JSON text, which is what gets stored.
+   */
   put(doc: ReadModel, text: string): void {
-    this.assertUnique(doc);
-    this.changes.set(doc._id, { doc, text, deleted: false });
+    const info = this.store.infoOf(this.name);
+    const values = indexValuesOf(info, doc) ?? storedValuesOf(info!, JSON.parse(text) as ReadModel);
+    this.assertUnique(doc._id, values);
+    this.changes.set(doc._id, { doc: null, text, values, deleted: false });
   }
 
-  /** A change made in place to the working copy: its text is written anew at commit. */
+  /** A change made in place to the working copy: its text and index values are made anew at commit. */
   touched(doc: ReadModel): void {
     const staged = this.changes.get(doc._id)!;
     staged.text = null;
+    staged.values = null;
   }
 
   remove(id: string): void {
     this.base(id);
-    this.changes.set(id, { doc: null, text: null, deleted: true });
+    this.changes.set(id, { doc: null, text: null, values: null, deleted: true });
+  }
+
+  /** The index values of the document as this transaction sees it. */
+  private valuesOf(id: string): IndexValues | null {
+    const info = this.store.infoOf(this.name);
+    const staged = this.changes.get(id);
+    if (staged && !staged.deleted && staged.values) return staged.values;
+    const doc = this.current(id);
+    return doc && info ? storedValuesOf(info, doc) : null;
   }
 
   uniqueIndexes(): IndexInfo[] {
     return this.store.infoOf(this.name)?.indexes.filter((index) => index.unique) ?? [];
   }
 
-  private assertUnique(doc: ReadModel): void {
+  private assertUnique(id: string, values: IndexValues): void {
     const info = this.store.infoOf(this.name);
     if (!info) return;
     for (const index of info.indexes) {
       if (!index.unique) continue;
       let claims = this.claims.get(index.name);
       if (!claims) this.claims.set(index.name, (claims = new Map<string, string>()));
-      for (const key of uniqueKeys(info, index, doc)) {
+      for (const key of uniqueKeys(info, index, values)) {
         // Either record may be stale (the holder changed since); the holder's current keys decide.
-        const holders = [claims.get(key), ...this.committedHolders(info, index, doc)];
+        const holders = [claims.get(key), ...this.committedHolders(info, index, values, key)];
         for (const holder of holders) {
-          if (holder === undefined || holder === doc._id) continue;
-          const other = this.current(holder);
-          if (other && uniqueKeys(info, index, other).includes(key))
+          if (holder === undefined || holder === id) continue;
+          const theirs = this.valuesOf(holder);
+          if (theirs && uniqueKeys(info, index, theirs).includes(key))
             throw new DuplicateKeyError(this.name, index.name, key);
         }
-        claims.set(key, doc._id);
+        claims.set(key, id);
       }
     }
   }
 
-  /** Ids of committed documents holding the same unique key as `doc`. */
-  private committedHolders(info: CollectionInfo, index: IndexInfo, doc: ReadModel): string[] {
+  /** Ids of committed documents holding the unique key `key` (one of the document's `values`). */
+  private committedHolders(
+    info: CollectionInfo,
+    index: IndexInfo,
+    values: IndexValues,
+    key: string,
+  ): string[] {
     const disk = this.disk();
     const paths = Object.keys(index.keys);
     let docnos: number[];
-    if (paths.length === 1 && paths[0] !== '_id' && info.isPosted(paths[0]!)) {
-      const field = info.isPosted(paths[0]!)!;
-      docnos = [];
-      for (const value of postingValues(doc, paths[0]!)) docnos.push(...disk.equal(field, value).toArray());
+    const posted = paths.length === 1 ? info.posted().findIndex((field) => field.path === paths[0]) : -1;
+    if (posted >= 0) {
+      const value = values.posted[posted]!.find((candidate) => postingMapKey(candidate) === key)!;
+      docnos = disk.equal(info.posted()[posted]!, value).toArray();
     } else {
       const order = info.orders().find((candidate) => candidate.index.id === index.id)!;
+      const keyed = info.keyed();
       const conditions = order.columns.map((c) => `${c} IS ?`).join(' AND ');
       docnos = disk
-        .statement(`SELECT docno FROM ${info.keysTable} WHERE ${conditions}`)
+        .statement(`SELECT docno FROM ${info.docs} WHERE ${conditions}`)
         .pluck()
-        .all(...paths.map((path) => sqlKey(valueAtPath(doc, path)))) as number[];
+        .all(
+          ...paths.map((path) => values.keys[keyed.findIndex((field) => field.path === path)] ?? null),
+        ) as number[];
     }
-    return docnos.map((docno) => disk.idOf(docno)).filter((id): id is string => id !== undefined);
+    return docnos.map((docno) => disk.idOf(docno)).filter((holder): holder is string => holder !== undefined);
   }
 
   // ---- reads that see the transaction's own writes ---------------------------------------------
@@ -298,6 +375,19 @@ class Overlay {
     return items
       .slice(skip, end)
       .map((item) => shape(item.copy ? jsonCopy(item.doc) : item.doc, options, item.score));
+  }
+
+  /** Whether a document with this id exists as the transaction sees it (without reading it). */
+  exists(id: string): boolean {
+    const staged = this.changes.get(id);
+    return staged ? !staged.deleted : this.base(id) !== null;
+  }
+
+  /** The id of the first document matching `filter` (by id without reading the document). */
+  firstMatchingId(filter: Filter): string | undefined {
+    const id = pinnedId(filter);
+    if (id !== undefined && Object.keys(filter).length === 1) return this.exists(id) ? id : undefined;
+    return this.find(filter, { limit: 1, fields: [] })[0]?._id;
   }
 
   /** The documents matching `filter` as the transaction sees them (its own, not copies). */
@@ -427,11 +517,12 @@ class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T>
     private readonly overlay: () => Overlay,
   ) {}
 
+  /**
+   * Runs one operation of the transaction. No read transaction and no look at other connections here:
+   * the commit refuses to write over a collection another connection changed meanwhile.
+   */
   private run<R>(work: (overlay: Overlay) => R): Promise<R> {
-    return settle(() => {
-      const overlay = this.overlay();
-      return this.store.read(overlay.name, () => work(overlay));
-    });
+    return settle(() => work(this.overlay()));
   }
 
   findOne(filter: Filter): Promise<T | null> {
@@ -457,31 +548,30 @@ class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T>
   insertOne(doc: T): Promise<void> {
     return this.run((overlay) => {
       if (typeof doc._id !== 'string') throw new Error('Read-model documents need a string _id');
-      if (overlay.current(doc._id))
+      if (overlay.exists(doc._id))
         throw new DuplicateKeyError(overlay.name, '_id_', JSON.stringify([doc._id]));
-      const text = JSON.stringify(doc);
-      overlay.put(JSON.parse(text) as ReadModel, text);
+      overlay.put(doc, JSON.stringify(doc));
     });
   }
 
   replaceOne(filter: Filter, doc: T, options?: { upsert?: boolean }): Promise<UpdateResult> {
     return this.run((overlay) => {
-      const [current] = overlay.matching(filter, 1);
-      if (!current) {
+      const currentId = overlay.firstMatchingId(filter);
+      if (currentId === undefined) {
         if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
-        const fresh = { ...doc, _id: doc._id ?? pinnedId(filter) ?? randomUUID() };
+        const fresh = doc._id === undefined ? { ...doc, _id: pinnedId(filter) ?? randomUUID() } : doc;
         if (typeof fresh._id !== 'string') throw new Error('Read-model documents need a string _id');
-        if (overlay.current(fresh._id))
+        if (overlay.exists(fresh._id))
           throw new DuplicateKeyError(overlay.name, '_id_', JSON.stringify([fresh._id]));
-        const text = JSON.stringify(fresh);
-        overlay.put(JSON.parse(text) as ReadModel, text);
+        overlay.put(fresh, JSON.stringify(fresh));
         return { matchedCount: 0, modifiedCount: 0, upsertedId: fresh._id };
       }
-      if (doc._id !== undefined && doc._id !== current._id)
-        throw new Error(`The _id field cannot be changed from '${current._id}' to '${doc._id}'`);
-      const text = JSON.stringify(doc._id === undefined ? { ...doc, _id: current._id } : doc);
-      const changed = text !== overlay.textOf(current._id);
-      if (changed) overlay.put(JSON.parse(text) as ReadModel, text);
+      if (doc._id !== undefined && doc._id !== currentId)
+        throw new Error(`The _id field cannot be changed from '${currentId}' to '${doc._id}'`);
+      const replacement = doc._id === undefined ? { ...doc, _id: currentId } : doc;
+      const text = JSON.stringify(replacement);
+      const changed = text !== overlay.textOf(currentId);
+      if (changed) overlay.put(replacement, text);
       return { matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null };
     });
   }
@@ -489,17 +579,16 @@ class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T>
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult> {
     return this.run((overlay) => {
       assertOperatorUpdate(update);
-      const [current] = overlay.matching(filter, 1);
-      if (!current) {
+      const currentId = overlay.firstMatchingId(filter);
+      if (currentId === undefined) {
         if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
         const doc = upsertDocument(filter, update);
-        if (overlay.current(doc._id))
+        if (overlay.exists(doc._id))
           throw new DuplicateKeyError(overlay.name, '_id_', JSON.stringify([doc._id]));
-        const text = JSON.stringify(doc);
-        overlay.put(JSON.parse(text) as ReadModel, text);
+        overlay.put(doc, JSON.stringify(doc));
         return { matchedCount: 0, modifiedCount: 0, upsertedId: doc._id };
       }
-      const modified = this.modifyOne(overlay, current._id, update);
+      const modified = this.modifyOne(overlay, currentId, update);
       return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedId: null };
     });
   }
@@ -516,9 +605,9 @@ class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T>
 
   deleteOne(filter: Filter): Promise<number> {
     return this.run((overlay) => {
-      const [current] = overlay.matching(filter, 1);
-      if (!current) return 0;
-      overlay.remove(current._id);
+      const currentId = overlay.firstMatchingId(filter);
+      if (currentId === undefined) return 0;
+      overlay.remove(currentId);
       return 1;
     });
   }
@@ -536,8 +625,7 @@ class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T>
     if (overlay.uniqueIndexes().length > 0) {
       const copy = jsonCopy(overlay.current(id)!);
       if (!modify(copy, update)) return false;
-      const text = JSON.stringify(copy);
-      overlay.put(JSON.parse(text) as ReadModel, text);
+      overlay.put(copy, JSON.stringify(copy));
       return true;
     }
     const doc = overlay.working(id)!;
@@ -554,23 +642,49 @@ interface PostingChange {
   readonly removes: number[];
 }
 
-/** Writes one collection's changes of a commit: documents, keys rows, then postings grouped by chunk. */
+/** One field's posting changes of a commit, by value (strings and numbers in maps of their own, no key text made). */
+class FieldChanges {
+  readonly strings = new Map<string, PostingChange>();
+  readonly numbers = new Map<number, PostingChange>();
+  readonly others = new Map<string, PostingChange>();
+
+  entry(value: SqlValue): PostingChange {
+    let entry: PostingChange | undefined;
+    if (typeof value === 'string') {
+      entry = this.strings.get(value);
+      if (!entry) this.strings.set(value, (entry = { value, adds: [], removes: [] }));
+    } else if (typeof value === 'number') {
+      entry = this.numbers.get(value);
+      if (!entry) this.numbers.set(value, (entry = { value, adds: [], removes: [] }));
+    } else {
+      const key = postingMapKey(value);
+      entry = this.others.get(key);
+      if (!entry) this.others.set(key, (entry = { value, adds: [], removes: [] }));
+    }
+    return entry;
+  }
+
+  *all(): Generator<PostingChange> {
+    yield* this.strings.values();
+    yield* this.numbers.values();
+    yield* this.others.values();
+  }
+}
+
+/** Writes one collection's changes of a commit: documents with their key columns, then postings grouped by chunk. */
 class CollectionWriter {
   private readonly posted: readonly FieldInfo[];
   private readonly keyed: readonly FieldInfo[];
-  /** Field id → posting value key → the documents added and removed. */
-  private readonly postings = new Map<
-    number,
-    Map<string, { value: SqlValue; adds: number[]; removes: number[] }>
-  >();
+  private readonly postings: FieldChanges[];
   /** Chunks above this one held no documents before the commit: their containers are new. */
   private readonly freshAbove: number;
+  /** Ids of the documents this commit inserted. */
+  readonly inserted: string[] = [];
   private readonly statements: {
-    insertDoc: Statement;
-    updateDoc: Statement;
-    deleteDoc: Statement;
-    upsertKeys: Statement | null;
-    deleteKeys: Statement | null;
+    insert: Statement;
+    update: Statement;
+    remove: Statement;
+    updateKeys: Statement | null;
   };
 
   constructor(
@@ -579,88 +693,94 @@ class CollectionWriter {
   ) {
     this.posted = info.posted();
     this.keyed = info.keyed();
+    this.postings = this.posted.map(() => new FieldChanges());
     const max = store.prepare(`SELECT max(docno) FROM ${info.docs}`).pluck().get() as number | null;
     this.freshAbove = max === null ? -1 : chunkOf(max);
     const columns = this.keyed.map(column);
+    const assign = columns.map((c) => `, ${c} = ?`).join('');
     this.statements = {
-      insertDoc: store.prepare(`INSERT INTO ${info.docs} (id, doc) VALUES (?, ?)`),
-      updateDoc: store.prepare(`UPDATE ${info.docs} SET doc = ? WHERE docno = ?`),
-      deleteDoc: store.prepare(`DELETE FROM ${info.docs} WHERE docno = ?`),
-      upsertKeys:
+      insert: store.prepare(
+        `INSERT INTO ${info.docs} (id, doc${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?${', ?'.repeat(columns.length)})`,
+      ),
+      update: store.prepare(`UPDATE ${info.docs} SET doc = ?${assign} WHERE docno = ?`),
+      remove: store.prepare(`DELETE FROM ${info.docs} WHERE docno = ?`),
+      updateKeys:
         columns.length === 0
           ? null
           : store.prepare(
-              `INSERT INTO ${info.keysTable} (docno, ${columns.join(', ')}) VALUES (?${', ?'.repeat(columns.length)}) ` +
-                `ON CONFLICT (docno) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+              `UPDATE ${info.docs} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE docno = ?`,
             ),
-      deleteKeys:
-        columns.length === 0 ? null : store.prepare(`DELETE FROM ${info.keysTable} WHERE docno = ?`),
     };
   }
 
-  private note(field: FieldInfo, value: SqlValue, docno: number, add: boolean): void {
-    let byValue = this.postings.get(field.id);
-    if (!byValue) this.postings.set(field.id, (byValue = new Map<string, PostingChange>()));
-    const key = postingMapKey(value);
-    let entry = byValue.get(key);
-    if (!entry) byValue.set(key, (entry = { value, adds: [], removes: [] }));
-    (add ? entry.adds : entry.removes).push(docno);
+  private note(field: number, values: readonly SqlValue[], docno: number, add: boolean): void {
+    const changes = this.postings[field]!;
+    for (const value of values) {
+      const entry = changes.entry(value);
+      (add ? entry.adds : entry.removes).push(docno);
+    }
   }
 
-  /** Posts every value of `doc`'s field (a document being indexed by a new index). */
-  post(field: FieldInfo, doc: ReadModel, docno: number): void {
-    if (!field.multikey && Array.isArray(valueAtPath(doc, field.path)))
-      this.store.markMultikey(this.info, field);
-    for (const value of postingValues(doc, field.path)) this.note(field, value, docno, true);
-  }
-
-  private keysRow(doc: ReadModel): SqlValue[] {
-    return this.keyed.map((field) => sqlKey(valueAtPath(doc, field.path)));
+  private markArrays(values: IndexValues): void {
+    values.arrays.forEach((array, i) => {
+      const field = this.posted[i]!;
+      if (array && !field.multikey) this.store.markMultikey(this.info, field);
+    });
   }
 
   /** Writes one document's new version (or its removal); `base` is the committed version. */
   write(id: string, staged: Staged, base: Base | null): void {
     if (staged.deleted) {
       if (!base) return;
-      const old = parsedBase(base);
-      this.statements.deleteDoc.run(base.docno);
-      this.statements.deleteKeys?.run(base.docno);
-      for (const field of this.posted)
-        for (const value of postingValues(old, field.path)) this.note(field, value, base.docno, false);
+      const old = storedValuesOf(this.info, parsedBase(base));
+      this.statements.remove.run(base.docno);
+      old.posted.forEach((values, i) => this.note(i, values, base.docno, false));
       return;
     }
     const text = staged.text ?? JSON.stringify(staged.doc);
-    const doc = staged.text === null || !staged.doc ? (JSON.parse(text) as ReadModel) : staged.doc;
-    for (const field of this.posted) {
-      if (!field.multikey && Array.isArray(valueAtPath(doc, field.path)))
-        this.store.markMultikey(this.info, field);
-    }
+    const values =
+      staged.values ??
+      indexValuesOf(this.info, staged.doc ?? (JSON.parse(text) as ReadModel)) ??
+      storedValuesOf(this.info, JSON.parse(text) as ReadModel);
+    this.markArrays(values);
     if (!base) {
-      const docno = Number(this.statements.insertDoc.run(id, text).lastInsertRowid);
-      this.statements.upsertKeys?.run(docno, ...this.keysRow(doc));
-      for (const field of this.posted)
-        for (const value of postingValues(doc, field.path)) this.note(field, value, docno, true);
+      const docno = Number(this.statements.insert.run(id, text, ...values.keys).lastInsertRowid);
+      values.posted.forEach((posted, i) => this.note(i, posted, docno, true));
+      this.inserted.push(id);
       return;
     }
     if (text === base.text) return;
-    const old = parsedBase(base);
-    this.statements.updateDoc.run(text, base.docno);
-    if (this.statements.upsertKeys) {
-      const row = this.keysRow(doc);
-      const before = this.keysRow(old);
-      if (row.some((value, i) => !sameKey(value, before[i]!)))
-        this.statements.upsertKeys.run(base.docno, ...row);
-    }
-    for (const field of this.posted) {
-      const now = postingValues(doc, field.path);
-      const then = postingValues(old, field.path);
+    const old = storedValuesOf(this.info, parsedBase(base));
+    this.statements.update.run(text, ...values.keys, base.docno);
+    values.posted.forEach((now, i) => {
+      const then = old.posted[i]!;
+      if (now.length === 1 && then.length === 1 && sameKey(now[0]!, then[0]!)) return;
       const nowKeys = new Set(now.map(postingMapKey));
       const thenKeys = new Set(then.map(postingMapKey));
-      for (const value of now)
-        if (!thenKeys.has(postingMapKey(value))) this.note(field, value, base.docno, true);
-      for (const value of then)
-        if (!nowKeys.has(postingMapKey(value))) this.note(field, value, base.docno, false);
+      this.note(
+        i,
+        now.filter((value) => !thenKeys.has(postingMapKey(value))),
+        base.docno,
+        true,
+      );
+      this.note(
+        i,
+        then.filter((value) => !nowKeys.has(postingMapKey(value))),
+        base.docno,
+        false,
+      );
+    });
+  }
+
+  /** Indexes an existing document by a new index: its posting values of `field`, its key columns. */
+  backfill(docno: number, doc: ReadModel, field: FieldInfo | null, keys: boolean): void {
+    const values = storedValuesOf(this.info, doc);
+    if (field) {
+      const i = this.posted.indexOf(field);
+      if (values.arrays[i] && !field.multikey) this.store.markMultikey(this.info, field);
+      this.note(i, values.posted[i]!, docno, true);
     }
+    if (keys) this.statements.updateKeys?.run(...values.keys, docno);
   }
 
   /** Writes every touched container: merged with the stored one, or new above the chunks in use. */
@@ -674,8 +794,9 @@ class CollectionWriter {
     );
     const insert = this.store.prepare(`INSERT INTO ${post} (field, value, chunk, bits) VALUES (?, ?, ?, ?)`);
     const remove = this.store.prepare(`DELETE FROM ${post} WHERE field = ? AND value = ? AND chunk = ?`);
-    for (const [fieldId, byValue] of this.postings) {
-      for (const { value, adds, removes } of byValue.values()) {
+    this.postings.forEach((changes, i) => {
+      const fieldId = this.posted[i]!.id;
+      for (const { value, adds, removes } of changes.all()) {
         const chunks = new Map<number, { adds: number[]; removes: number[] }>();
         const group = (docno: number) => {
           const chunk = chunkOf(docno);
@@ -697,7 +818,7 @@ class CollectionWriter {
           else if (existing) remove.run(fieldId, value, chunk);
         }
       }
-    }
+    });
   }
 }
 
@@ -718,6 +839,8 @@ export class EmbeddedReadStore implements ReadStore {
   private readonly catalog: Catalog;
   private readonly infos = new Map<string, CollectionInfo | null>();
   private readonly caches = new EngineCaches();
+  /** Collection id → a filter of its ids, built at its first write (embedded-id-filter.ts). */
+  private readonly idFilters = new Map<number, IdFilter>();
   private readonly prepared = new Map<string, Statement>();
   private readonly checkpoints: {
     readonly get: Statement<[string], string>;
@@ -777,6 +900,25 @@ export class EmbeddedReadStore implements ReadStore {
     return this.db.transaction(() => work(this.disk(name)))();
   }
 
+  /** Whether the collection may hold a document with this id (false: certainly not, no need to look). */
+  mightHold(info: CollectionInfo, id: string): boolean {
+    let filter = this.idFilters.get(info.id);
+    if (!filter || filter.full) {
+      const ids = this.prepare(`SELECT id FROM ${info.docs}`).pluck();
+      const size = this.prepare(`SELECT count(*) FROM ${info.docs}`).pluck().get() as number;
+      filter = new IdFilter(Math.max(size * 2, 4096));
+      for (const stored of ids.iterate()) filter.add(stored as string);
+      this.idFilters.set(info.id, filter);
+    }
+    return filter.mightHave(id);
+  }
+
+  /** Forgets what is kept in memory for a collection (after another connection changed it, or a failure). */
+  private forget(info: CollectionInfo): void {
+    this.caches.dropCollection(info.id);
+    this.idFilters.delete(info.id);
+  }
+
   markMultikey(info: CollectionInfo, field: FieldInfo): void {
     this.catalog.setMultikey(info, field);
   }
@@ -788,6 +930,7 @@ export class EmbeddedReadStore implements ReadStore {
   transaction(projection: string, work: (tx: ProjectionTransaction) => Promise<void>): Promise<void> {
     return this.enqueue(async () => {
       this.assertOpen();
+      this.syncWithOtherConnections();
       const tx = new EmbeddedTransaction(this);
       try {
         await work(tx);
@@ -819,7 +962,6 @@ export class EmbeddedReadStore implements ReadStore {
               const info = this.infoOf(name);
               if (!info) continue;
               this.db.exec(`DELETE FROM ${info.docs}; DELETE FROM ${info.post};`);
-              if (info.keyed().length > 0) this.db.exec(`DELETE FROM ${info.keysTable}`);
               this.catalog.clearMultikey(info);
               info.version = this.catalog.bumpVersion(info);
               emptied.push(info);
@@ -828,7 +970,7 @@ export class EmbeddedReadStore implements ReadStore {
           })
           .immediate();
       } finally {
-        for (const info of emptied) this.caches.dropCollection(info.id);
+        for (const info of emptied) this.forget(info);
       }
     });
   }
@@ -853,7 +995,7 @@ export class EmbeddedReadStore implements ReadStore {
         throw error;
       } finally {
         const info = this.infos.get(collection);
-        if (info) this.caches.dropCollection(info.id);
+        if (info) this.forget(info);
       }
     });
   }
@@ -879,6 +1021,7 @@ export class EmbeddedReadStore implements ReadStore {
     this.closed = true;
     this.infos.clear();
     this.caches.clear();
+    this.idFilters.clear();
     this.prepared.clear();
   }
 
@@ -896,6 +1039,7 @@ export class EmbeddedReadStore implements ReadStore {
     if (changed.length === 0 && tx.checkpoint === null) return;
     this.syncWithOtherConnections();
     const written: CollectionInfo[] = [];
+    const inserted: [CollectionInfo, string[]][] = [];
     try {
       this.db
         .transaction(() => {
@@ -909,16 +1053,23 @@ export class EmbeddedReadStore implements ReadStore {
             for (const [id, staged] of overlay.changes) writer.write(id, staged, overlay.base(id));
             writer.finish();
             written.push(info);
+            inserted.push([info, writer.inserted]);
             info.version = this.catalog.bumpVersion(info);
           }
           if (tx.checkpoint !== null) this.checkpoints.set.run(projection, tx.checkpoint.toString());
         })
         .immediate();
     } catch (error) {
-      for (const info of written) this.infos.delete(info.name);
+      for (const info of written) {
+        this.infos.delete(info.name);
+        this.forget(info);
+      }
       throw error;
-    } finally {
-      for (const info of written) this.caches.dropCollection(info.id);
+    }
+    for (const info of written) this.caches.dropCollection(info.id);
+    for (const [info, ids] of inserted) {
+      const filter = this.idFilters.get(info.id);
+      if (filter) for (const id of ids) filter.add(id);
     }
   }
 
@@ -926,7 +1077,7 @@ export class EmbeddedReadStore implements ReadStore {
     const onDisk = this.catalog.currentVersion(info);
     if (onDisk !== seen || onDisk !== info.version) {
       this.infos.delete(info.name);
-      this.caches.dropCollection(info.id);
+      this.forget(info);
       throw new ConcurrentReadModelChangeError(info.name);
     }
   }
@@ -941,7 +1092,7 @@ export class EmbeddedReadStore implements ReadStore {
       const version = onDisk.get(name);
       if (info === null ? version !== undefined : version !== info.version) {
         this.infos.delete(name);
-        if (info) this.caches.dropCollection(info.id);
+        if (info) this.forget(info);
       }
     }
   }
@@ -951,41 +1102,31 @@ export class EmbeddedReadStore implements ReadStore {
   }
 }
 
-/** Indexes a collection's existing documents by a newly declared index. */
+/** Indexes a collection's existing documents by a newly declared index (and checks a unique one holds). */
 class IndexBackfill {
-  private readonly postings: CollectionWriter;
-  private readonly upsertKeys: Statement | null;
-  private readonly seen = new Map<string, number>();
+  private readonly writer: CollectionWriter;
+  private readonly seen = new Set<string>();
 
   constructor(
-    private readonly store: EmbeddedReadStore,
+    store: EmbeddedReadStore,
     private readonly info: CollectionInfo,
     private readonly posted: FieldInfo | null,
-    keys: boolean,
+    private readonly keys: boolean,
     private readonly unique: IndexInfo | null,
   ) {
-    this.postings = new CollectionWriter(store, info);
-    const columns = info.keyed().map(column);
-    this.upsertKeys = keys
-      ? store.prepare(
-          `INSERT INTO ${info.keysTable} (docno, ${columns.join(', ')}) VALUES (?${', ?'.repeat(columns.length)}) ` +
-            `ON CONFLICT (docno) DO UPDATE SET ${columns.map((c) => `${c} = excluded.${c}`).join(', ')}`,
-        )
-      : null;
+    this.writer = new CollectionWriter(store, info);
   }
 
   add(docno: number, doc: ReadModel): void {
-    if (this.posted) this.postings.post(this.posted, doc, docno);
-    this.upsertKeys?.run(docno, ...this.info.keyed().map((field) => sqlKey(valueAtPath(doc, field.path))));
-    if (this.unique) {
-      for (const key of uniqueKeys(this.info, this.unique, doc)) {
-        if (this.seen.has(key)) throw new DuplicateKeyError(this.info.name, this.unique.name, key);
-        this.seen.set(key, docno);
-      }
+    this.writer.backfill(docno, doc, this.posted, this.keys);
+    if (!this.unique) return;
+    for (const key of uniqueKeys(this.info, this.unique, storedValuesOf(this.info, doc))) {
+      if (this.seen.has(key)) throw new DuplicateKeyError(this.info.name, this.unique.name, key);
+      this.seen.add(key);
     }
   }
 
   finish(): void {
-    this.postings.finish();
+    this.writer.finish();
   }
 }

@@ -106,8 +106,12 @@ const NO_FACETS: SearchResult['facets'] = { fieldOfLaw: {}, language: {}, format
  * term prefixes; relevance is a weighted score; pages follow a keyset cursor; facet counts leave out
  * their own filter, so a person sees what the other choices would give.
  */
-/** Results kept per search; a popular query is answered from memory until the read model moves on. */
-const RESULT_CACHE_SIZE = 500;
+/**
+ * Results kept per search; a popular query is answered from memory until the read model moves on. A
+ * first-time search reads the read store in about a millisecond, so the cache keeps only the popular ones
+ * (each result with its JSON is some 30 KB of memory).
+ */
+const RESULT_CACHE_SIZE = 100;
 
 @QueryHandler(SearchDocumentsQuery)
 export class SearchDocumentsHandler implements IQueryHandler<SearchDocumentsQuery, SearchResult> {

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { update as applyModifier } from 'mingo';
-import { isPlainObject } from './embedded-values';
 import type { Filter, ReadModel, Update } from './read-store.port';
 
 /**
- * Documents as the embedded read store keeps them: plain JSON values (copied as JSON keeps them), and
- * the update operators applied to them (the common ones directly, the rest by mingo).
+ * Read-model documents as plain JSON values (copied as JSON keeps them), and MongoDB's update operators
+ * applied to them (the common ones directly, the rest by mingo): shared by the embedded read store and
+ * the projections' batches (projections/batch-transaction.ts).
  */
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp);
+}
 
 type Modifier = Parameters<typeof applyModifier>[1];
 
@@ -170,6 +174,20 @@ export function modify(doc: Record<string, unknown>, update: Update): boolean {
   if (Object.keys(rest).length === 0) return false;
   if (directFields(doc, rest)) return modifyDirectly(doc, rest);
   return applyModifier(doc, rest as Modifier).length > 0;
+}
+
+/**
+ * `doc` after `update`: the same object changed in place when only top-level `$set`, `$inc` and `$push` are
+ * asked (their values copied, arrays replaced rather than changed), else a changed copy (mingo changes
+ * nested values in place, and they may be shared); null when nothing changes. `$setOnInsert` is the
+ * caller's to handle.
+ */
+export function updated<T extends Record<string, unknown>>(doc: T, update: Update): T | null {
+  const { $setOnInsert: _ignored, ...rest } = update;
+  if (Object.keys(rest).length === 0) return null;
+  if (directFields(doc, rest)) return modifyDirectly(doc, rest) ? doc : null;
+  const copy = jsonCopy(doc);
+  return applyModifier(copy, rest as Modifier).length > 0 ? copy : null;
 }
 
 export function upsertDocument(filter: Filter, update: Update): ReadModel {
