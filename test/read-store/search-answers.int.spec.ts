@@ -8,11 +8,23 @@ import { parseSearchParameters } from '../../server/src/api/search/search-parame
 import { ProjectionRunner } from '../../server/src/projections/projection-runner';
 import { SearchProjection } from '../../server/src/projections/search/search.projection';
 import { SearchDocumentsHandler } from '../../server/src/queries/search/search-documents.handler';
-import { SearchDocumentsQuery, type SearchResult } from '../../server/src/queries/search/search-documents.query';
+import {
+  SearchDocumentsQuery,
+  type SearchResult,
+} from '../../server/src/queries/search/search-documents.query';
 import { SqliteEventStore } from '../../server/src/infrastructure/event-store/sqlite-event-store';
-import { openSqliteDatabase, type SqliteDatabase } from '../../server/src/infrastructure/sqlite/sqlite-database';
+import {
+  openSqliteDatabase,
+  type SqliteDatabase,
+} from '../../server/src/infrastructure/sqlite/sqlite-database';
 import { EmbeddedReadStore } from '../../server/src/infrastructure/read-store/embedded-read-store';
-import type { FindOptions, Filter, ReadCollection, ReadModel, ReadStore } from '../../server/src/infrastructure/read-store/read-store.port';
+import type {
+  FindOptions,
+  Filter,
+  ReadCollection,
+  ReadModel,
+  ReadStore,
+} from '../../server/src/infrastructure/read-store/read-store.port';
 
 /**
  * The search engine answers as it did before the read store moved to disk (issue 28): the bench's whole

@@ -866,6 +866,67 @@ export class EmbeddedReadStore implements ReadStore {
     };
     this.dataVersionStatement = db.prepare<[], number>('PRAGMA data_version').pluck();
     this.dataVersion = this.dataVersionStatement.get()!;
+    this.moveLegacyReadModels();
+  }
+
+  /**
+   * A data folder written before the read store moved to its own tables (2026-11-26) keeps its read models
+   * in `read_models`, one JSON row per document, with their declared indexes in `read_model_indexes`. They
+   * move here once, a collection per SQLite transaction (its rows leave the old table in the same one, so
+   * a start stopped halfway goes on where it stopped); the projections' checkpoints stay as they are.
+   */
+  private moveLegacyReadModels(): void {
+    const legacy = this.db
+      .prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'read_models'")
+      .pluck()
+      .get();
+    if (!legacy) return;
+    const collections = this.db
+      .prepare<[], string>('SELECT DISTINCT collection FROM read_models')
+      .pluck()
+      .all();
+    const hasIndexTable = this.db
+      .prepare<[], string>(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'read_model_indexes'",
+      )
+      .pluck()
+      .get();
+    for (const name of collections) {
+      this.db
+        .transaction(() => {
+          const indexes = hasIndexTable
+            ? this.db
+                .prepare<[string], { keys: string; is_unique: number }>(
+                  'SELECT keys, is_unique FROM read_model_indexes WHERE collection = ?',
+                )
+                .all(name)
+            : [];
+          for (const index of indexes)
+            if (
+              !this.infoOf(name)?.indexes.some(
+                (known) => known.name === indexName(JSON.parse(index.keys) as Sort),
+              )
+            )
+              this.addIndex(name, JSON.parse(index.keys) as Sort, index.is_unique === 1);
+          let info = this.infoOf(name);
+          if (!info) this.infos.set(name, (info = this.catalog.create(name)));
+          const writer = new CollectionWriter(this, info);
+          const rows = this.db
+            .prepare<[string], { id: string; doc: string }>(
+              'SELECT id, doc FROM read_models WHERE collection = ? ORDER BY rowid',
+            )
+            .all(name);
+          for (const row of rows)
+            writer.write(row.id, { doc: null, text: row.doc, values: null, deleted: false }, null);
+          writer.finish();
+          info.version = this.catalog.bumpVersion(info);
+          this.db.prepare('DELETE FROM read_models WHERE collection = ?').run(name);
+        })
+        .immediate();
+    }
+    this.db.exec(
+      'DROP TABLE IF EXISTS read_models; DROP TABLE IF EXISTS read_model_indexes; DROP TABLE IF EXISTS read_model_versions;',
+    );
   }
 
   /** A prepared statement, kept by its text. */
