@@ -10,7 +10,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { BLOB_SIGNING_SECRET } from '../api/blobs/blob-download.tokens';
-import { FEE_RATES } from '../commands/basket/fee-rates.token';
+import { FEE_RATES } from '../config/fee-rates.token';
 import { PURCHASE_LINK_SECRET } from '../commands/purchase/purchase-links';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BLOB_STORE, type BlobStore } from './blob-store/blob-store.port';

@@ -12,7 +12,7 @@ import {
 import { AggregateStore, type CommandResult } from '../shared/aggregate-store';
 import { currentBasketDocuments } from './basket-document-facts';
 import { ConfirmBasketCommand } from './confirm-basket.command';
-import { FEE_RATES } from './fee-rates.token';
+import { FEE_RATES } from '../../config/fee-rates.token';
 
 /** The country whose bank links the shop offers (the company is Estonian). */
 export const SHOP_COUNTRY = 'ee';
