@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeCatalogue } from '../../bench/fixtures/catalogue-writer';
+import { InMemoryReadStore } from '../../bench/reference/in-memory-read-store';
 import { searchMix, queryObject } from '../../bench/fixtures/search-mix';
 import { parseSearchParameters } from '../../server/src/api/search/search-parameters';
 import { ProjectionRunner } from '../../server/src/projections/projection-runner';
@@ -29,11 +30,11 @@ import type {
 /**
  * The search engine answers as it did before the read store moved to disk (issue 28): the bench's whole
  * query mix, plus title, author and uploader searches, runs against a catalogue of DOCUMENTS documents
- * written through the deciders, and every call the search query makes to the read store (find, count,
- * facet counts) must give the answer recorded in test/fixtures/search-answers.json. That file was
- * recorded from the in-memory engine of 2026-11-26 (`CAPTURE_SEARCH_ANSWERS=1` writes it again, from
- * whatever engine runs: only do that on purpose). The search's own answers (totals and facet counts)
- * are compared too.
+ * written through the deciders. Every call the search query made to the read store (find, count, facet
+ * counts) must give the answer recorded in test/fixtures/search-answers.json, recorded from the
+ * in-memory engine of 2026-11-26 before the new one was written (`CAPTURE_SEARCH_ANSWERS=1` records it
+ * again, from that engine, kept as bench/reference). And every search, with its next page, must give
+ * the same page, total and facet counts as that engine does on the same events, live.
  */
 const DOCUMENTS = 3000;
 const NOW = new Date('2026-11-21T12:00:00.000Z');
@@ -154,26 +155,41 @@ function recording(store: ReadStore, calls: Call[], table: IdTable): ReadStore {
 describe('search answers: the same as the in-memory engine of 2026-11-26 on the bench query mix', () => {
   const directory = mkdtempSync(join(tmpdir(), 'search-answers-'));
   let db: SqliteDatabase;
+  let referenceDb: SqliteDatabase;
   let store: EmbeddedReadStore;
+  /** The engine of 2026-11-26 (bench/reference), on a file of its own with the same events. */
+  let reference: InMemoryReadStore;
   let queries: string[];
 
-  beforeAll(async () => {
-    db = openSqliteDatabase(join(directory, 'answers.sqlite'));
-    const eventStore = new SqliteEventStore(db);
+  /** The catalogue's events in a new file, and the search read model built from them by `store`. */
+  async function built<S extends ReadStore>(
+    file: string,
+    open: (db: SqliteDatabase) => S,
+  ): Promise<[SqliteDatabase, S]> {
+    const database = openSqliteDatabase(join(directory, file));
+    const eventStore = new SqliteEventStore(database);
     await writeCatalogue(
-      db,
+      database,
       eventStore,
       { documents: DOCUMENTS, uploaders: 8, baskets: 0, secondFileEvery: 10 },
       NOW,
     );
-    store = new EmbeddedReadStore(db);
-    await new ProjectionRunner(eventStore, store, [new SearchProjection()]).rebuild('search');
+    const readStore = open(database);
+    await new ProjectionRunner(eventStore, readStore, [new SearchProjection()]).rebuild('search');
+    return [database, readStore];
+  }
+
+  beforeAll(async () => {
+    [db, store] = await built('answers.sqlite', (database) => new EmbeddedReadStore(database));
+    [referenceDb, reference] = await built('reference.sqlite', (database) => new InMemoryReadStore(database));
     queries = [...new Set([...searchMix(520).map((search) => search.query), ...EXTRA])];
   }, 120_000);
 
   afterAll(async () => {
     await store.close();
+    await reference.close();
     db.close();
+    referenceDb.close();
     rmSync(directory, { recursive: true, force: true });
   });
 
@@ -201,11 +217,11 @@ describe('search answers: the same as the in-memory engine of 2026-11-26 on the 
   }
 
   (CAPTURE ? it : it.skip)(
-    'records the answers (CAPTURE_SEARCH_ANSWERS=1)',
+    'records the answers of the in-memory engine (CAPTURE_SEARCH_ANSWERS=1)',
     async () => {
       const calls: Call[] = [];
       const table = new IdTable();
-      const searches = await runAll(recording(store, calls, table), table);
+      const searches = await runAll(recording(reference, calls, table), table);
       const unique = new Map(
         calls.map((call) => [JSON.stringify([call.collection, call.method, call.args]), call]),
       );
@@ -250,11 +266,11 @@ describe('search answers: the same as the in-memory engine of 2026-11-26 on the 
     expect(wrong.slice(0, 5)).toEqual([]);
   }, 120_000);
 
-  it('answers every search of the mix with the recorded totals and facet counts', async () => {
-    const { searches: expected, ids } = recorded();
-    const searches = await runAll(store, new IdTable(ids));
-    expect(searches.map(({ query, total, facets }) => ({ query, total, facets }))).toEqual(
-      expected.map(({ query, total, facets }) => ({ query, total, facets })),
-    );
+  it('answers every search of the mix, and its next page, as the in-memory engine does on the same events', async () => {
+    const table = new IdTable();
+    const ours = await runAll(store, table);
+    const theirs = await runAll(reference, table);
+    expect(ours.length).toBeGreaterThan(300);
+    expect(ours).toEqual(theirs);
   }, 120_000);
 });

@@ -30,8 +30,11 @@ import {
 /** Prefixes are letters, digits and ':' already; escaping keeps them literal whatever comes. */
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Relevance weights (docs/decisions/search-ranking.md): title above tags above the rest; exact words break ties. */
-export const WEIGHTS = { title: 100, tag: 10, exact: 1 } as const;
+/**
+ * Relevance weights (docs/decisions/search-ranking.md): a word typed with õ ä ö ü … and found with those
+ * letters above one that only folds alike; then title above tags above the rest; exact words break ties.
+ */
+export const WEIGHTS = { letters: 1000, title: 100, tag: 10, exact: 1 } as const;
 
 /** The read-model field each facet counts. */
 const FACET_FIELDS: Readonly<Record<Facet, string>> = {
@@ -72,6 +75,11 @@ function searchFilter(criteria: SearchCriteria, words: Words, without: Facet | n
 
 function relevance(words: Words): Score {
   const clauses = [...words.text, ...words.title].flatMap((word) => [
+    // Typed with õ ä ö ü …: found with those letters ranks first; typed without: found only through
+    // a word that has them (and folds alike) ranks last.
+    word.letters.length > 0
+      ? { filter: matchesWord('letterTerms', { ...word, prefixes: word.letters }), weight: WEIGHTS.letters }
+      : { filter: matchesWord('foldedLetterTerms', word), weight: -WEIGHTS.letters },
     { filter: matchesWord('titleTerms', word), weight: WEIGHTS.title },
     { filter: matchesWord('tagTerms', word), weight: WEIGHTS.tag },
     { filter: { words: word.exact }, weight: WEIGHTS.exact },
