@@ -52,12 +52,17 @@ export const MAX_QUERY_WORDS = 10;
 /** The words of a text, lower-cased but not folded (the stemmers need õ ä ö ü); compounds also give their parts. */
 export function wordsOf(text: string): string[] {
   const words: string[] = [];
+  if (text.length === 0) return words;
   for (const match of text.normalize('NFC').toLowerCase().matchAll(WORD)) {
     const word = match[0];
-    if (JOINER.test(word)) words.push(word.replace(JOINERS, ''), ...word.split(JOINER));
-    else words.push(word);
+    if (!JOINER.test(word)) {
+      words.push(word);
+      continue;
+    }
+    words.push(word.replace(JOINERS, ''));
+    for (const part of word.split(JOINER)) if (part.length > 0) words.push(part);
   }
-  return words.filter((word) => word.length > 0);
+  return words;
 }
 
 function isStemmedLanguage(language: string): language is StemmedLanguage {
@@ -202,25 +207,41 @@ function formsOf(word: string, language: string): WordForms {
 
 /** The search terms of one document, computed once per change of the document. */
 export function documentTerms(doc: SearchableDocument): DocumentTerms {
+  // One pass over each field's words into sets (a rebuild computes this for every document): the
+  // arrays keep the order of first appearance, fields in the order below.
   const forms = (text: string): WordForms[] => wordsOf(text).map((word) => formsOf(word, doc.language));
   const title = forms(doc.title);
   const description = forms(doc.description);
   const tags = forms(doc.tags.join(' '));
   const people = forms([doc.author?.firstName ?? '', doc.author?.lastName ?? '', doc.uploaderName].join(' '));
-  const terms = (words: WordForms[]): string[] => words.flatMap((word) => word.terms);
-  const folded = (word: WordForms): string => word.folded;
-  const titleTerms = unique(terms(title));
-  const tagTerms = unique(terms(tags));
+  const titleTerms = new Set<string>();
+  const tagTerms = new Set<string>();
+  for (const word of title) for (const term of word.terms) titleTerms.add(term);
+  for (const word of tags) for (const term of word.terms) tagTerms.add(term);
+  const terms = new Set<string>(titleTerms);
+  for (const term of tagTerms) terms.add(term);
+  for (const word of description) for (const term of word.terms) terms.add(term);
+  for (const word of people) for (const term of word.terms) terms.add(term);
+  const words = new Set<string>();
+  const letterTerms = new Set<string>();
+  const foldedLetterTerms = new Set<string>();
+  for (const field of [title, description, tags, people]) {
+    for (const word of field) {
+      words.add(word.folded);
+      for (const letters of word.letters) letterTerms.add(letters);
+      for (const letters of word.foldedLetters) foldedLetterTerms.add(letters);
+    }
+  }
+  const peopleTerms = new Set<string>();
+  for (const word of people) peopleTerms.add(word.folded);
   return {
-    titleTerms,
-    tagTerms,
-    terms: unique([...titleTerms, ...tagTerms, ...terms(description), ...terms(people)]),
-    words: unique([...title, ...description, ...tags, ...people].map(folded)),
-    peopleTerms: unique(people.map(folded)),
-    letterTerms: unique([...title, ...description, ...tags, ...people].flatMap((word) => word.letters)),
-    foldedLetterTerms: unique(
-      [...title, ...description, ...tags, ...people].flatMap((word) => word.foldedLetters),
-    ),
+    titleTerms: [...titleTerms],
+    tagTerms: [...tagTerms],
+    terms: [...terms],
+    words: [...words],
+    peopleTerms: [...peopleTerms],
+    letterTerms: [...letterTerms],
+    foldedLetterTerms: [...foldedLetterTerms],
   };
 }
 
