@@ -139,7 +139,11 @@ export function mergeContainer(
 /** A fresh container for document numbers within `chunk` (no stored one to merge with). */
 export function newContainer(chunk: number, docnos: readonly number[]): Buffer | null {
   const base = chunk << CHUNK_BITS;
-  const offsets = docnos.map((docno) => docno - base).sort((a, b) => a - b);
+  let ascending = true;
+  for (let i = 1; ascending && i < docnos.length; i++) ascending = docnos[i]! > docnos[i - 1]!;
+  const offsets = docnos.map((docno) => docno - base);
+  if (ascending) return encodeOffsets(offsets);
+  offsets.sort((a, b) => a - b);
   let kept = 0;
   for (let i = 0; i < offsets.length; i++)
     if (i === 0 || offsets[i] !== offsets[i - 1]) offsets[kept++] = offsets[i]!;

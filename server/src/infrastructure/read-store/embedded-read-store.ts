@@ -797,6 +797,20 @@ class CollectionWriter {
     this.postings.forEach((changes, i) => {
       const fieldId = this.posted[i]!.id;
       for (const { value, adds, removes } of changes.all()) {
+        // The common case of a rebuild: only additions, ascending, all in one chunk.
+        if (removes.length === 0 && adds.length > 0) {
+          const chunk = chunkOf(adds[0]!);
+          let simple = chunkOf(adds[adds.length - 1]!) === chunk;
+          for (let k = 1; simple && k < adds.length; k++) simple = adds[k]! > adds[k - 1]!;
+          if (simple) {
+            if (chunk > this.freshAbove) insert.run(fieldId, value, chunk, newContainer(chunk, adds));
+            else {
+              const existing = select.get(fieldId, value, chunk) as Buffer | undefined;
+              upsert.run(fieldId, value, chunk, mergeContainer(chunk, existing, adds, removes));
+            }
+            continue;
+          }
+        }
         const chunks = new Map<number, { adds: number[]; removes: number[] }>();
         const group = (docno: number) => {
           const chunk = chunkOf(docno);
