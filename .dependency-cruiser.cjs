@@ -32,6 +32,14 @@ module.exports = {
       to: { path: ADAPTERS.map((a) => `^${a}`) },
     },
     {
+      name: 'read-side-not-write-side',
+      comment:
+        'CQRS: queries read read models through the ReadStore port; they never import commands (a token both need lives in config/).',
+      severity: 'error',
+      from: { path: '^server/src/queries/' },
+      to: { path: '^server/src/commands/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},

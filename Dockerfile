@@ -58,4 +58,4 @@ RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
 USER node
 EXPOSE 3000
 # Node flags as in scripts/lib/node-flags.mjs.
-CMD ["node", "--max-semi-space-size=64", "server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "server/dist/main.js"]

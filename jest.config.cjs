@@ -61,7 +61,7 @@ module.exports = {
       displayName: 'contracts',
       testEnvironment: 'node',
       ...esmTransform,
-      testMatch: ['<rootDir>/server/src/**/*.int.spec.ts'],
+      testMatch: ['<rootDir>/server/src/**/*.int.spec.ts', '<rootDir>/test/read-store/**/*.int.spec.ts'],
     },
   ],
 };

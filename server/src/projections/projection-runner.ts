@@ -9,6 +9,7 @@ import {
   type Subscription,
 } from '../infrastructure/event-store/event-store.port';
 import { READ_STORE, type ReadStore } from '../infrastructure/read-store/read-store.port';
+import { BatchTransaction } from './batch-transaction';
 import { PROJECTIONS, type Projection } from './projection';
 
 export interface ProjectionStatus {
@@ -347,14 +348,18 @@ export class ProjectionRunner implements OnApplicationShutdown {
       const fresh = stored === null ? batch : batch.filter((e) => e.position > stored);
       const last = fresh.at(-1);
       if (!last) return;
+      // Every projection's events go through one batch (batch-transaction.ts): each document read once,
+      // changed in memory by every event, written once before the checkpoint.
+      const unit = new BatchTransaction(tx);
       if (projection.applyBatch) {
         const handled = fresh.filter((recorded) => projection.handles(recorded.type)).map(decode);
-        if (handled.length > 0) await projection.applyBatch(tx, handled);
+        if (handled.length > 0) await projection.applyBatch(unit, handled);
       } else {
         for (const recorded of fresh) {
-          if (projection.handles(recorded.type)) await projection.apply(tx, decode(recorded));
+          if (projection.handles(recorded.type)) await projection.apply(unit, decode(recorded));
         }
       }
+      await unit.flush();
       tx.setCheckpoint(last.position);
       reached = last.position;
     });

@@ -7,7 +7,7 @@ import { AggregateStore, type CommandResult } from '../shared/aggregate-store';
 import { currentBasketDocuments } from './basket-document-facts';
 import { BasketVatFacts } from './basket-vat-facts';
 import { ConfirmBasketCommand } from './confirm-basket.command';
-import { FEE_RATES } from './fee-rates.token';
+import { FEE_RATES } from '../../config/fee-rates.token';
 
 /** The country whose bank links the shop offers when the buyer's is not known (the company is Estonian). */
 export const SHOP_COUNTRY = 'ee';

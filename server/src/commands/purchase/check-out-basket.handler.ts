@@ -32,7 +32,7 @@ import {
 } from '../../infrastructure/payments/payment-gateway.port';
 import { currentBasketDocuments } from '../basket/basket-document-facts';
 import { SHOP_COUNTRY } from '../basket/confirm-basket.handler';
-import { FEE_RATES } from '../basket/fee-rates.token';
+import { FEE_RATES } from '../../config/fee-rates.token';
 import { AggregateStore } from '../shared/aggregate-store';
 import { retryOnConflict } from '../shared/retry-on-conflict';
 import { CheckOutBasketCommand, type CheckOutResult } from './check-out-basket.command';

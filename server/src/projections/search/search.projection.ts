@@ -209,6 +209,8 @@ export class SearchProjection implements Projection {
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { tagTerms: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { words: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { peopleTerms: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { letterTerms: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { foldedLetterTerms: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { uploaderId: 1, createdAt: -1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { fieldOfLaw: 1, createdAt: -1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { language: 1, createdAt: -1 } },

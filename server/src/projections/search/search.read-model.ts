@@ -46,6 +46,9 @@ export interface SearchDocumentView extends ReadModel {
   readonly terms: readonly string[];
   readonly words: readonly string[];
   readonly peopleTerms: readonly string[];
+  /** Terms with their letters as written (domain/search/search-terms.ts); missing on documents indexed before 2026-11-26. */
+  readonly letterTerms?: readonly string[];
+  readonly foldedLetterTerms?: readonly string[];
 }
 
 /** An uploader's public name and company, for results and the uploader's search page heading. */

@@ -8,8 +8,14 @@ import {
   type SortedOrder,
   type SortKeys,
   valueAtPath,
-} from './embedded-index';
-import type { FieldCounts, Filter, FindOptions, ReadModel, Score } from './read-store.port';
+} from './in-memory-index';
+import type {
+  FieldCounts,
+  Filter,
+  FindOptions,
+  ReadModel,
+  Score,
+} from '../../server/src/infrastructure/read-store/read-store.port';
 
 /**
  * The embedded read store's query engine over its indexes (embedded-index.ts). A filter's indexable

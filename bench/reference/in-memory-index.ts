@@ -1,4 +1,4 @@
-import type { ReadModel, Sort } from './read-store.port';
+import type { ReadModel, Sort } from '../../server/src/infrastructure/read-store/read-store.port';
 
 /**
  * The embedded read store's in-memory indexes. Every document of a collection holds a slot, a small
