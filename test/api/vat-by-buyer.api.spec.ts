@@ -90,8 +90,7 @@ describe('VAT by buyer: Estonian, EU business, EU consumers before and after EUR
   let accountant: string;
 
   const settle = () => server.app.get(EmbeddedTestGateway).settled();
-  const summary = async (id: string): Promise<Summary> =>
-    (await purchaseAsBuyer(server, id)).body as Summary;
+  const summary = async (id: string): Promise<Summary> => (await purchaseAsBuyer(server, id)).body as Summary;
   const kmdOf = async (): Promise<Kmd> => (await accounting(`vat/kmd?month=${month()}`)).body as Kmd;
   const ossOf = async (quarter: string): Promise<Oss> =>
     (await accounting(`vat/oss?quarter=${quarter}`)).body as Oss;
