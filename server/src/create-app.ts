@@ -6,6 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { acceptStreamedUploads } from './api/documents/upload-body';
 import { registerClientApp } from './api/client-app/client-app';
 import { ApiExceptionFilter } from './api/errors/api-exception.filter';
+import { CARD_PAYMENT_PATHS } from './api/payments/card-payment.controller';
 import { MAKECOMMERCE_CALLBACK_PATHS } from './api/payments/makecommerce-callbacks.controller';
 import { fastifyServerOptions, hardenHttp } from './api/http/http-hardening';
 import { createValidationPipe } from './api/validation/validation';
@@ -65,9 +66,13 @@ export async function createApp(
     },
   );
   hardenHttp(app, config);
-  // MakeCommerce's return, cancel and notification arrive form-encoded, so they live outside /api.
+  // MakeCommerce's return, cancel and notification arrive form-encoded, so they live outside /api; so does
+  // the card payment page beside them (an HTML page with its own files).
   app.setGlobalPrefix('api', {
-    exclude: MAKECOMMERCE_CALLBACK_PATHS.map((path) => ({ path, method: RequestMethod.ALL })),
+    exclude: [...MAKECOMMERCE_CALLBACK_PATHS, ...CARD_PAYMENT_PATHS].map((path) => ({
+      path,
+      method: RequestMethod.ALL,
+    })),
   });
   app.enableShutdownHooks();
   acceptStreamedUploads(app.getHttpAdapter().getInstance());
