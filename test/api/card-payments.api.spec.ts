@@ -79,6 +79,7 @@ describe('Card payments in the in-page card form (MakeCommerce checkout.js flow,
     expect(html).toContain('<script src="/payments/makecommerce/assets/card-payment.js"></script>');
     expect(html).not.toMatch(/<script>|style="/);
     expect(attribute(html, 'data-key')).toBe(PUBLISHABLE_KEY);
+    expect(html).not.toContain(SECRET);
     expect(attribute(html, 'data-transaction')).toBe(transactionId);
     expect(attribute(html, 'data-amount')).toBe('15.00');
     const action = attribute(html, '<form id="card-return" method="post" action');

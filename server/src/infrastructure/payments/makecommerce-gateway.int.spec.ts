@@ -304,6 +304,85 @@ describe('The MakeCommerce adapter at the edges of the protocol', () => {
     });
   });
 
+  it("the test gateway's own refund call refuses what MakeCommerce would, with its error codes", async () => {
+    const created = await gateway.gateway.createTransaction(transaction('192.0.2.7'));
+    const refund = (id: string, body: unknown) =>
+      fetch(`${gateway.base}/v1/transactions/${id}/refunds`, {
+        method: 'POST',
+        headers: { authorization: gateway.basic, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const codeOf = async (response: Response) => ({
+      status: response.status,
+      code: ((await response.json()) as { code: number }).code,
+    });
+    expect(await codeOf(await refund(created.id, { amount: '1.00', comment: 'x' }))).toEqual({
+      status: 400,
+      code: 1501,
+    });
+    await gateway.gateway.verifyMessage(
+      await payAtEmbeddedGateway(created.methods.find((m) => m.group === 'banklink')!.url!, 'success'),
+    );
+    expect(await codeOf(await refund(created.id, { amount: '9.91', comment: 'x' }))).toEqual({
+      status: 400,
+      code: 1502,
+    });
+    expect(await codeOf(await refund(created.id, { amount: 1, comment: 'x' }))).toEqual({
+      status: 400,
+      code: 1016,
+    });
+    expect(await codeOf(await refund(created.id, { amount: '1.00' }))).toEqual({ status: 400, code: 1016 });
+    expect(await codeOf(await refund(randomUUID(), { amount: '1.00', comment: 'x' }))).toEqual({
+      status: 404,
+      code: 1024,
+    });
+    const unauthorized = await fetch(`${gateway.base}/v1/transactions/${created.id}/refunds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '1.00', comment: 'x' }),
+    });
+    expect(unauthorized.status).toBe(401);
+    expect((await gateway.gateway.getTransaction(created.id))!.refundedAmount).toBe(0);
+  });
+
+  it("a tester switches refunds on the gateway's settings page (labelled choices, kept as chosen)", async () => {
+    const page = await (await fetch(`${gateway.base}/settings?lang=en`)).text();
+    for (const mode of ['accept', 'refuse', 'still-processing']) {
+      expect(page).toContain(`id="refunds-${mode}" value="${mode}"`);
+      expect(page).toContain(`<label for="refunds-${mode}">`);
+    }
+    expect(page).toContain('id="refunds-accept" value="accept" checked');
+    expect(page).toContain('<legend>Refunds</legend>');
+    const saved = await fetch(`${gateway.base}/settings?lang=en`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'refunds=refuse',
+      redirect: 'manual',
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe('/gateway/settings?lang=en&saved=1');
+    try {
+      const after = await (await fetch(`${gateway.base}/settings?lang=en&saved=1`)).text();
+      expect(after).toContain('id="refunds-refuse" value="refuse" checked');
+      expect(after).toContain('The settings are saved.');
+      const created = await gateway.gateway.createTransaction(transaction('192.0.2.7'));
+      await gateway.gateway.verifyMessage(
+        await payAtEmbeddedGateway(created.methods.find((m) => m.group === 'banklink')!.url!, 'success'),
+      );
+      expect(
+        await gateway.gateway.refundTransaction({ transactionId: created.id, amount: 990, comment: 'x' }),
+      ).toMatchObject({ outcome: 'refused', reason: 'declined', gatewayCode: 1503 });
+      const bad = await fetch(`${gateway.base}/settings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'refunds=maybe',
+      });
+      expect(bad.status).toBe(400);
+    } finally {
+      gateway.embedded.setRefundMode('accept');
+    }
+  });
+
   it('refuses a refund of nothing, and one without a comment, before asking', async () => {
     await expect(
       gateway.gateway.refundTransaction({ transactionId: randomUUID(), amount: 0, comment: 'x' }),
