@@ -443,7 +443,7 @@ describe('The embedded test gateway keeps its transactions across a restart', ()
       comment: 'Enne taaskäivitust',
     });
     expect(refund.outcome).toBe('completed');
-    first.embedded.refuseRefunds(true);
+    first.embedded.setRefundMode('refuse');
     await first.server.close();
 
     const second = await gatewayOnDisk(port);
@@ -465,7 +465,7 @@ describe('The embedded test gateway keeps its transactions across a restart', ()
       expect(
         await second.gateway.refundTransaction({ transactionId: paid.id, amount: 1000, comment: 'Pärast' }),
       ).toMatchObject({ outcome: 'refused', reason: 'declined' });
-      second.embedded.refuseRefunds(false);
+      second.embedded.setRefundMode('accept');
       expect(
         await second.gateway.refundTransaction({ transactionId: paid.id, amount: 1000, comment: 'Pärast' }),
       ).toMatchObject({ outcome: 'completed', refundedTotal: 1240 });

@@ -236,8 +236,11 @@ export interface TestPaymentDesk {
     outcome: 'success' | 'failure' | 'cancel',
     at: Date,
   ): GatewayMessage & { readonly action: string; readonly method: 'GET' | 'POST' };
-  /** From now on the gateway refuses every refund (as a payer's bank may), or takes them again. */
-  refuseRefunds(refuse: boolean): void;
+  /**
+   * How the gateway answers refunds from now on: takes them (`accept`), refuses every one as a payer's bank
+   * may (`refuse`), or says the payment is still being processed (`still-processing`, MakeCommerce's 1045).
+   */
+  setRefundMode(mode: 'accept' | 'refuse' | 'still-processing'): void;
   /** Resolves once the notifications the gateway is still sending are delivered (or given up). */
   settled(): Promise<void>;
 }

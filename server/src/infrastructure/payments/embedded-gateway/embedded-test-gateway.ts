@@ -187,11 +187,6 @@ export class EmbeddedTestGateway implements TestPaymentDesk {
     return `${this.base}/checkout/dist/checkout.js`;
   }
 
-  /** From now on every refund is refused (as a payer's bank may), or taken again (TestPaymentDesk). */
-  refuseRefunds(refuse: boolean): void {
-    this.transactions.setRefundMode(refuse ? 'refuse' : 'accept');
-  }
-
   /** How refunds are answered from now on: taken, refused, or "still processing" (MakeCommerce's 1045). */
   setRefundMode(mode: RefundMode): void {
     this.transactions.setRefundMode(mode);
