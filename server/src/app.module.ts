@@ -9,6 +9,7 @@ import { CatalogueController } from './api/catalogue/catalogue.controller';
 import { SiteController } from './api/site/site.controller';
 import { MyDocumentsController } from './api/documents/my-documents.controller';
 import { CheckoutController } from './api/checkout/checkout.controller';
+import { CardPaymentController } from './api/payments/card-payment.controller';
 import { MakeCommerceCallbacksController } from './api/payments/makecommerce-callbacks.controller';
 import { AccountingPurchasesController } from './api/purchases/accounting-purchases.controller';
 import { AdminPurchasesController } from './api/purchases/admin-purchases.controller';
@@ -67,6 +68,7 @@ export class AppModule {
         AdminUsersController,
         CheckoutController,
         MakeCommerceCallbacksController,
+        CardPaymentController,
         PurchasesController,
         UserPurchasesController,
         AdminPurchasesController,

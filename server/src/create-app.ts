@@ -6,6 +6,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { acceptStreamedUploads } from './api/documents/upload-body';
 import { registerClientApp } from './api/client-app/client-app';
 import { ApiExceptionFilter } from './api/errors/api-exception.filter';
+import { CARD_PAYMENT_PATHS } from './api/payments/card-payment.controller';
 import { MAKECOMMERCE_CALLBACK_PATHS } from './api/payments/makecommerce-callbacks.controller';
 import { SITE_PATHS } from './api/site/site.controller';
 import { fastifyServerOptions, hardenHttp } from './api/http/http-hardening';
@@ -66,11 +67,15 @@ export async function createApp(
     },
   );
   hardenHttp(app, config);
-  // MakeCommerce's return, cancel and notification arrive form-encoded, so they live outside /api; so do
-  // robots.txt and the sitemap, where search engines look for them.
+  // MakeCommerce's return, cancel and notification arrive form-encoded, so they live outside /api; so does
+  // the card payment page beside them (an HTML page with its own files), and so do robots.txt and the
+  // sitemap, where search engines look for them.
   app.setGlobalPrefix('api', {
     exclude: [
-      ...MAKECOMMERCE_CALLBACK_PATHS.map((path) => ({ path, method: RequestMethod.ALL })),
+      ...[...MAKECOMMERCE_CALLBACK_PATHS, ...CARD_PAYMENT_PATHS].map((path) => ({
+        path,
+        method: RequestMethod.ALL,
+      })),
       ...SITE_PATHS.map((path) => ({ path, method: RequestMethod.GET })),
     ],
   });

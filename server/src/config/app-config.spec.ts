@@ -272,6 +272,8 @@ describe('configuration from the environment', () => {
         shopId: EMBEDDED_GATEWAY_SHOP_ID,
         secretKey: null,
         publishableKey: null,
+        checkoutScriptUrl: null,
+        testGatewayCards: 'page',
         sweepSeconds: 60,
       });
       expect(config.seller).toMatchObject({ vatNumber: 'EE102345678', invoiceSeries: 'LT' });
@@ -313,6 +315,24 @@ describe('configuration from the environment', () => {
         'SELLER_VAT_NUMBER must be an EU VAT number such as EE102345678 (got "EE123").',
         'INVOICE_SERIES must be a capital letter and up to nine capitals or digits (got "1-A").',
         'SELLER_EMAIL must be an e-mail address (got "nobody").',
+      ]);
+    });
+
+    it("takes the card form's script and the test gateway's way with cards, and names bad values", () => {
+      expect(
+        loadConfig({
+          MAKECOMMERCE_CHECKOUT_JS_URL: 'https://payment.test.maksekeskus.ee/checkout/dist/checkout.js',
+          TEST_GATEWAY_CARDS: 'form',
+        }).payments,
+      ).toMatchObject({
+        checkoutScriptUrl: 'https://payment.test.maksekeskus.ee/checkout/dist/checkout.js',
+        testGatewayCards: 'form',
+      });
+      expect(
+        problemsOf({ MAKECOMMERCE_CHECKOUT_JS_URL: 'checkout.js', TEST_GATEWAY_CARDS: 'iframe' }),
+      ).toEqual([
+        'MAKECOMMERCE_CHECKOUT_JS_URL must be a http:// or https:// URL (got "checkout.js").',
+        'TEST_GATEWAY_CARDS must be one of page, form (got "iframe").',
       ]);
     });
 

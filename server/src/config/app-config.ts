@@ -59,8 +59,15 @@ export interface PaymentsConfig {
   readonly shopId: string;
   /** Signs and verifies messages; on the embedded gateway generated into DATA_DIR when unset. */
   readonly secretKey: string | null;
-  /** For MakeCommerce's in-page card form (checkout.js); not used by the redirect flow. */
+  /** For MakeCommerce's in-page card form (checkout.js): cards the API gives no page of their own. */
   readonly publishableKey: string | null;
+  /** The card form's script; null: MakeCommerce's own for the API host (its test or live checkout.js). */
+  readonly checkoutScriptUrl: string | null;
+  /**
+   * How the embedded test gateway takes cards: `page`, a payment page per card (as MakeCommerce's API
+   * answers them today), or `form`, its in-page card form (checkout.js with the publishable key).
+   */
+  readonly testGatewayCards: 'page' | 'form';
   /** How often unpaid purchases past their 30 minutes are cancelled and paid ones completed; 0 = off. */
   readonly sweepSeconds: number;
 }
@@ -505,6 +512,8 @@ function readPayments(r: Reader, production: boolean): PaymentsConfig {
     shopId,
     secretKey,
     publishableKey: r.raw('MAKECOMMERCE_PUBLISHABLE_KEY') ?? null,
+    checkoutScriptUrl: r.url('MAKECOMMERCE_CHECKOUT_JS_URL', ['http', 'https'], false),
+    testGatewayCards: r.oneOf<'page' | 'form'>('TEST_GATEWAY_CARDS', ['page', 'form'], 'page'),
     sweepSeconds: r.integer('PURCHASE_SWEEP_SECONDS', 60, 0, 86_400),
   };
 }

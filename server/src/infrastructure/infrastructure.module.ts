@@ -112,6 +112,13 @@ export class InfrastructureModule {
     const gatewaySecret = embeddedPayments
       ? (config.payments.secretKey ?? secretInDataDir(config, '.test-gateway-secret'))
       : config.payments.secretKey!;
+    // A publishable key is public by design (it opens only the card form); the test gateway's is derived
+    // from its secret, so it stays the same across restarts.
+    const publishableKey =
+      config.payments.publishableKey ??
+      (embeddedPayments
+        ? createHmac('sha256', gatewaySecret).update('publishable-key').digest('base64url').slice(0, 32)
+        : null);
     return {
       module: InfrastructureModule,
       providers: [
@@ -212,6 +219,8 @@ export class InfrastructureModule {
                     publicBaseUrl: `${config.publicUrl}${EMBEDDED_GATEWAY_PATH}`,
                     clock,
                     book: new SqliteTransactionBook(join(config.dataDir, 'test-gateway.sqlite')),
+                    cardPayments: config.payments.testGatewayCards,
+                    publishableKey: publishableKey ?? undefined,
                   }),
               },
               { provide: TEST_PAYMENT_DESK, useExisting: EmbeddedTestGateway },
@@ -226,6 +235,10 @@ export class InfrastructureModule {
                 : config.payments.apiUrl,
               shopId: config.payments.shopId,
               secretKey: gatewaySecret,
+              publishableKey,
+              checkoutScriptUrl: embeddedPayments
+                ? `${config.publicUrl}${EMBEDDED_GATEWAY_PATH}/checkout/dist/checkout.js`
+                : config.payments.checkoutScriptUrl,
             }),
         },
         {

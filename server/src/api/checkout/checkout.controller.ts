@@ -157,9 +157,8 @@ export class CheckoutController {
     @Ip() ip: string,
   ): Promise<CheckoutAnswer> {
     const context = this.context(null);
-    // MakeCommerce takes an IPv4 address; Node writes IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d.
-    const customerIp = ip.replace(/^::ffff:/, '');
-    const result = await this.commandBus.execute(new CheckOutBasketCommand(basketId, customerIp, context));
+    // The buyer's address as we saw it; the gateway's adapter puts it in the form its API takes.
+    const result = await this.commandBus.execute(new CheckOutBasketCommand(basketId, ip, context));
     await this.projections.waitFor(result.position, ['baskets', 'purchases']);
     if (result.basketChanged) throw new DomainError('SHOPPING_CART.PRICES_CHANGED');
     return { purchaseId: result.purchaseId, paymentUrl: result.paymentUrl };

@@ -139,6 +139,8 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
     const transaction = await this.startTransaction(state, customerIp);
     const link = transaction.methods.find((m) => m.id === state.paymentMethod);
     if (!link) throw new DomainError('PAYMENT.METHOD_UNAVAILABLE');
+    // A card the gateway gives no page of its own is paid in its in-page card form, on a page of ours.
+    const paymentUrl = link.url ?? this.links.cardPaymentUrl(transaction.id, state.language);
     const started = await retryOnConflict(() =>
       this.aggregates.handle(purchaseStreamId(purchaseId), purchaseDecider, {
         type: 'StartPayment',
@@ -147,13 +149,13 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
           provider: this.gateway.provider,
           transactionId: transaction.id,
           paymentMethod: state.paymentMethod,
-          paymentUrl: link.url,
+          paymentUrl,
         },
         context,
       }),
     );
     track(started.position);
-    return { purchaseId, paymentUrl: link.url, position, basketChanged: false };
+    return { purchaseId, paymentUrl, position, basketChanged: false };
   }
 
   /**
@@ -253,7 +255,7 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
           country: bankLinkCountry(state.paymentMethod) ?? state.payer.country?.toLowerCase() ?? SHOP_COUNTRY,
           locale: state.language,
         },
-        ...this.links.gatewayCallbackUrls(),
+        ...this.links.gatewayCallbackUrls(state.language),
       });
     } catch (error) {
       if (error instanceof PaymentGatewayError) {

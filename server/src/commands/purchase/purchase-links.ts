@@ -182,14 +182,27 @@ export class PurchaseLinks {
     return `${this.publicUrl}${CANCEL_PATH[language]}`;
   }
 
-  /** Where MakeCommerce sends the buyer and its own notifications (outside /api: form-encoded posts). */
-  gatewayCallbackUrls(): { returnUrl: string; cancelUrl: string; notificationUrl: string } {
+  /**
+   * Where MakeCommerce sends the buyer and its own notifications (outside /api: form-encoded posts). The
+   * cancel address names the purchase's language, so a buyer who comes back without a signed message still
+   * lands on the cancel page in their language.
+   */
+  gatewayCallbackUrls(language?: 'et' | 'en'): {
+    returnUrl: string;
+    cancelUrl: string;
+    notificationUrl: string;
+  } {
     const base = `${this.publicUrl}/payments/makecommerce`;
     return {
       returnUrl: `${base}/return`,
-      cancelUrl: `${base}/cancel`,
+      cancelUrl: language === undefined ? `${base}/cancel` : `${base}/cancel?lang=${language}`,
       notificationUrl: `${base}/notification`,
     };
+  }
+
+  /** The shop's page that opens the gateway's in-page card form for a transaction (cards without a page). */
+  cardPaymentUrl(transactionId: string, language: 'et' | 'en'): string {
+    return `${this.publicUrl}/payments/makecommerce/card/${encodeURIComponent(transactionId)}?lang=${language}`;
   }
 }
 
