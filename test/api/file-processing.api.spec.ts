@@ -282,7 +282,8 @@ describe('File processing (real HTTP, real files, the background processor)', ()
         .expect(204);
       const search = await api().get('/api/documents').query({ uploaderId: owner.userId, limit: 50 });
       expect(ids(search.body)).not.toContain(other.id);
-      await api().get(`/api/documents/${published.slug}`).expect(404);
+      // Gone for good (410, DOCUMENT.DELETED): search engines drop its page at once.
+      await api().get(`/api/documents/${published.slug}`).expect(410);
       await api().get(`/api/documents/${published.slug}/preview`).expect(404);
       const mine = await api()
         .get('/api/my/documents')
