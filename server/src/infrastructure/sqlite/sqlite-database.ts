@@ -146,7 +146,13 @@ export function checkpointInBackground(db: SqliteDatabase): () => Promise<void> 
     `
     const { parentPort, workerData } = require('node:worker_threads');
     const Database = require(workerData.driver);
-    const db = new Database(workerData.file);
+    let db;
+    try {
+      db = new Database(workerData.file, { fileMustExist: true });
+    } catch {
+      // The database is gone (closed and its folder removed before this thread started): nothing to do.
+      process.exit(0);
+    }
     db.pragma('busy_timeout = 1000');
     const checkpoint = () => {
       try { db.pragma('wal_checkpoint(PASSIVE)'); } catch { /* busy: the next round takes it */ }
@@ -165,6 +171,8 @@ export function checkpointInBackground(db: SqliteDatabase): () => Promise<void> 
     },
   );
   worker.unref();
+  // A checkpoint that cannot run is not the process's failure: SQLite checkpoints at the next open.
+  worker.on('error', () => undefined);
   db.pragma('wal_autocheckpoint = 0');
   let stopped: Promise<void> | null = null;
   return () => {
