@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ProductUser } from '../../api/types';
+import { localizedPath } from '../../config/routes';
 import type { Language } from '../../i18n';
 import { getCurrentUser } from './api/get-current-user';
 import { loadIdentitySetup } from './api/get-openid-configuration';
@@ -104,7 +105,7 @@ export function completeLoginOnce(
 export async function endSessionUrl(
   queryClient: QueryClient,
   idToken: string | null,
-  uiLanguage: string,
+  uiLanguage: Language,
 ): Promise<string | null> {
   if (!idToken) return null;
   const { config, openId } = await loadIdentitySetup(queryClient);
@@ -112,7 +113,8 @@ export async function endSessionUrl(
   const url = new URL(openId.end_session_endpoint);
   url.search = new URLSearchParams({
     id_token_hint: idToken,
-    post_logout_redirect_uri: config.redirectSignOut,
+    // Back to the home page in the language the person used (the provider has both addresses).
+    post_logout_redirect_uri: new URL(localizedPath('home', uiLanguage), config.redirectSignOut).toString(),
     client_id: config.clientId,
     ui_locales: uiLanguage,
   }).toString();

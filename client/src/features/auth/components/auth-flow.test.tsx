@@ -157,6 +157,17 @@ describe('logout', () => {
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(FAKE_CONFIG.redirectSignOut);
   });
 
+  it('returns an English-speaking person to the English home page after the provider signs out', async () => {
+    const api = new FakeApi();
+    givenSignedIn(api, makeUser());
+    const assign = spyOnRedirects();
+    renderApp('/en', api);
+    await userEvent.click(await screen.findByTestId('user-menu-button'));
+    await userEvent.click(await screen.findByTestId('user-menu-signout'));
+    const url = await redirectedTo(assign);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${FAKE_CONFIG.redirectSignOut}en`);
+  });
+
   it('signs out from the user menu', async () => {
     const api = new FakeApi();
     givenSignedIn(api, makeUser());

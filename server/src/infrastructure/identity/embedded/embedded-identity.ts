@@ -128,7 +128,8 @@ function buildConfiguration(
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
         redirect_uris: [`${config.publicUrl}/callback`],
-        post_logout_redirect_uris: [`${config.publicUrl}/`],
+        // Sign-out returns to the home page in the person's language.
+        post_logout_redirect_uris: [`${config.publicUrl}/`, `${config.publicUrl}/en`],
         // ID tokens say when the person signed in, refreshed ones too: the API refuses those from
         // before a password reset or "sign out everywhere".
         require_auth_time: true,
