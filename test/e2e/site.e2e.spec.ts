@@ -2,7 +2,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PurchaseLinks } from '../../server/src/commands/purchase/purchase-links';
-import { ledgerDay } from '../../server/src/domain/ledger/ledger-day';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import { ProjectionRunner } from '../../server/src/projections/projection-runner';
 import { DEMO_UPLOADERS } from '../../server/src/seed/demo-catalogue.data';
@@ -523,6 +522,7 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
       await page.getByTestId('payout-amount').waitFor({ state: 'visible' });
       await checkScreen('Payout request en 390');
       await page.getByTestId('payout-iban').fill('EE38 2200 2210 2014 5685');
+      await page.getByLabel('The account is in my name.').check();
       await page.getByTestId('payout-submit').click();
       await expectNoAxeViolations(page, 'payout question en 390');
       await modal.getByTestId('modal-cancel').click();
@@ -642,7 +642,7 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
       await page.getByTestId('admin-purchase-history').waitFor({ state: 'visible' });
       await checkScreen('admin purchase et 390');
 
-      // ---- Kadri's payout (requested in the uploader's journey): paid, and focus on the heading after the question
+      // ---- Kadri's payout (requested in the uploader's journey): rejected, and focus on the heading after the question
       await openFromMenu('adminpayouts', 'Väljamaksed');
       const payoutRow = page.getByTestId('admin-payout-row').filter({ hasText: DEMO.uploader.fullName });
       await payoutRow.first().waitFor({ state: 'visible' });
@@ -651,12 +651,13 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
       await expectFocusOnHeading(page, 'Väljamakse');
       await page.getByTestId('payout-payee').waitFor({ state: 'visible' });
       await checkScreen('payout et 390');
-      await page.getByTestId('payout-execution-date').fill(ledgerDay(new Date().toISOString()));
-      await page.getByTestId('payout-execute').click();
+      // A payout is paid through a payout file (money journey); one not yet in a file can be rejected here.
+      await page.getByLabel('Põhjus').fill('Konto omaniku nimi ei klapi');
+      await page.getByTestId('payout-reject').click();
       await modal.getByTestId('modal-confirm').click();
-      await page.getByTestId('payout-execution-date-value').waitFor({ state: 'visible' });
+      await expectText(page.getByTestId('payout-status'), 'Tagasi lükatud');
       await expectFocusOnHeading(page, 'Väljamakse');
-      await checkScreen('paid payout et 390');
+      await checkScreen('rejected payout et 390');
       expect(pageErrors.map((error) => error.message)).toEqual([]);
     },
     JOURNEY_TIMEOUT_MS,
