@@ -12,7 +12,8 @@ export type PageLanguage = 'et' | 'en';
 /** Where the page's own files are served (outside /api, beside the callbacks). */
 export const CARD_PAYMENT_ASSETS = '/payments/makecommerce/assets';
 
-const TEXTS = {
+/** The texts, exported for the Estonian voice test (test/texts/estonian-voice.spec.ts). */
+export const TEXTS = {
   et: {
     title: 'Kaardimakse',
     amount: 'Summa',

@@ -402,7 +402,8 @@ const et: Record<MessageKey, string> = {
     'Keegi (loodetavasti sina) soovib logida sinu Lepinguturu kontole sisse teenusega {provider}. Selle lubamiseks sisesta kood {code} (kehtib 1 tund). Kui see polnud sina, jäta see kiri tähelepanuta: ilma koodita ei muutu midagi.',
 };
 
-const catalogue: Readonly<Record<IdentityLanguage, Readonly<Record<MessageKey, string>>>> = { en, et };
+/** Every text by language, exported for the Estonian voice test (test/texts/estonian-voice.spec.ts). */
+export const catalogue: Readonly<Record<IdentityLanguage, Readonly<Record<MessageKey, string>>>> = { en, et };
 
 /** The text of `key` in `lang`, with `{name}` placeholders filled in (values are not escaped here). */
 export function translate(

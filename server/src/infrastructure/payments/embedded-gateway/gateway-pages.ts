@@ -5,7 +5,8 @@ import type { RefundMode } from './transaction-book';
 
 export type GatewayLanguage = 'et' | 'en';
 
-const TEXTS = {
+/** The texts, exported for the Estonian voice test (test/texts/estonian-voice.spec.ts). */
+export const TEXTS = {
   et: {
     title: 'Testmakse',
     badge: 'TESTMAKSE – päris raha ei liigu',
