@@ -122,7 +122,7 @@ const SINGULAR_VERBS = [
 ];
 
 /** Logging in or out in the singular: "sisse logid", "logid välja" ("logid" alone is also "logs"). */
-const SINGULAR_PHRASES = ['(?:sisse|välja) logid', 'logid (?:sisse|välja)'];
+const SINGULAR_PHRASES = [`(?:sisse|välja) logid(?![${L}])`, `(?<![${L}])logid (?:sisse|välja)`];
 
 /**
  * Singular imperatives. In a control's label they are the command ("Lisa ostukorvi", "Vali failid"); in a
@@ -144,11 +144,13 @@ const IMPERATIVES = [
  * where a clause begins, which is where an imperative stands.
  */
 const CLAUSE_IMPERATIVES = ['proovi', 'kontrolli', 'lisa', 'laadi', 'logi', 'märgi', 'ära', 'luba', 'anna'];
+/** "ei küsi", "ega oota": after "ei" or "ega" the same form is the negative present, not an imperative. */
+const NOT_NEGATED = `(?<!(?<![${L}])(?:[Ee]i|[Ee]ga) )`;
 const CLAUSE_START = `(?:^|[.!?:;,–—(]\\s*|[„"]|\\b(?:ja|või|ning|siis|palun|Palun|seejärel|Seejärel|ja siis)\\s+)`;
 
 /** A control's label is a short command with no sentence in it; everything else is a sentence. */
 const SENTENCE_KEY =
-  /placeholder|hint|text|note|notice|description|lead|paragraph|items|valid|error|required|invalid|missing|mail|sms|declared|unavailable|question|contradiction|confirmation|subject|\bmeta/i;
+  /(?:^|[._[\]])(?:placeholder|hint|text|note|notice|description|lead|paragraphs|items|validation|error|errors|required|invalid|missing|mail|sms|declared|unavailable|question|contradiction|confirmation|subject|meta)(?=$|[._[\]])/i;
 function isSentence({ key, text }: Text): boolean {
   return (
     /[.!?]/.test(text.replace(/\d[.,]\d|\b(?:nt|nr|jm|sh|vt|jne)\./g, '')) ||
@@ -176,7 +178,8 @@ function check(texts: readonly Text[]): Finding[] {
     for (const w of SINGULAR_VERBS) test(t, word(w), 'a verb in the singular; write the plural (-te: olete, saate)');
     for (const p of SINGULAR_PHRASES) test(t, p, 'a verb in the singular; write the plural (logite sisse)');
     if (!isSentence(t)) continue;
-    for (const w of IMPERATIVES) test(t, word(w), 'a singular imperative in a sentence; write the plural (-ge/-ke: valige)');
+    for (const w of IMPERATIVES)
+      test(t, `${NOT_NEGATED}${word(w)}`, 'a singular imperative in a sentence; write the plural (-ge/-ke: valige)');
     for (const w of CLAUSE_IMPERATIVES)
       test(t, `${CLAUSE_START}(${word(w)})`, 'a singular imperative in a sentence; write the plural (proovige, ärge)');
   }
@@ -246,6 +249,8 @@ describe(`Estonian texts speak in one voice: "teie" (${DECISION})`, () => {
       ['Hoolduse kontrolli tulemus on proovi järgi hea.'],
       ['Teil on luba neid levitada.'],
       ['Ostjad saavad neid otsida, osta ja alla laadida.'],
+      ['Need brauserid ei küsi teist tegurit ega oota koodi.'],
+      ['Ta ei saa enam praeguse parooliga sisse logida.'],
       ['Enda adminiõigusi ei saa ära võtta.'],
       ['SA Innove on sihtasutus.'],
     ])('leaves “%s” alone', (text) => expect(one(text)).toEqual([]));
@@ -253,6 +258,7 @@ describe(`Estonian texts speak in one voice: "teie" (${DECISION})`, () => {
     it('lets a control be labelled with the singular command, but not a sentence', () => {
       expect(one('Lisa ostukorvi', 'COMMON.ADD_TO_CART')).toEqual([]);
       expect(one('Proovi uuesti', 'COMMON.RETRY')).toEqual([]);
+      expect(one('Sisesta e-posti kood', 'title.mfaEmail')).toEqual([]);
       expect(one('Sisesta oma e-posti aadress', 'placeholder.email')).not.toHaveLength(0);
       expect(one('Kinnita, et konto on teie nimel', 'PAYOUT.X')).not.toHaveLength(0);
     });
