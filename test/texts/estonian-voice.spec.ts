@@ -72,7 +72,8 @@ function indexHtml(): Text[] {
   const texts: Text[] = [];
   for (const match of html.matchAll(/<meta\s+name="(\w+)"\s+content="([^"]*)"/g))
     texts.push({ file, key: `meta[name=${match[1]}]`, text: match[2]! });
-  for (const match of html.matchAll(/<title>([^<]*)<\/title>/g)) texts.push({ file, key: 'title', text: match[1]! });
+  for (const match of html.matchAll(/<title>([^<]*)<\/title>/g))
+    texts.push({ file, key: 'title', text: match[1]! });
   return texts;
 }
 
@@ -104,22 +105,85 @@ const word = (w: string): string => `(?<![${L}-])[${w[0]!.toUpperCase()}${w[0]}]
 
 /** The singular pronoun "sina" in its cases. ("sinna", there, and "sinine", blue, are other words.) */
 const PRONOUNS = [
-  'sina', 'sa', 'sind', 'sinu', 'sinul', 'sul', 'sinule', 'sulle', 'sinult', 'sult', 'sinuga', 'sinust',
-  'sinus', 'sinusse', 'sinuni', 'sinuta', 'sinuks',
+  'sina',
+  'sa',
+  'sind',
+  'sinu',
+  'sinul',
+  'sul',
+  'sinule',
+  'sulle',
+  'sinult',
+  'sult',
+  'sinuga',
+  'sinust',
+  'sinus',
+  'sinusse',
+  'sinuni',
+  'sinuta',
+  'sinuks',
 ];
 
 /**
- * Second-person singular verb forms (present "-d", past "-sid"), only those that are no other word a text of
- * ours would use: "olid", "said", "lisad" (appendices), "logid" (logs), "avad" and the like are left out,
- * because they are also third-person plural forms or plural nouns.
+ * Second-person singular verb forms in the present ("-d"), only those that are no other word a text of ours
+ * would use: "olid", "said", "lisad" (appendices), "logid" (logs), "avad" and the like are left out, because
+ * they are also third-person plural forms or plural nouns.
  */
 const SINGULAR_VERBS = [
-  'oled', 'saad', 'soovid', 'võid', 'pead', 'tead', 'näed', 'elad', 'vajad', 'tahad', 'maksad', 'teenid',
-  'valid', 'nõustud', 'kinnitad', 'sisestad', 'kasutad', 'ostad', 'arvestad', 'kirjutad', 'kustutad',
-  'määrad', 'muudad', 'leiad', 'märkad', 'jõuad', 'võtad', 'annad', 'vaatad', 'otsid', 'loed', 'taotled',
-  'laadid', 'unustasid', 'ostsid', 'küsisid', 'lõid', 'sisestasid', 'valisid', 'soovisid', 'proovisid',
-  'kasutasid', 'nõustusid', 'kinnitasid', 'sooviksid', 'võiksid', 'saaksid',
+  'oled',
+  'saad',
+  'soovid',
+  'võid',
+  'pead',
+  'tead',
+  'näed',
+  'elad',
+  'vajad',
+  'tahad',
+  'maksad',
+  'teenid',
+  'valid',
+  'nõustud',
+  'kinnitad',
+  'sisestad',
+  'kasutad',
+  'ostad',
+  'arvestad',
+  'kirjutad',
+  'kustutad',
+  'määrad',
+  'muudad',
+  'leiad',
+  'märkad',
+  'jõuad',
+  'võtad',
+  'annad',
+  'vaatad',
+  'otsid',
+  'loed',
+  'taotled',
+  'laadid',
 ];
+
+/**
+ * The past in "-sid" is the same in the second person singular and the third plural ("ostjad ostsid"): flagged
+ * unless a plural subject ("nad", a word in "-d") stands right before it.
+ */
+const SINGULAR_PAST = [
+  'unustasid',
+  'ostsid',
+  'küsisid',
+  'lõid',
+  'sisestasid',
+  'valisid',
+  'soovisid',
+  'proovisid',
+  'kasutasid',
+  'nõustusid',
+  'kinnitasid',
+  'tegid',
+];
+const AFTER_NO_PLURAL_SUBJECT = `(?<!(?:[Nn]ad|[${L}]+d),? )`;
 
 /** Logging in or out in the singular: "sisse logid", "logid välja" ("logid" alone is also "logs"). */
 const SINGULAR_PHRASES = [`(?:sisse|välja) logid(?![${L}])`, `(?<![${L}])logid (?:sisse|välja)`];
@@ -130,11 +194,52 @@ const SINGULAR_PHRASES = [`(?:sisse|välja) logid(?![${L}])`, `(?<![${L}])logid 
  * ("Valige", "Sisestage", "Proovige uuesti"). These are no other words anywhere.
  */
 const IMPERATIVES = [
-  'vali', 'sisesta', 'vajuta', 'kliki', 'klõpsa', 'kinnita', 'loe', 'kirjuta', 'vaata', 'mine', 'küsi',
-  'salvesta', 'kustuta', 'võta', 'ütle', 'oota', 'jäta', 'kasuta', 'muuda', 'nimeta', 'eralda', 'lükka',
-  'ekspordi', 'hoia', 'kirjelda', 'skanni', 'teata', 'otsi', 'pöördu', 'veendu', 'lohista', 'unusta',
-  'täida', 'jaga', 'jätka', 'sulge', 'eemalda', 'kopeeri', 'taotle', 'peida', 'näita', 'tühjenda',
-  'avalda', 'määra', 'maksa', 'ava',
+  'vali',
+  'sisesta',
+  'vajuta',
+  'kliki',
+  'klõpsa',
+  'kinnita',
+  'loe',
+  'kirjuta',
+  'vaata',
+  'mine',
+  'küsi',
+  'salvesta',
+  'kustuta',
+  'võta',
+  'ütle',
+  'oota',
+  'jäta',
+  'kasuta',
+  'muuda',
+  'nimeta',
+  'eralda',
+  'lükka',
+  'ekspordi',
+  'hoia',
+  'kirjelda',
+  'skanni',
+  'teata',
+  'otsi',
+  'pöördu',
+  'veendu',
+  'lohista',
+  'unusta',
+  'täida',
+  'jaga',
+  'jätka',
+  'sulge',
+  'eemalda',
+  'kopeeri',
+  'taotle',
+  'peida',
+  'näita',
+  'tühjenda',
+  'avalda',
+  'määra',
+  'maksa',
+  'ava',
 ];
 
 /**
@@ -171,17 +276,39 @@ function check(texts: readonly Text[]): Finding[] {
   const findings: Finding[] = [];
   const test = (t: Text, pattern: string, why: string): void => {
     const match = new RegExp(pattern, 'u').exec(t.text);
-    if (match) findings.push({ where: `${t.file} › ${t.key}`, text: t.text, found: (match[1] ?? match[0]).trim(), why });
+    if (match)
+      findings.push({
+        where: `${t.file} › ${t.key}`,
+        text: t.text,
+        found: (match[1] ?? match[0]).trim(),
+        why,
+      });
   };
   for (const t of texts) {
-    for (const w of PRONOUNS) test(t, word(w), 'the pronoun "sina"; write "teie" (te, teid, teil, teile, teilt)');
-    for (const w of SINGULAR_VERBS) test(t, word(w), 'a verb in the singular; write the plural (-te: olete, saate)');
+    for (const w of PRONOUNS)
+      test(t, word(w), 'the pronoun "sina"; write "teie" (te, teid, teil, teile, teilt)');
+    for (const w of SINGULAR_VERBS)
+      test(t, word(w), 'a verb in the singular; write the plural (-te: olete, saate)');
+    for (const w of SINGULAR_PAST)
+      test(
+        t,
+        `${AFTER_NO_PLURAL_SUBJECT}${word(w)}`,
+        'a verb in the singular; write the plural (-site: unustasite)',
+      );
     for (const p of SINGULAR_PHRASES) test(t, p, 'a verb in the singular; write the plural (logite sisse)');
     if (!isSentence(t)) continue;
     for (const w of IMPERATIVES)
-      test(t, `${NOT_NEGATED}${word(w)}`, 'a singular imperative in a sentence; write the plural (-ge/-ke: valige)');
+      test(
+        t,
+        `${NOT_NEGATED}${word(w)}`,
+        'a singular imperative in a sentence; write the plural (-ge/-ke: valige)',
+      );
     for (const w of CLAUSE_IMPERATIVES)
-      test(t, `${CLAUSE_START}(${word(w)})`, 'a singular imperative in a sentence; write the plural (proovige, ärge)');
+      test(
+        t,
+        `${CLAUSE_START}(${word(w)})`,
+        'a singular imperative in a sentence; write the plural (proovige, ärge)',
+      );
   }
   return findings;
 }
@@ -223,6 +350,7 @@ describe(`Estonian texts speak in one voice: "teie" (${DECISION})`, () => {
       ['Sinu andmed on salvestatud!'],
       ['Kas soovid lisada dokumendi ostukorvi?'],
       ['Unustasid parooli?'],
+      ['Kui see polnud teie, kes selle ostsid, kirjutage meile.'],
       ['Pärast maksmist saad alla laadida kõik failid.'],
       ['Kontrolli numbrit või osta ilma selleta.'],
       ['Midagi läks valesti! Proovi uuesti.'],
@@ -250,6 +378,8 @@ describe(`Estonian texts speak in one voice: "teie" (${DECISION})`, () => {
       ['Teil on luba neid levitada.'],
       ['Ostjad saavad neid otsida, osta ja alla laadida.'],
       ['Need brauserid ei küsi teist tegurit ega oota koodi.'],
+      ['Ostjad ostsid selle dokumendi ja nad kasutasid seda.'],
+      ['Lepinguturgu saaksid kasutada kõik.'],
       ['Ta ei saa enam praeguse parooliga sisse logida.'],
       ['Enda adminiõigusi ei saa ära võtta.'],
       ['SA Innove on sihtasutus.'],
