@@ -102,7 +102,7 @@ describe('tag manager and share control, by configuration', () => {
     const { router } = renderApp('/kontaktid', api);
     const user = userEvent.setup();
     await screen.findByRole('heading', { level: 1, name: 'Kontaktid' });
-    expect(await screen.findByText(/Vajutades OK nõustud statistika küpsistega/)).toBeTruthy();
+    expect(await screen.findByText(/Vajutades OK, nõustute statistika küpsistega/)).toBeTruthy();
     expect(document.getElementById(TAG_MANAGER_SCRIPT_ID)).toBeNull();
     expect(window.dataLayer).toBeUndefined();
 
