@@ -244,9 +244,9 @@ const IMPERATIVES = [
 
 /**
  * Singular imperatives that are also other words ("proovi", a sample's; "kontrolli", a check; "lisa", an
- * appendix; "laadi", a style's; "logi", a log; "märgi", a sign's; "osta", to buy; "ära", away; "luba", a
- * permission; "anna", a name): flagged only
- * where a clause begins, which is where an imperative stands.
+ * appendix; "laadi", a style's; "logi", a log; "märgi", a sign's; "ära", away; "luba", a permission; "anna",
+ * a name): flagged only where a clause begins, which is where an imperative stands. "osta" (also "to buy", as
+ * in "saab neid otsida, osta ja alla laadida") and "saada" (also "to get") are never flagged.
  */
 const CLAUSE_IMPERATIVES = ['proovi', 'kontrolli', 'lisa', 'laadi', 'logi', 'märgi', 'ära', 'luba', 'anna'];
 /** "ei küsi", "ega oota": after "ei" or "ega" the same form is the negative present, not an imperative. */
@@ -296,6 +296,15 @@ function check(texts: readonly Text[]): Finding[] {
         'a verb in the singular; write the plural (-site: unustasite)',
       );
     for (const p of SINGULAR_PHRASES) test(t, p, 'a verb in the singular; write the plural (logite sisse)');
+    const opened = (t.text.match(/„/g) ?? []).length;
+    const closed = (t.text.match(/“/g) ?? []).length;
+    if (/["”]/.test(t.text) || opened !== closed)
+      findings.push({
+        where: `${t.file} › ${t.key}`,
+        text: t.text,
+        found: /["”]/.exec(t.text)?.[0] ?? '“',
+        why: 'Estonian quotation marks are „…“',
+      });
     if (!isSentence(t)) continue;
     for (const w of IMPERATIVES)
       test(
@@ -334,7 +343,7 @@ describe(`Estonian texts speak in one voice: "teie" (${DECISION})`, () => {
       expect(files).toContain(file);
   });
 
-  it('has no "sina" pronoun, no singular verb and no singular imperative in a sentence', () => {
+  it('has no "sina" pronoun, no singular verb, no singular imperative in a sentence, and quotes „…“', () => {
     const findings = check(texts);
     const report = findings.map((f) => `  ${f.where}: found "${f.found}" (${f.why})\n      “${f.text}”`);
     if (findings.length > 0)
@@ -384,6 +393,12 @@ describe(`Estonian texts speak in one voice: "teie" (${DECISION})`, () => {
       ['Enda adminiõigusi ei saa ära võtta.'],
       ['SA Innove on sihtasutus.'],
     ])('leaves “%s” alone', (text) => expect(one(text)).toEqual([]));
+
+    it('wants Estonian quotation marks', () => {
+      expect(one('Valige „Unustasite parooli?“.')).toEqual([]);
+      expect(one('Valige "Unustasite parooli?".')).not.toHaveLength(0);
+      expect(one('Valige “Unustasite parooli?”.')).not.toHaveLength(0);
+    });
 
     it('lets a control be labelled with the singular command, but not a sentence', () => {
       expect(one('Lisa ostukorvi', 'COMMON.ADD_TO_CART')).toEqual([]);
