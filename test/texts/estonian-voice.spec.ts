@@ -59,7 +59,7 @@ function serverMessages(): Text[] {
       const module = require(join(dir, name)) as Record<string, unknown>;
       return Object.values(module).flatMap((catalogs) =>
         catalogs !== null && typeof catalogs === 'object' && 'et' in catalogs
-          ? flatten(fileOf(join(dir, name)), (catalogs as { et: unknown }).et)
+          ? flatten(fileOf(join(dir, name)), catalogs.et)
           : [],
       );
     });
