@@ -47,6 +47,7 @@ module.exports = {
         '<rootDir>/server/src/**/*.spec.ts',
         '<rootDir>/test/api/**/*.spec.ts',
         '<rootDir>/test/build/**/*.spec.ts',
+        '<rootDir>/test/texts/**/*.spec.ts',
       ],
       testPathIgnorePatterns: ['/node_modules/', '\\.int\\.spec\\.ts$', '\\.e2e\\.spec\\.ts$'],
     },

@@ -98,7 +98,7 @@ describe('Authentication API (ID tokens from an external issuer, real HTTP)', ()
     const { body } = await api().get('/api/user/read').expect(401);
     expect(body).toMatchObject({
       code: 'AUTH.UNAUTHORIZED',
-      message: expect.stringMatching(/logi uuesti sisse/),
+      message: expect.stringMatching(/logige uuesti sisse/),
     });
   });
 

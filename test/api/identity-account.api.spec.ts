@@ -100,7 +100,7 @@ describe('Identity account settings (embedded provider, real HTTP)', () => {
       .expect(400);
     expect(fixed.body).toMatchObject({
       code: 'PHONE.NOT_MOBILE',
-      message: 'Sellele numbrile ei saa tekstisõnumeid saata. Sisesta mobiilinumber.',
+      message: 'Sellele numbrile ei saa tekstisõnumeid saata. Sisestage mobiilinumber.',
     });
 
     const sent = await api()

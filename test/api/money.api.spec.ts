@@ -256,7 +256,9 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
         'et',
       );
       expect(undeclared.status).toBe(400);
-      expect(undeclared.body.errors).toEqual({ accountHolderDeclared: ['Kinnita, et konto on sinu nimel'] });
+      expect(undeclared.body.errors).toEqual({
+        accountHolderDeclared: ['Kinnitage, et konto on teie nimel'],
+      });
       const before = await available(uploader);
       // Another name than the profile's: nobody can check whose account it is, so none is compared.
       const accepted = await requestPayout(uploader, { accountHolder: 'MÄGI ANDRES', amount: 5000 });
@@ -285,7 +287,7 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
         ],
       });
       const et = await requestPayout(uploader, { accountHolder: '王小明', amount: 5000 }, 'et');
-      expect(et.body.errors.accountHolder[0]).toMatch(/^Kirjuta nimi ladina tähtedega/);
+      expect(et.body.errors.accountHolder[0]).toMatch(/^Kirjutage nimi ladina tähtedega/);
       expect(await eventStore.headPosition()).toBe(head);
       const greek = await requestPayout(uploader, {
         accountHolder: 'Ευάγγελος Ευθυμίου',

@@ -194,7 +194,7 @@ describeWithBuild(
 
     describe('the home, search and static pages, in both languages', () => {
       it.each([
-        ['/', 'et', '/', '/en', 'Lepinguturg', 'Juriidiliste dokumentide põhjad, kohe kui vajad'],
+        ['/', 'et', '/', '/en', 'Lepinguturg', 'Juriidiliste dokumentide põhjad, kohe kui neid vajate'],
         ['/en', 'en', '/', '/en', 'Lepinguturg', 'Legal document templates, ready when you are'],
         ['/kontaktid', 'et', '/kontaktid', '/en/contacts', 'Kontaktid · Lepinguturg', 'Kontaktid'],
         ['/en/contacts', 'en', '/kontaktid', '/en/contacts', 'Contacts · Lepinguturg', 'Contacts'],

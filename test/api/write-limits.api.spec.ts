@@ -60,7 +60,7 @@ describe('Write limits per account (real HTTP)', () => {
       .send(aDocumentBody())
       .expect(429);
     expect(et.body.message).toBe(
-      'Oled lühikese aja jooksul teinud liiga palju muudatusi. Oota minut ja proovi uuesti.',
+      'Olete lühikese aja jooksul teinud liiga palju muudatusi. Oodake minut ja proovige uuesti.',
     );
     expect(await eventStore.headPosition()).toBe(head);
 

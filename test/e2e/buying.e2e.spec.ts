@@ -54,7 +54,7 @@ const JOURNEYS: BuyingJourney[] = [
     addConfirmTitle: 'Kas lisada ostukorvi?',
     confirmed: 'Ostukorv on kinnitatud. Kontrollige andmeid ja minge maksma.',
     gatewayHeading: (amount) => `Maksa ${amount} – Lepinguturg`,
-    thanks: (number) => `Aitäh! Ost ${number} on makstud. Lingid on ka sinu e-postis.`,
+    thanks: (number) => `Aitäh! Ost ${number} on makstud. Lingid on ka teie e-postis.`,
     invoiceWord: 'ARVE',
     buyer: {
       email: 'mari.maasikas@example.ee',

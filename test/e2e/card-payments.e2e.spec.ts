@@ -43,7 +43,7 @@ async function expectPaidSummary(page: Page): Promise<void> {
   const number = purchaseId.replace(/-/g, '').slice(0, 8).toUpperCase();
   await expectText(
     page.getByTestId('purchase-status'),
-    `Aitäh! Ost ${number} on makstud. Lingid on ka sinu e-postis.`,
+    `Aitäh! Ost ${number} on makstud. Lingid on ka teie e-postis.`,
   );
   await expectCount(page.getByTestId('purchase-document'), 1);
   await expectMoney(page.getByTestId('basket-amount'), 0, 'et');

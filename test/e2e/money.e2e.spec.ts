@@ -128,7 +128,7 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       await uploader.page.getByTestId('payout-submit').click();
       await expectText(
         uploader.page.getByTestId('field-error-payout-accountHolderDeclared'),
-        'Kinnita, et konto on sinu nimel',
+        'Kinnitage, et konto on teie nimel',
       );
       await uploader.page.getByLabel('Konto on minu nimel.').check();
       await uploader.page.getByTestId('payout-submit').click();
@@ -184,7 +184,7 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       await admin.page.getByTestId('payout-reject').click();
       await expectText(
         admin.page.getByTestId('payout-bank-did-not-pay-error'),
-        'Kinnita, et pank seda ei maksnud, või ära lükka seda tagasi',
+        'Kinnitage, et pank seda ei maksnud, või ärge lükake seda tagasi',
       );
       await admin.page.getByLabel(`Kinnitan, et pank ei maksnud seda faili ${messageId} väljamakset`).check();
       await admin.page.getByTestId('payout-reject').click();

@@ -71,7 +71,7 @@ const JOURNEYS: SiteJourney[] = [
     home: '/',
     cart: '/ostukorv',
     document: (slug) => `/dokument/${slug}`,
-    heroTitle: 'Juriidiliste dokumentide põhjad, kohe kui vajad',
+    heroTitle: 'Juriidiliste dokumentide põhjad, kohe kui neid vajate',
     cartTitle: 'Ostukorv',
     notFound: 'Lehekülge ei leitud!',
     menu: 'Menüü',

@@ -83,7 +83,7 @@ describe('describeError', () => {
     await i18n.changeLanguage('et');
     expect(describeError(new ApiError(400, null, ['a', 'b'])).texts).toEqual(['a', 'b']);
     expect(describeError(new TypeError('boom')).texts).toEqual([
-      'Midagi läks valesti! Proovi uuesti või teata probleemist klienditoele!',
+      'Midagi läks valesti! Proovige uuesti või teatage probleemist klienditoele!',
     ]);
   });
 });

@@ -4,9 +4,9 @@ import { withElements } from './elements';
 describe('withElements', () => {
   it('puts the element where its tag is, with the text around it', () => {
     const { container } = render(
-      <p>{withElements('Teenid iga müügiga <amount></amount> ja rohkem', { amount: <b>12,00 €</b> })}</p>,
+      <p>{withElements('Teenite iga müügiga <amount></amount> ja rohkem', { amount: <b>12,00 €</b> })}</p>,
     );
-    expect(container.innerHTML).toBe('<p>Teenid iga müügiga <b>12,00 €</b> ja rohkem</p>');
+    expect(container.innerHTML).toBe('<p>Teenite iga müügiga <b>12,00 €</b> ja rohkem</p>');
   });
 
   it('gives the text between the tags to the element as its children, and handles self-closing tags', () => {

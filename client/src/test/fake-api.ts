@@ -434,7 +434,7 @@ export class FakeApi {
       if (method === 'POST' && sub === 'confirmation') {
         const form = body as Record<string, unknown>;
         const errors: Record<string, string[]> = {};
-        if (form.previewsSeen !== true) errors.previewsSeen = ['Palun kinnita eelvaated'];
+        if (form.previewsSeen !== true) errors.previewsSeen = ['Palun kinnitage eelvaated'];
         if (form.termsAccepted !== true) errors.termsAccepted = ['Ostutingimustega ei ole nõustutud!'];
         if (Object.keys(errors).length > 0)
           return error(400, 'VALIDATION.FORM_HAS_ERRORS', 'Vormil on vigu!', errors);
@@ -465,7 +465,7 @@ export class FakeApi {
       }
       if (method === 'POST' && sub === 'checkout') {
         if (!basket.confirmed)
-          return error(409, 'SHOPPING_CART.NOT_CONFIRMED', 'Palun kinnita esmalt ostukorv.');
+          return error(409, 'SHOPPING_CART.NOT_CONFIRMED', 'Palun kinnitage esmalt ostukorv.');
         return json(200, {
           purchaseId: FAKE_PURCHASE_ID,
           paymentUrl: 'http://localhost:3000/test-gateway/pay/t-1',

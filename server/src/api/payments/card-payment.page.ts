@@ -12,23 +12,24 @@ export type PageLanguage = 'et' | 'en';
 /** Where the page's own files are served (outside /api, beside the callbacks). */
 export const CARD_PAYMENT_ASSETS = '/payments/makecommerce/assets';
 
-const TEXTS = {
+/** The texts, exported for the Estonian voice test (test/texts/estonian-voice.spec.ts). */
+export const TEXTS = {
   et: {
     title: 'Kaardimakse',
     amount: 'Summa',
     purchase: 'Ost',
     open: 'Maksa kaardiga',
-    note: 'Kaardiandmed sisestad makseteenuse (MakeCommerce) kaardivormi; pood neid ei näe.',
+    note: 'Kaardiandmed sisestate makseteenuse (MakeCommerce) kaardivormi; pood neid ei näe.',
     back: 'Tagasi ostukorvi',
     returning: 'Kinnitame makset…',
-    closed: 'Kaardivorm suleti ja midagi ei makstud. Võid uuesti proovida või minna tagasi ostukorvi.',
+    closed: 'Kaardivorm suleti ja midagi ei makstud. Võite uuesti proovida või minna tagasi ostukorvi.',
     unavailable:
-      'Kaardivormi ei õnnestunud laadida. Proovi veidi aja pärast uuesti või vali ostukorvis muu makseviis.',
-    paid: 'See makse on juba tehtud. Ostu lingid on sinu e-postis.',
-    ended: 'Selle makse aeg on läbi või see katkestati. Mine tagasi ostukorvi ja maksa uuesti.',
+      'Kaardivormi ei õnnestunud laadida. Proovige veidi aja pärast uuesti või valige ostukorvis muu makseviis.',
+    paid: 'See makse on juba tehtud. Ostu lingid on teie e-postis.',
+    ended: 'Selle makse aeg on läbi või see katkestati. Minge tagasi ostukorvi ja makske uuesti.',
     unknown: 'Sellist makset ei ole.',
-    noCards: 'Kaardimakse ei ole praegu saadaval. Vali ostukorvis muu makseviis.',
-    gatewayDown: 'Makseteenus ei ole praegu kättesaadav. Palun proovi veidi aja pärast uuesti.',
+    noCards: 'Kaardimakse ei ole praegu saadaval. Valige ostukorvis muu makseviis.',
+    gatewayDown: 'Makseteenus ei ole praegu kättesaadav. Palun proovige veidi aja pärast uuesti.',
     cartPath: '/ostukorv',
   },
   en: {

@@ -47,7 +47,8 @@ export function purchasePdfData(view: PurchaseView, seller: SellerConfig): Purch
   };
 }
 
-const LICENCE = {
+/** The licence line, exported for the Estonian voice test (test/texts/estonian-voice.spec.ts). */
+export const LICENCE = {
   et: (uploader: string) => `Dokumendipõhja litsents (digitaalne sisu), üleslaadija ${uploader}`,
   en: (uploader: string) => `Licence of a document template (digital content), uploader ${uploader}`,
 } as const;

@@ -35,7 +35,8 @@ export interface PurchasePdfData {
   readonly paymentMethod: string;
 }
 
-const TEXTS = {
+/** The texts, exported for the Estonian voice test (test/texts/estonian-voice.spec.ts). */
+export const TEXTS = {
   et: {
     invoice: 'ARVE',
     receipt: 'KVIITUNG',

@@ -8,7 +8,8 @@ import { PurchaseLinks } from './purchase-links';
 type Purchase = Exclude<PurchaseState, { status: 'none' }>;
 type Language = 'et' | 'en';
 
-const TEXTS = {
+/** The texts, exported for the Estonian voice test (test/texts/estonian-voice.spec.ts). */
+export const TEXTS = {
   et: {
     confirmationSubject: (number: string) => `Teie ost Lepinguturul (nr ${number})`,
     freshLinksSubject: (number: string) => `Uued allalaadimislingid (ost nr ${number})`,

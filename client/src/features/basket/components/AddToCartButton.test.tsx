@@ -24,7 +24,7 @@ describe('add to basket', () => {
     // cancel: nothing is added, focus is back on the button
     await user.click(screen.getByTestId('add-to-cart'));
     expect(screen.getByRole('dialog').textContent).toContain(
-      'Kas soovid lisada dokumendi „Tööleping“ ostukorvi?',
+      'Kas soovite lisada dokumendi „Tööleping“ ostukorvi?',
     );
     await user.click(screen.getByTestId('modal-cancel'));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -72,13 +72,13 @@ describe('add to basket', () => {
     const api = new FakeApi([paid, free]);
     const { router } = renderApp('/dokument/toeoeleping', api);
     expect(normalizeSpaces((await screen.findByTestId('add-to-cart-note')).textContent)).toBe(
-      'Pärast maksmist saad alla laadida kõik dokumendi failid.',
+      'Pärast maksmist saate alla laadida kõik dokumendi failid.',
     );
 
     await router.navigate('/dokument/volikiri');
     await screen.findByRole('heading', { level: 1, name: 'Volikiri' });
     const note = normalizeSpaces(screen.getByTestId('add-to-cart-note').textContent);
-    expect(note).toBe('Dokument on tasuta: lisa see ostukorvi ja laadi failid alla ilma maksmata.');
+    expect(note).toBe('Dokument on tasuta: lisage see ostukorvi ja laadige failid alla ilma maksmata.');
     expect(document.body.textContent).not.toMatch(/pärast maksmist/i);
   });
 

@@ -31,12 +31,12 @@ describe('checkout on the cart', () => {
     await userEvent.click(screen.getByTestId('cart-confirm'));
     expect(screen.getByTestId('field-error-email').textContent).toBe('Väli on kohustuslik');
     expect(screen.getByTestId('field-error-previewsSeen').textContent).toBe(
-      'Palun kinnita, et oled näinud ostetavate dokumentide näidiste eelvaateid',
+      'Palun kinnitage, et olete näinud ostetavate dokumentide näidiste eelvaateid',
     );
     expect(screen.getByTestId('field-error-termsAccepted').textContent).toBe(
       'Ostutingimustega ei ole nõustutud!',
     );
-    expect(screen.getByTestId('field-error-paymentMethod').textContent).toBe('Palun vali makseviis');
+    expect(screen.getByTestId('field-error-paymentMethod').textContent).toBe('Palun valige makseviis');
     expect(api.requests.some((r) => r.path.endsWith('/confirmation'))).toBe(false);
 
     await userEvent.type(screen.getByLabelText('E-post'), 'mari@example.ee');
@@ -45,7 +45,7 @@ describe('checkout on the cart', () => {
     await userEvent.type(screen.getByLabelText('Aadress'), 'Tartu mnt 1, Tallinn');
     expect(screen.getByLabelText<HTMLSelectElement>('Arveldusaadressi riik').value).toBe('EE');
     await userEvent.click(screen.getByLabelText('Soovin käibemaksuarvet'));
-    await userEvent.type(screen.getByLabelText('Ettevõtte nimi (või sinu nimi)'), 'Firma OÜ');
+    await userEvent.type(screen.getByLabelText('Ettevõtte nimi (või teie nimi)'), 'Firma OÜ');
     await userEvent.type(screen.getByLabelText('Registrikood (ettevõttel)'), '12345678');
     await userEvent.click(screen.getByTestId('payment-method-swedbank'));
     await userEvent.click(screen.getByTestId('checkout-previewsSeen'));

@@ -2,7 +2,7 @@ import { COMPANY } from '../../../config/company';
 import type { SiteContent } from './page-content';
 
 const NOT_LEGAL_ADVICE =
-  'Lepinguturg ei osuta õigusabi ega asenda juristi nõuannet. Dokumendipõhjad on üldised näidised: enne kasutamist veendu, et põhi sobib sinu olukorraga, ja vajaduse korral küsi nõu juristilt.';
+  'Lepinguturg ei osuta õigusabi ega asenda juristi nõuannet. Dokumendipõhjad on üldised näidised: enne kasutamist veenduge, et põhi sobib teie olukorraga, ja vajaduse korral küsige nõu juristilt.';
 
 /** The static pages in Estonian (SPEC §2 "Static pages"). */
 export const ET: SiteContent = {
@@ -43,13 +43,13 @@ export const ET: SiteContent = {
       title: 'Kontaktid',
       description:
         'Lepinguturg OÜ kontaktid: registrikood, aadress, e-post ja telefon. Vastame küsimustele dokumendipõhjade, maksete ja väljamaksete kohta ühe tööpäeva jooksul.',
-      lead: 'Küsimused põhjade, maksete või väljamaksete kohta? Kirjuta meile – vastame ühe tööpäeva jooksul.',
+      lead: 'Küsimused põhjade, maksete või väljamaksete kohta? Kirjutage meile – vastame ühe tööpäeva jooksul.',
       sections: [
         {
           heading: 'Klienditugi',
           paragraphs: [
-            'Oleme kättesaadavad tööpäeviti kell 9–17. Ostuga seotud pöördumise korral lisa kirjale ostu number või e-posti aadress, millega ostu tegid.',
-            'Dokumendi sisu kohta õigusnõu me anda ei saa: põhja autor vastutab põhja sisu eest ja sinu olukorra kohta oskab nõu anda jurist.',
+            'Oleme kättesaadavad tööpäeviti kell 9–17. Ostuga seotud pöördumise korral lisage kirjale ostu number või e-posti aadress, millega ostu tegite.',
+            'Dokumendi sisu kohta õigusnõu me anda ei saa: põhja autor vastutab põhja sisu eest ja teie olukorra kohta oskab nõu anda jurist.',
           ],
         },
       ],
@@ -108,21 +108,21 @@ export const ET: SiteContent = {
           heading: '3. Ostmine ja hinnad',
           items: [
             'Hinnad on eurodes ja sisaldavad käibemaksu. Põhja hinna määrab autor; tasuta põhjad saab alla laadida ilma maksmata.',
-            'Lisatud põhjad hoitakse ostukorvis üks tund. Enne maksmist kinnitad, et oled näinud ostetavate dokumentide eelvaateid, ja nõustud nende tingimustega.',
+            'Lisatud põhjad hoitakse ostukorvis üks tund. Enne maksmist kinnitate, et olete näinud ostetavate dokumentide eelvaateid, ja nõustute nende tingimustega.',
             'Maksed tehakse pangalingi või kaardiga makseteenuse pakkuja kaudu. Ost jõustub, kui makse on laekunud.',
           ],
         },
         {
           heading: '4. Allalaadimine ja litsents',
           paragraphs: [
-            'Pärast makset saad ostetud failid alla laadida umbes 24 tunni jooksul, üksikult või kõik korraga ZIP-failina. Salvesta failid endale.',
-            'Ostuga saad lihtlitsentsi kasutada põhja oma tarbeks ja oma klientide tarbeks lepingute koostamiseks. Põhja ennast ei tohi edasi müüa, avalikult levitada ega teisele põhjade turule üles laadida.',
+            'Pärast makset saate ostetud failid alla laadida umbes 24 tunni jooksul, üksikult või kõik korraga ZIP-failina. Salvestage failid endale.',
+            'Ostuga saate lihtlitsentsi kasutada põhja oma tarbeks ja oma klientide tarbeks lepingute koostamiseks. Põhja ennast ei tohi edasi müüa, avalikult levitada ega teisele põhjade turule üles laadida.',
           ],
         },
         {
           heading: '5. Taganemisõigus',
           paragraphs: [
-            'Digitaalse sisu puhul, mis tehakse sulle kohe pärast makset kättesaadavaks, kaotab tarbija 14-päevase taganemisõiguse, kui ta on andnud selleks eelneva nõusoleku (võlaõigusseaduse § 53 lõike 4 punkt 13). Kui fail on vigane või ei vasta kirjeldusele, kirjuta meile ja lahendame olukorra.',
+            'Digitaalse sisu puhul, mis tehakse teile kohe pärast makset kättesaadavaks, kaotab tarbija 14-päevase taganemisõiguse, kui ta on andnud selleks eelneva nõusoleku (võlaõigusseaduse § 53 lõike 4 punkt 13). Kui fail on vigane või ei vasta kirjeldusele, kirjutage meile ja lahendame olukorra.',
           ],
         },
         {
@@ -148,21 +148,21 @@ export const ET: SiteContent = {
     privacypolicy: {
       title: 'Privaatsustingimused',
       description:
-        'Kuidas Lepinguturg töötleb isikuandmeid: vastutav töötleja, eesmärgid, õiguslikud alused, säilitamise ajad, volitatud töötlejad ja sinu õigused isikuandmete kaitse üldmääruse järgi.',
+        'Kuidas Lepinguturg töötleb isikuandmeid: vastutav töötleja, eesmärgid, õiguslikud alused, säilitamise ajad, volitatud töötlejad ja teie õigused isikuandmete kaitse üldmääruse järgi.',
       updated: '01.07.2025',
       lead: 'Töötleme ainult neid andmeid, mida on vaja turu pidamiseks, ostude teenindamiseks ja seadusest tulenevate kohustuste täitmiseks.',
       sections: [
         {
           heading: '1. Vastutav töötleja',
           paragraphs: [
-            `${COMPANY.name}, registrikood ${COMPANY.registryCode}, ${COMPANY.address.et}. Andmekaitse küsimustes kirjuta aadressile ${COMPANY.privacyEmail}.`,
+            `${COMPANY.name}, registrikood ${COMPANY.registryCode}, ${COMPANY.address.et}. Andmekaitse küsimustes kirjutage aadressile ${COMPANY.privacyEmail}.`,
           ],
         },
         {
           heading: '2. Milliseid andmeid töötleme',
           items: [
             'Ostukorv ja ostud: ostukorvi tunnus, ostetud dokumendid, maksja nimi, e-post ja aadress, makse olek.',
-            'Kasutajakonto: e-posti aadress, nimi ja profiiliandmed, mille ise sisestad (sünniaeg, aadress, riik, keel, tegevusvaldkonnad, lisainfo, organisatsioon), ning iga välja avalikkuse valik.',
+            'Kasutajakonto: e-posti aadress, nimi ja profiiliandmed, mille ise sisestate (sünniaeg, aadress, riik, keel, tegevusvaldkonnad, lisainfo, organisatsioon), ning iga välja avalikkuse valik.',
             'Autorid: üles laaditud dokumendid, müügid, litsentsitasud ja väljamakseteks IBAN.',
             'Tehnilised andmed: sisselogimise ja turvalisuse logid, keele- ja ligipääsetavuse eelistused küpsistes.',
           ],
@@ -173,7 +173,7 @@ export const ET: SiteContent = {
             'Ostu ja konto teenindamine, failide kättesaadavaks tegemine ning väljamaksed – lepingu täitmine (isikuandmete kaitse üldmääruse artikli 6 lõike 1 punkt b).',
             'Raamatupidamine ja maksuaruandlus – seadusest tulenev kohustus (punkt c).',
             'Teenuse turvalisus, pettuste ennetamine ja statistika ilma isikut tuvastamata – õigustatud huvi (punkt f).',
-            'Külastusstatistika märgendihalduri kaudu – ainult sinu nõusolekul (punkt a), mille saad igal ajal tagasi võtta.',
+            'Külastusstatistika märgendihalduri kaudu – ainult teie nõusolekul (punkt a), mille saate igal ajal tagasi võtta.',
           ],
         },
         {
@@ -192,23 +192,23 @@ export const ET: SiteContent = {
             'Makseteenuse pakkuja Maksekeskus AS (pangalingid ja kaardimaksed).',
             'E-posti saatmise teenuse pakkuja (kinnituskoodid ja ostukinnitused).',
             'Raamatupidamisteenuse pakkuja ja Maksu- ja Tolliamet seadusega nõutud ulatuses.',
-            'Märgendihaldur (Google Tag Manager) ainult siis, kui oled küpsistega nõustunud.',
+            'Märgendihaldur (Google Tag Manager) ainult siis, kui olete küpsistega nõustunud.',
           ],
           paragraphs: [
             'Andmeid ei müüda. Kui mõni teenusepakkuja töötleb andmeid väljaspool Euroopa Majanduspiirkonda, teeme seda ainult Euroopa Komisjoni kaitse piisavuse otsuse või tüüptingimuste alusel.',
           ],
         },
         {
-          heading: '6. Sinu õigused',
+          heading: '6. Teie õigused',
           paragraphs: [
-            'Sul on õigus tutvuda oma andmetega, neid parandada, nõuda nende kustutamist või töötlemise piiramist, esitada vastuväiteid, saada oma andmed masinloetaval kujul ning võtta nõusolek tagasi. Profiili andmeid saad ise muuta lehel „Minu andmed“.',
-            'Kui leiad, et rikume sinu õigusi, võid pöörduda Andmekaitse Inspektsiooni poole (www.aki.ee, info@aki.ee).',
+            'Teil on õigus tutvuda oma andmetega, neid parandada, nõuda nende kustutamist või töötlemise piiramist, esitada vastuväiteid, saada oma andmed masinloetaval kujul ning võtta nõusolek tagasi. Profiili andmeid saate ise muuta lehel „Minu andmed“.',
+            'Kui leiate, et rikume teie õigusi, võite pöörduda Andmekaitse Inspektsiooni poole (www.aki.ee, info@aki.ee).',
           ],
         },
         {
           heading: '7. Küpsised',
           paragraphs: [
-            'Hädavajalikud küpsised ja brauseri salvestusruum hoiavad sinu ostukorvi, keelt, ligipääsetavuse valikut ja sisselogimist. Statistika küpsised lisanduvad ainult siis, kui märgendihaldur on sisse lülitatud ja oled küpsiseteatel nõustunud.',
+            'Hädavajalikud küpsised ja brauseri salvestusruum hoiavad teie ostukorvi, keelt, ligipääsetavuse valikut ja sisselogimist. Statistika küpsised lisanduvad ainult siis, kui märgendihaldur on sisse lülitatud ja olete küpsiseteatel nõustunud.',
           ],
         },
       ],
@@ -218,7 +218,7 @@ export const ET: SiteContent = {
       description:
         'Lepinguturu ligipääsetavuse teatis: milliseid nõudeid veebileht täidab, teadaolevad puudused ja kuidas anda tagasisidet.',
       updated: '01.07.2025',
-      lead: `${COMPANY.name} soovib, et Lepinguturgu saaksid kasutada kõik, sealhulgas ekraanilugeja, klaviatuuri või suurendusega. Teatis kehtib veebilehe lepinguturg.ee ja lepinguturg.com kohta.`,
+      lead: `${COMPANY.name} soovib, et Lepinguturgu saaks kasutada igaüks, sealhulgas ekraanilugeja, klaviatuuri või suurendusega. Teatis kehtib veebilehe lepinguturg.ee ja lepinguturg.com kohta.`,
       sections: [
         {
           heading: 'Vastavus',
@@ -245,8 +245,8 @@ export const ET: SiteContent = {
         {
           heading: 'Tagasiside ja järelevalve',
           paragraphs: [
-            `Kui märkad takistust, kirjuta aadressile ${COMPANY.email} või helista ${COMPANY.phone}; vastame 5 tööpäeva jooksul ja anname sisu vajaduse korral kättesaadaval kujul.`,
-            'Kui vastus ei rahulda, võid pöörduda Tarbijakaitse ja Tehnilise Järelevalve Ameti poole (www.ttja.ee).',
+            `Kui märkate takistust, kirjutage aadressile ${COMPANY.email} või helistage ${COMPANY.phone}; vastame 5 tööpäeva jooksul ja anname sisu vajaduse korral kättesaadaval kujul.`,
+            'Kui vastus teid ei rahulda, võite pöörduda Tarbijakaitse ja Tehnilise Järelevalve Ameti poole (www.ttja.ee).',
           ],
         },
       ],
@@ -261,30 +261,30 @@ export const ET: SiteContent = {
         {
           heading: '1. Konto',
           items: [
-            'Konto luuakse e-posti aadressiga, mille kinnitad koodiga. Hoia parool ja teine tegur salajas; konto kaudu tehtud toimingud loetakse sinu tehtuks.',
-            'Nimi on alati avalik, sest see kuvatakse sinu dokumentide juures. Ülejäänud profiili väljade avalikkuse valid ise.',
+            'Konto luuakse e-posti aadressiga, mille kinnitate koodiga. Hoidke parool ja teine tegur salajas; konto kaudu tehtud toimingud loetakse teie tehtuks.',
+            'Nimi on alati avalik, sest see kuvatakse teie dokumentide juures. Ülejäänud profiili väljade avalikkuse valite ise.',
           ],
         },
         {
           heading: '2. Põhjade üleslaadimine',
           items: [
-            'Laadi üles ainult põhju, mille autoriõigus kuulub sulle või mille levitamiseks on sul luba. Põhjas ei tohi olla päris inimeste isikuandmeid ega ärisaladusi.',
+            'Laadige üles ainult põhju, mille autoriõigus kuulub teile või mille levitamiseks on teil luba. Põhjas ei tohi olla päris inimeste isikuandmeid ega ärisaladusi.',
             'Lubatud on failid .doc, .docx, .pdf, .txt, .rtf, .odt ja .mobi kuni 40 MB. Dokumendi avaldamiseks peab vähemalt üks fail olema töödeldud ja märgitud põhifailiks.',
-            'Kirjelda ausalt, millise riigi õiguse järgi põhi on koostatud ja milleks see sobib. Võime eemaldada põhja, mis rikub seadust, kolmandate isikute õigusi või neid tingimusi.',
+            'Kirjeldage ausalt, millise riigi õiguse järgi põhi on koostatud ja milleks see sobib. Võime eemaldada põhja, mis rikub seadust, kolmandate isikute õigusi või neid tingimusi.',
           ],
         },
         {
           heading: '3. Litsentsitasu ja teenustasu',
           items: [
-            'Põhja hinna määrad ise, kuni 1000 eurot; tasuta põhja eest tasu ei maksta.',
-            'Iga müügi litsentsitasust (hind ilma käibemaksuta) jääb platvormile 20% teenustasu, ülejäänu kogutakse sinu saldona.',
+            'Põhja hinna määrate ise, kuni 1000 eurot; tasuta põhja eest tasu ei maksta.',
+            'Iga müügi litsentsitasust (hind ilma käibemaksuta) jääb platvormile 20% teenustasu, ülejäänu kogutakse teie saldona.',
             'Registreerimis- ega kuutasu ei ole.',
           ],
         },
         {
           heading: '4. Väljamaksed',
           items: [
-            'Väljamakse saad taotleda lehel „Minu väljamaksed“ oma nimele avatud SEPA piirkonna pangakontole (IBAN).',
+            'Väljamakset saate taotleda lehel „Minu väljamaksed“ oma nimele avatud SEPA piirkonna pangakontole (IBAN).',
             'Kui kogunenud litsentsitasud on kuni 150 eurot, peetakse väljamaksest kinni 30-eurone ülekandetasu.',
             'Väljamakse jõuab kontole tavaliselt 10 tööpäeva jooksul.',
           ],
@@ -292,7 +292,7 @@ export const ET: SiteContent = {
         {
           heading: '5. Konto sulgemine',
           paragraphs: [
-            'Võid konto igal ajal sulgeda, kirjutades meile. Juba müüdud põhjade ostjatel säilib õigus neid kasutada; müükide ja väljamaksete andmeid säilitame raamatupidamise seaduses nõutud aja.',
+            'Võite konto igal ajal sulgeda, kirjutades meile. Juba müüdud põhjade ostjatel säilib õigus neid kasutada; müükide ja väljamaksete andmeid säilitame raamatupidamise seaduses nõutud aja.',
             NOT_LEGAL_ADVICE,
           ],
         },

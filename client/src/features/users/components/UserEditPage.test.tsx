@@ -86,7 +86,7 @@ describe('My data', () => {
     await userEvent.click(screen.getByTestId('profile-terms'));
     await userEvent.click(screen.getByTestId('profile-save'));
 
-    const toast = await screen.findByText('Sinu andmed on salvestatud!');
+    const toast = await screen.findByText('Teie andmed on salvestatud!');
     expect(toast).toBeTruthy();
     const update = api.requests.find((r) => r.path === '/api/user/update')!;
     expect(update.method).toBe('POST');

@@ -43,39 +43,40 @@ export const BUYING_MESSAGES: MessageCatalogs = {
   },
   et: {
     'SHOPPING_CART.PREVIEWS_NOT_SEEN':
-      'Palun kinnita, et oled näinud ostetavate dokumentide näidiste eelvaateid',
+      'Palun kinnitage, et olete näinud ostetavate dokumentide näidiste eelvaateid',
     'SHOPPING_CART.TERMS_NOT_ACCEPTED': 'Ostutingimustega ei ole nõustutud!',
-    'SHOPPING_CART.PAYMENT_METHOD_REQUIRED': 'Palun vali makseviis',
+    'SHOPPING_CART.PAYMENT_METHOD_REQUIRED': 'Palun valige makseviis',
     'SHOPPING_CART.PRICES_CHANGED':
-      'Ostukorv on pärast dokumentide lisamist muutunud. Palun vaata uus summa üle ja kinnita ostukorv uuesti.',
-    'SHOPPING_CART.NOT_CONFIRMED': 'Palun kinnita esmalt ostukorv.',
+      'Ostukorv on pärast dokumentide lisamist muutunud. Palun vaadake uus summa üle ja kinnitage ostukorv uuesti.',
+    'SHOPPING_CART.NOT_CONFIRMED': 'Palun kinnitage esmalt ostukorv.',
     'SHOPPING_CART.ALREADY_PAID':
       'Selle ostukorvi eest saabus just makse: tasutud dokumendid on teie omad ja lingid nendele on teel teie e-posti. Palun vaadake ostukorv üle, enne kui uuesti maksate.',
     'VALIDATION.INVALID_VAT_NUMBER': 'Vigane käibemaksukohustuslase number (näiteks EE102345678)',
     'VALIDATION.INVALID_REGISTRY_CODE': 'Vigane registrikood',
     'PURCHASE.NOT_FOUND': 'Ostu ei leitud!',
     'PURCHASE.ALREADY_EXISTS': 'See ost on juba olemas.',
-    'PURCHASE.NOT_PAYABLE': 'Seda ostu ei saa enam tasuda. Palun kinnita ostukorv uuesti.',
+    'PURCHASE.NOT_PAYABLE': 'Seda ostu ei saa enam tasuda. Palun kinnitage ostukorv uuesti.',
     'PURCHASE.NOT_PAID': 'Ost ei ole tasutud, seega selle faile ei saa alla laadida.',
     'PURCHASE.LINK_INVALID': 'Allalaadimislink on vigane.',
     'PURCHASE.LINKS_EXPIRED': 'Allalaadimislingid on aegunud. Võite küsida uued.',
     'PURCHASE.INVALID_NUMBER': 'Ostu numbris on 8 märki: numbrid ja tähed A–F.',
-    'INVOICE.NOT_READY': 'Arvet alles koostatakse. Palun proovi hetke pärast uuesti.',
+    'INVOICE.NOT_READY': 'Arvet alles koostatakse. Palun proovige hetke pärast uuesti.',
     'INVOICE.NOT_REQUESTED': 'Selle ostuga arvet ei soovitud.',
     'PAYMENT.MESSAGE_REJECTED': 'Makseteadet ei õnnestunud kontrollida.',
     'PAYMENT.UNKNOWN_REFERENCE': 'Makseteade ei viita ühelegi teadaolevale ostule.',
     'PAYMENT.AMOUNT_MISMATCH': 'Makstud summa ei vasta ostule.',
-    'PAYMENT.METHOD_UNAVAILABLE': 'See makseviis ei ole praegu saadaval. Palun vali mõni teine.',
+    'PAYMENT.METHOD_UNAVAILABLE': 'See makseviis ei ole praegu saadaval. Palun valige mõni teine.',
     'PAYMENT.GATEWAY_UNAVAILABLE':
-      'Makseteenus ei ole praegu kättesaadav. Palun proovi veidi aja pärast uuesti.',
+      'Makseteenus ei ole praegu kättesaadav. Palun proovige veidi aja pärast uuesti.',
     'VAT.NUMBER_NOT_IN_VIES':
-      'ELi käibemaksukohustuslaste register VIES seda numbrit ei tunne. Kontrolli numbrit või osta ilma selleta (siis lisandub käibemaks).',
+      'ELi käibemaksukohustuslaste register VIES seda numbrit ei tunne. Kontrollige numbrit või ostke ilma selleta (siis lisandub käibemaks).',
     'VAT.VIES_UNAVAILABLE':
-      'ELi käibemaksukohustuslaste register VIES ei vasta praegu, seega ei saa sinu KMKR numbrit kinnitada. Maksa kohe koos käibemaksuga või proovi hiljem uuesti.',
-    'VAT.COUNTRY_QUESTION': 'Palun ütle, millises riigis sa elad: käibemaks sõltub sellest.',
+      'ELi käibemaksukohustuslaste register VIES ei vasta praegu, seega ei saa teie KMKR numbrit kinnitada. Makske kohe koos käibemaksuga või proovige hiljem uuesti.',
+    'VAT.COUNTRY_QUESTION': 'Palun öelge, millises riigis te elate: käibemaks sõltub sellest.',
     'VAT.COUNTRY_CONTRADICTION':
-      'Sinu arveldusaadress on riigis {0}, aga pank riigis {1}. Millises riigis sa elad?',
-    'VAT.COUNTRY_CONFIRMATION': 'Kaart ei ütle enne maksmist oma riiki. Palun kinnita, et elad riigis {0}.',
+      'Teie arveldusaadress on riigis {0}, aga pank riigis {1}. Millises riigis te elate?',
+    'VAT.COUNTRY_CONFIRMATION':
+      'Kaart ei ütle enne maksmist oma riiki. Palun kinnitage, et elate riigis {0}.',
     'RECEIPT.INVOICE_REQUESTED': 'Selle ostu juurde küsiti arvet, seega saab see arve numbri.',
   },
 };

@@ -66,7 +66,7 @@ export const COMMON_MESSAGES: MessageCatalogs = {
     'VALIDATION.INVALID_ID': 'Vigane identifikaator',
     'VALIDATION.MAX_ITEMS': 'Lubatud on kuni {0} elementi',
     'VALIDATION.PRICE_ABOVE_MAXIMUM':
-      'Dokumendi suurim tasu on {0} eurot. Suurema tasu soovi korral võta ühendust teenusepakkujaga.',
+      'Dokumendi suurim tasu on {0} eurot. Suurema tasu soovi korral võtke ühendust teenusepakkujaga.',
     'VALIDATION.INVALID_IDEMPOTENCY_KEY':
       'Päis Idempotency-Key tohib sisaldada kuni 100 tähte, numbrit või sidekriipsu',
     'DOCUMENT.NOT_FOUND': 'Dokumenti ei leitud!',
@@ -86,7 +86,7 @@ export const COMMON_MESSAGES: MessageCatalogs = {
     'PROFILE.ALREADY_EXISTS': 'See profiil on juba olemas.',
     'VALIDATION.INVALID_DATE': 'Vigane kuupäev',
     'VALIDATION.DATE_NOT_IN_PAST': 'Kuupäev peab olema minevikus',
-    'AUTH.UNAUTHORIZED': 'Palun logi uuesti sisse: seanss puudub, on vigane või aegunud.',
+    'AUTH.UNAUTHORIZED': 'Palun logige uuesti sisse: seanss puudub, on vigane või aegunud.',
     'ERROR.USER_TERMS_NOT_ACCEPTED': 'Kasutustingimused on nõustumata!',
     'ERROR.ADMIN_ONLY': 'Seda saab teha ainult administraator.',
     'USER.NOT_FOUND': 'Kasutajat ei leitud!',
@@ -95,11 +95,11 @@ export const COMMON_MESSAGES: MessageCatalogs = {
     'BLOB.NOT_FOUND': 'Fail ei ole enam saadaval.',
     'ERROR.NOT_FOUND': 'Ei leitud!',
     'ERROR.PAGE_NOT_FOUND': 'Lehekülge ei leitud!',
-    'ERROR.BAD_REQUEST': 'Päringut ei õnnestunud lugeda. Palun kontrolli saadetud andmeid.',
+    'ERROR.BAD_REQUEST': 'Päringut ei õnnestunud lugeda. Palun kontrollige saadetud andmeid.',
     'ERROR.PAYLOAD_TOO_LARGE': 'Päring on liiga suur.',
-    'ERROR.UNSUPPORTED_MEDIA_TYPE': 'Palun saada päring JSON-vormingus.',
-    'ERROR.CONCURRENT_CHANGE': 'Keegi muutis sama asja samal hetkel. Palun proovi uuesti.',
+    'ERROR.UNSUPPORTED_MEDIA_TYPE': 'Palun saatke päring JSON-vormingus.',
+    'ERROR.CONCURRENT_CHANGE': 'Keegi muutis sama asja samal hetkel. Palun proovige uuesti.',
     'ERROR.IDEMPOTENCY_KEY_REUSED': 'Seda Idempotency-Key väärtust on juba kasutatud teise päringu jaoks.',
-    'ERROR.UNKNOWN': 'Midagi läks valesti! Proovi uuesti või teata probleemist klienditoele!',
+    'ERROR.UNKNOWN': 'Midagi läks valesti! Proovige uuesti või teatage probleemist klienditoele!',
   },
 };

@@ -20,19 +20,19 @@ export const DOCUMENTS_MESSAGES: MessageCatalogs = {
     'DOCUMENT.DELETED': 'This document has been removed by its uploader.',
   },
   et: {
-    'FILE.TOO_MANY': 'Dokumendil võib olla kuni 10 faili. Uue lisamiseks kustuta mõni fail.',
+    'FILE.TOO_MANY': 'Dokumendil võib olla kuni 10 faili. Uue lisamiseks kustutage mõni fail.',
     'FILE.NAME_INVALID': 'Failil peab olema kuni 200 tähemärgi pikkune nimi.',
     'FILE.NAME_INVALID_CHARACTERS':
-      'Faili nimi sisaldab märke, mida ei saa kasutada (juhtmärgid või teksti suuna märgid). Nimeta fail ümber ja laadi see uuesti üles.',
+      'Faili nimi sisaldab märke, mida ei saa kasutada (juhtmärgid või teksti suuna märgid). Nimetage fail ümber ja laadige see uuesti üles.',
     'FILE.CONTENT_MISMATCH':
       'Faili sisu ei vasta selle laiendile. Lubatud on ainult päris .doc-, .docx-, .pdf-, .txt-, .rtf-, .odt- ja .mobi-failid.',
     'FILE.ARCHIVE_TOO_LARGE': 'Fail pakib lahti liiga suureks ja seda ei saa vastu võtta.',
     'FILE.PDF_HAS_SCRIPTS':
-      'PDF-fail sisaldab skripte või toiminguid, mis käivitavad programme (JavaScript, Launch, vormi saatmine). Salvesta see uuesti ilma nendeta, näiteks „Prindi PDF-iks“ abil, ja laadi üles see fail.',
+      'PDF-fail sisaldab skripte või toiminguid, mis käivitavad programme (JavaScript, Launch, vormi saatmine). Salvestage see uuesti ilma nendeta, näiteks „Prindi PDF-iks“ abil, ja laadige üles see fail.',
     'FILE.PDF_NOT_CHECKABLE':
-      'PDF-faili ei saa kontrollida, sest see on krüpteeritud või vigane. Salvesta see uuesti ilma paroolikaitseta ja laadi üles see fail.',
+      'PDF-faili ei saa kontrollida, sest see on krüpteeritud või vigane. Salvestage see uuesti ilma paroolikaitseta ja laadige üles see fail.',
     'FILE.PROCESSING_FAILED':
-      'Faili töötlemine lõppes veaga. Kustuta fail ja proovi uuesti või võta ühendust klienditoega!',
+      'Faili töötlemine lõppes veaga. Kustutage fail ja proovige uuesti või võtke ühendust klienditoega!',
     'DOCUMENT.PREVIEW_NOT_FOUND': 'Sellel dokumendil pole veel eelvaadet.',
     'DOCUMENT.DELETED': 'Üleslaadija on selle dokumendi eemaldanud.',
   },

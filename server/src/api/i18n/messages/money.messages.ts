@@ -55,10 +55,10 @@ export const MONEY_MESSAGES: MessageCatalogs = {
     'VALIDATION.INVALID_IBAN': 'Vigane IBAN',
     'VALIDATION.IBAN_NOT_SEPA': 'Vigane IBAN: konto peab olema SEPA alas',
     'VALIDATION.IBAN_NOT_SEPA_YET':
-      'Vigane IBAN: SEPA ülekanded jõuavad riigi {country} kontodele alates {date}; seni vali teine konto',
+      'Vigane IBAN: SEPA ülekanded jõuavad riigi {country} kontodele alates {date}; seni valige teine konto',
     'VALIDATION.NAME_NOT_IN_LATIN_LETTERS':
-      'Kirjuta nimi ladina tähtedega, nagu sinu pank selle kirjutab: pangaülekanne neid märke edasi ei kanna',
-    'PAYOUT.ACCOUNT_HOLDER_NOT_DECLARED': 'Kinnita, et konto on sinu nimel',
+      'Kirjutage nimi ladina tähtedega, nagu teie pank selle kirjutab: pangaülekanne neid märke edasi ei kanna',
+    'PAYOUT.ACCOUNT_HOLDER_NOT_DECLARED': 'Kinnitage, et konto on teie nimel',
     'VALIDATION.INVALID_PERIOD': 'Perioodi algus ei tohi olla pärast selle lõppu',
     'PAYOUT.NOT_FOUND': 'Väljamakset ei leitud!',
     'PAYOUT.ALREADY_EXISTS': 'See väljamakse on juba olemas.',
@@ -66,7 +66,7 @@ export const MONEY_MESSAGES: MessageCatalogs = {
     'PAYOUT.AMOUNT_NOT_ABOVE_TRANSFER_FEE':
       'Summa peab olema suurem kui 30-eurone ülekandetasu, mis kehtib kuni 150-eurostele väljamaksetele.',
     'PAYOUT.PROFILE_NAME_MISSING':
-      'Enne väljamakse taotlemist sisesta oma eesnimi ja perekonnanimi lehel Minu andmed.',
+      'Enne väljamakse taotlemist sisestage oma eesnimi ja perekonnanimi lehel Minu andmed.',
     'PAYOUT.ALREADY_EXECUTED': 'See väljamakse on juba tehtud.',
     'PAYOUT.ALREADY_REJECTED': 'See väljamakse on tagasi lükatud.',
     'PAYOUT.NOT_REQUESTED':
@@ -76,13 +76,13 @@ export const MONEY_MESSAGES: MessageCatalogs = {
     'PAYOUT.IN_EXPORTED_BATCH':
       'Üks valitud väljamaksetest on juba maksefailis {messageId}, mis pole veel täidetud: see ei saa minna teise faili.',
     'PAYOUT.IN_EXPORTED_BATCH_CONFIRM':
-      'See väljamakse on maksefailis {messageId}, mis võib juba pangas olla. Lükka see tagasi ainult siis, kui pank seda ei maksnud, ja kinnita see.',
+      'See väljamakse on maksefailis {messageId}, mis võib juba pangas olla. Lükake see tagasi ainult siis, kui pank seda ei maksnud, ja kinnitage see.',
     'PAYOUT_BATCH.NOT_FOUND': 'Maksefaili ei leitud!',
     'PAYOUT_BATCH.ALREADY_EXECUTED': 'See maksefail on juba täidetuks märgitud.',
     'PAYOUT_BATCH.NOTHING_TO_EXECUTE':
       'Kõik selle faili väljamaksed on tagasi lükatud: täidetuks pole midagi märkida.',
     'PAYOUT_BATCH.NAME_NOT_IN_LATIN_LETTERS':
-      'Ühe kontoomaniku nime ei saa SEPA märgistikus kirjutada; lükka see väljamakse tagasi.',
+      'Ühe kontoomaniku nime ei saa SEPA märgistikus kirjutada; lükake see väljamakse tagasi.',
     'PAYOUT_BATCH.EXECUTION_DATE_IN_PAST': 'Täitmise kuupäev ei saa olla minevikus (täna on {today})',
     'PAYOUT_BATCH.EXECUTION_DATE_NOT_BUSINESS_DAY':
       'Pangad ei täida sel päeval SEPA ülekandeid (TARGET2 on suletud: {reason}); järgmine pangapäev on {next}',

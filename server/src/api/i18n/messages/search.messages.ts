@@ -8,6 +8,6 @@ export const SEARCH_MESSAGES: MessageCatalogs = {
   },
   et: {
     'SEARCH.UNKNOWN_PARAMETER': 'Tundmatu otsinguparameeter',
-    'SEARCH.INVALID_CURSOR': 'See tulemuste leht ei kehti enam; palun otsi uuesti',
+    'SEARCH.INVALID_CURSOR': 'See tulemuste leht ei kehti enam; palun otsige uuesti',
   },
 };

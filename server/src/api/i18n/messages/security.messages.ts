@@ -23,9 +23,9 @@ export const SECURITY_MESSAGES: MessageCatalogs = {
     'ERROR.URI_TOO_LONG': 'Aadress on liiga pikk.',
     'ERROR.HEADERS_TOO_LARGE': 'Päringu päised on liiga suured.',
     'ERROR.REQUEST_TIMEOUT': 'Päringu saabumine võttis liiga kaua aega.',
-    'ERROR.TOO_MANY_REQUESTS': 'Liiga palju päringuid. Oota hetk ja proovi uuesti.',
+    'ERROR.TOO_MANY_REQUESTS': 'Liiga palju päringuid. Oodake hetk ja proovige uuesti.',
     'ERROR.TOO_MANY_WRITES':
-      'Oled lühikese aja jooksul teinud liiga palju muudatusi. Oota minut ja proovi uuesti.',
+      'Olete lühikese aja jooksul teinud liiga palju muudatusi. Oodake minut ja proovige uuesti.',
     'BLOB.INVALID_KEY': 'Allalaadimislink ei viita failile.',
   },
 };

@@ -292,20 +292,20 @@ describe('embedded identity provider (over HTTP)', () => {
     const email = 'Uus.Kasutaja@Example.ee';
     const password = 'Uus#Parool1';
     const { auth, page } = await signUp(email, password);
-    expect(pageTitle(page.html)).toBe('Saatsime sulle e-kirja');
+    expect(pageTitle(page.html)).toBe('Saatsime teile e-kirja');
     expect(page.html).toContain('uus.kasutaja@example.ee');
 
     // Before confirming, signing in leads to the confirmation step (with a fresh code).
     const early = await signIn(browser, auth.base, email, password);
-    expect(pageTitle(early.html)).toBe('Saatsime sulle e-kirja');
+    expect(pageTitle(early.html)).toBe('Saatsime teile e-kirja');
 
     const wrongCode = await browser.post(`${auth.base}/confirm-sign-up`, { confirmation_code: '000000' });
-    expect(fieldErrors(wrongCode.html)).toEqual(['Vale kinnituskood, palun proovi uuesti.']);
+    expect(fieldErrors(wrongCode.html)).toEqual(['Vale kinnituskood, palun proovige uuesti.']);
 
     const code = await latestCode(h.outbox, email);
     const confirmed = await browser.post(`${auth.base}/confirm-sign-up`, { confirmation_code: code });
     // Confirmed during a sign-in: the flow goes on to the second-factor offer; skipping finishes it.
-    expect(pageTitle(confirmed.html)).toBe('Kaitse oma kontot');
+    expect(pageTitle(confirmed.html)).toBe('Kaitske oma kontot');
     const done = await browser.post(`${auth.base}/offer-mfa/skip`, {});
     callbackCode(done.url, auth.state);
 
@@ -370,7 +370,7 @@ describe('embedded identity provider (over HTTP)', () => {
 
   it("answers 'Invalid e-mail' (not 'Please fill in this field.') to a malformed address on sign-up", async () => {
     for (const [lang, invalid, required] of [
-      ['et', 'Vigane e-posti aadress', 'Palun täida see väli.'],
+      ['et', 'Vigane e-posti aadress', 'Palun täitke see väli.'],
       ['en', 'Invalid e-mail', 'Please fill in this field.'],
     ] as const) {
       const b = new OidcBrowser(publicUrl);
@@ -409,12 +409,12 @@ describe('embedded identity provider (over HTTP)', () => {
       confirm_password: 'Uus#Parool2',
     });
     expect(pageTitle(reset.html)).toBe('Logi sisse');
-    expect(alertText(reset.html)).toBe('Sinu parool on muudetud. Logi sisse uue parooliga.');
+    expect(alertText(reset.html)).toBe('Teie parool on muudetud. Logige sisse uue parooliga.');
 
     const old = await signIn(browser, auth.base, email, 'Vana#Parool1');
     expect(alertText(old.html)).toBe('Vale kasutajanimi või parool.');
     const fresh = await signIn(browser, auth.base, email, 'Uus#Parool2');
-    expect(pageTitle(fresh.html)).toBe('Kaitse oma kontot');
+    expect(pageTitle(fresh.html)).toBe('Kaitske oma kontot');
   });
 
   it('sets up an authenticator app during sign-in and asks for its code next time', async () => {
@@ -425,7 +425,7 @@ describe('embedded identity provider (over HTTP)', () => {
       confirmation_code: await latestCode(h.outbox, email),
     });
     const offer = await signIn(browser, auth.base, email, password);
-    expect(pageTitle(offer.html)).toBe('Kaitse oma kontot');
+    expect(pageTitle(offer.html)).toBe('Kaitske oma kontot');
     const setup = await browser.post(`${auth.base}/offer-mfa`, { mfa_type: 'TOTP' });
     expect(pageTitle(setup.html)).toBe('Autentimisrakenduse seadistamine');
     expect(setup.html).toMatch(/<img class="qr" src="data:image\/png;base64,[^"]+" width="228" height="228"/);
@@ -473,7 +473,7 @@ describe('embedded identity provider (over HTTP)', () => {
     const next = new OidcBrowser(publicUrl);
     const auth2 = await authorize(next);
     const ask = await signIn(next, auth2.base, email, password);
-    expect(pageTitle(ask.html)).toBe('Sisesta e-posti kood');
+    expect(pageTitle(ask.html)).toBe('Sisestage e-posti kood');
     const wrong = await next.post(`${auth2.base}/mfa-email`, { confirmation_code: '000000' });
     expect(fieldErrors(wrong.html)).toEqual(['Vale kood või sisselogimise olek.']);
     const right = await next.post(`${auth2.base}/mfa-email`, {

@@ -108,8 +108,8 @@ const context = (lang: 'et' | 'en'): PageContext => ({
     await open(
       signUpPage(context('et'), 'not-an-email', {
         email: ['Vigane e-posti aadress'],
-        password: ['Palun täida see väli.'],
-        confirm_password: ['Palun täida see väli.'],
+        password: ['Palun täitke see väli.'],
+        confirm_password: ['Palun täitke see väli.'],
       }),
     );
     expect(await button().isDisabled()).toBe(true);

@@ -5,7 +5,8 @@ import type { RefundMode } from './transaction-book';
 
 export type GatewayLanguage = 'et' | 'en';
 
-const TEXTS = {
+/** The texts, exported for the Estonian voice test (test/texts/estonian-voice.spec.ts). */
+export const TEXTS = {
   et: {
     title: 'Testmakse',
     badge: 'TESTMAKSE – päris raha ei liigu',
@@ -16,7 +17,7 @@ const TEXTS = {
     success: 'Maksa (õnnestub)',
     failure: 'Makse ebaõnnestub',
     cancel: 'Katkesta makse',
-    note: 'See on Lepinguturu testmakselahendus, mis räägib MakeCommerce’i protokolli. Vali tulemus, mida poe tagasipöördumine ja teavitus kannavad.',
+    note: 'See on Lepinguturu testmakselahendus, mis räägib MakeCommerce’i protokolli. Valige tulemus, mida poe tagasipöördumine ja teavitus kannavad.',
     returning: 'Suuname tagasi poodi…',
     back: 'Tagasi poodi',
     done: {
@@ -31,7 +32,7 @@ const TEXTS = {
     },
     cardTitle: 'Kaardimakse',
     cardNote:
-      'See on testmakselahenduse kaardivorm (MakeCommerce’i checkout.js-i moodi): kaardiandmeid ei küsita. Vali tulemus, mida vorm poele tagastab.',
+      'See on testmakselahenduse kaardivorm (MakeCommerce’i checkout.js-i moodi): kaardiandmeid ei küsita. Valige tulemus, mida vorm poele tagastab.',
     cardSuccess: 'Maksa kaardiga (õnnestub)',
     cardFailure: 'Kaart lükatakse tagasi',
     cardCancel: 'Sulge kaardivorm',
