@@ -136,7 +136,8 @@ describe('No payment is lost when the server is killed between the payment and t
   });
   afterAll(async () => {
     for (const server of running) await server.kill9();
-    rmSync(dataDir, { recursive: true, force: true });
+    // A killed server's file-processing child may still be finishing a write in the folder.
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   });
 
   const json = async (response: Response) => (await response.json()) as Record<string, unknown>;

@@ -114,7 +114,7 @@ describe('Purchases: summary, downloads, zip, invoices and fresh links (real HTT
     await settle();
     await server.close();
     await issuer.close();
-  });
+  }, 60_000);
 
   it('gives every VAT invoice its own number, gap-free, across 100 purchases paid at once', async () => {
     // The demo history has its invoices (a Finnish company's) before these.

@@ -2,11 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { CommandBus } from '@nestjs/cqrs';
 import { ChangeDocument } from '../../server/src/commands/document/change-document.command';
+import { AggregateStore } from '../../server/src/commands/shared/aggregate-store';
 import { PurchaseLinks } from '../../server/src/commands/purchase/purchase-links';
-import type { DocumentCommand } from '../../server/src/domain/catalogue/document.decider';
+import { type DocumentCommand, documentDecider } from '../../server/src/domain/catalogue/document.decider';
 import type { FileFormat } from '../../server/src/domain/catalogue/catalogue-codes';
 import { SYSTEM_ACTOR } from '../../server/src/domain/shared/command';
-import type { DocumentDetails } from '../../server/src/events/document.events';
+import { type DocumentDetails, documentStreamId } from '../../server/src/events/document.events';
 import { purchaseStreamId } from '../../server/src/events/purchase.events';
 import { BLOB_STORE, type BlobStore } from '../../server/src/infrastructure/blob-store/blob-store.port';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
@@ -44,7 +45,7 @@ const CONTENT_TYPES: Partial<Record<FileFormat, string>> = {
 /**
  * Publishes a document with real stored files: the bytes go into the BlobStore and the uploader's own
  * commands (create, add each file with its blob key, the processor's "processed", publish) go through
- * the command bus, as an upload would. Until uploads exist, this is how tests get documents to buy.
+ * the document's decider, as an upload would. Until uploads exist, this is how tests get documents to buy.
  */
 export async function publishDocumentWithFiles(
   server: TestServer,
@@ -60,7 +61,6 @@ export async function publishDocumentWithFiles(
   },
 ): Promise<UploadedDocument> {
   const blobs = server.app.get<BlobStore>(BLOB_STORE);
-  const commands = server.app.get(CommandBus);
   const uploader = DEMO_UPLOADERS[options.uploader ?? 0]!;
   const documentId = randomUUID();
   const files: UploadedFile[] = [];
@@ -96,30 +96,48 @@ export async function publishDocumentWithFiles(
   ];
   for (const file of files) {
     const sizeKb = Math.max(1, Math.ceil(file.bytes.length / 1024));
-    sequence.push(
-      {
-        type: 'AddFile',
-        data: {
-          documentId,
-          fileId: file.fileId,
-          title: file.title,
-          format: file.format,
-          sizeKb,
-          blobKey: file.blobKey,
-        },
-        context: by(uploader.userId),
+    sequence.push({
+      type: 'AddFile',
+      data: {
+        documentId,
+        fileId: file.fileId,
+        title: file.title,
+        format: file.format,
+        sizeKb,
+        blobKey: file.blobKey,
       },
-      {
-        type: 'RecordFileProcessed',
-        data: { documentId, fileId: file.fileId, pages: 1, sizeKb, method: 'test-fixture', preview: null },
-        context: by(SYSTEM_ACTOR),
-      },
-    );
+      context: by(uploader.userId),
+    });
   }
   sequence.push({ type: 'PublishDocument', data: { documentId }, context: by(uploader.userId) });
+  // Each file is recorded as processed in the same append as its FileAdded: the background processor,
+  // which would read these random bytes and fail them, then finds nothing left to process, however the
+  // machine's load orders the two.
+  const processedOnAdd: typeof documentDecider = {
+    ...documentDecider,
+    decide: (command, state) => {
+      const events = documentDecider.decide(command, state);
+      if (command.type !== 'AddFile') return events;
+      const { fileId, sizeKb } = command.data;
+      const added = events.reduce(documentDecider.evolve, state);
+      return [
+        ...events,
+        ...documentDecider.decide(
+          {
+            type: 'RecordFileProcessed',
+            data: { documentId, fileId, pages: 1, sizeKb, method: 'test-fixture', preview: null },
+            context: by(SYSTEM_ACTOR),
+          },
+          added,
+        ),
+      ];
+    },
+  };
+  const aggregates = server.app.get(AggregateStore);
   let position: bigint | null = null;
   for (const command of sequence) {
-    position = (await commands.execute(new ChangeDocument(command))).position ?? position;
+    position =
+      (await aggregates.handle(documentStreamId(documentId), processedOnAdd, command)).position ?? position;
   }
   await server.app.get(ProjectionRunner).waitFor(position);
   return {
