@@ -142,6 +142,8 @@ export class FakeApi {
   purchases = new Map<string, unknown>();
   /** The buyer's access key of a purchase: when set, GET /api/purchases/:id needs it in X-Purchase-Key. */
   purchaseKeys = new Map<string, string>();
+  /** The signed-in buyer's paid purchases by document id, as GET /api/user/purchases?documentId answers. */
+  ownedPurchases = new Map<string, { id: string; number: string; paidAt: string | null }[]>();
   requests: RecordedRequest[] = [];
 
   constructor(documents: DocumentDetail[] = [makeDocument()]) {
@@ -252,6 +254,10 @@ export class FakeApi {
   private routeSignedIn(method: string, url: URL, body: unknown, user: ProductUser): Response {
     const [, , root, id, sub] = url.pathname.split('/');
     if (method === 'GET' && root === 'user' && id === 'read') return json(200, user);
+    if (method === 'GET' && root === 'user' && id === 'purchases' && url.searchParams.has('documentId')) {
+      const items = this.ownedPurchases.get(url.searchParams.get('documentId')!) ?? [];
+      return json(200, { items, total: items.length, offset: 0, limit: 5 });
+    }
     if (method === 'DELETE' && root === 'user' && id === 'sessions') {
       // "Sign out everywhere": no token of this user works any more.
       for (const token of [...this.identity.issuedIdTokens])

@@ -14,6 +14,8 @@ import { FakeApi } from './fake-api';
 export interface TestRouter {
   readonly state: { readonly location: Location; readonly historyAction: NavigationType };
   navigate(to: string): Promise<void>;
+  /** The browser's Back. */
+  back(): Promise<void>;
 }
 
 /** Renders the whole app (shell, routes, providers) at a path, against a FakeApi installed as fetch. */
@@ -41,6 +43,12 @@ export function renderApp(path: string, api = new FakeApi()) {
     async navigate(to) {
       await act(async () => {
         history.push(to);
+        await Promise.resolve();
+      });
+    },
+    async back() {
+      await act(async () => {
+        history.go(-1);
         await Promise.resolve();
       });
     },

@@ -30,6 +30,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   DocumentDetailsEdited: 1,
   FileAdded: 1,
   FileProcessed: 2,
+  FilePagesRendered: 1,
   FileProcessingFailed: 1,
   MainFileChosen: 1,
   FileRemoved: 1,

@@ -6,6 +6,7 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   DocumentDetailsEdited: true,
   FileAdded: true,
   FileProcessed: true,
+  FilePagesRendered: true,
   FileProcessingFailed: true,
   MainFileChosen: true,
   FileRemoved: true,

@@ -5,9 +5,10 @@ import { BLOB_STORE, type BlobStore } from '../infrastructure/blob-store/blob-st
 import { detectFileProcessingTools } from '../infrastructure/files/processing-tools';
 import { FileLibraryPipeline } from './file-processing/file-library-pipeline';
 import { FILE_PIPELINE } from './file-processing/file-pipeline';
+import { FilePagesBackfill } from './file-processing/file-pages-backfill';
 import { FileProcessingManager } from './file-processing/file-processing.process-manager';
 
-/** Background work driven by the event log: file processing. */
+/** Background work driven by the event log: file processing, and the pages of files processed before the viewer. */
 @Module({
   imports: [CommandsModule],
   providers: [
@@ -18,7 +19,8 @@ import { FileProcessingManager } from './file-processing/file-processing.process
         new FileLibraryPipeline(blobs, detectFileProcessingTools(config.fileProcessingEnv)),
     },
     FileProcessingManager,
+    FilePagesBackfill,
   ],
-  exports: [FileProcessingManager],
+  exports: [FileProcessingManager, FilePagesBackfill],
 })
 export class ProcessesModule {}

@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ExpiredBasketsHandler } from './basket/expired-baskets.handler';
 import { GetBasketHandler } from './basket/get-basket.handler';
 import { GetDocumentPreviewHandler } from './catalogue/get-document-preview.handler';
+import { GetDocumentPageImageHandler } from './catalogue/get-document-page-image.handler';
 import { GetDocumentHandler } from './catalogue/get-document.handler';
 import { GetMyDocumentHandler } from './my-documents/get-my-document.handler';
 import { GetPriceSplitHandler } from './my-documents/get-price-split.handler';
@@ -41,6 +42,7 @@ import { ListUsersHandler } from './users/list-users.handler';
     SearchDocumentsHandler,
     GetDocumentHandler,
     GetDocumentPreviewHandler,
+    GetDocumentPageImageHandler,
     GetMyDocumentHandler,
     ListMyDocumentsHandler,
     GetPriceSplitHandler,

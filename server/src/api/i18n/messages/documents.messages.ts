@@ -11,6 +11,7 @@ export const DOCUMENTS_MESSAGES: MessageCatalogs = {
     'FILE.PROCESSING_FAILED':
       'Processing the file ended with an error. Delete the file and try again or contact customer support!',
     'DOCUMENT.PREVIEW_NOT_FOUND': 'This document has no preview yet.',
+    'DOCUMENT.PAGE_NOT_FOUND': 'The preview has no such page.',
   },
   et: {
     'FILE.TOO_MANY': 'Dokumendil võib olla kuni 10 faili. Uue lisamiseks kustuta mõni fail.',
@@ -21,5 +22,6 @@ export const DOCUMENTS_MESSAGES: MessageCatalogs = {
     'FILE.PROCESSING_FAILED':
       'Faili töötlemine lõppes veaga. Kustuta fail ja proovi uuesti või võta ühendust klienditoega!',
     'DOCUMENT.PREVIEW_NOT_FOUND': 'Sellel dokumendil pole veel eelvaadet.',
+    'DOCUMENT.PAGE_NOT_FOUND': 'Eelvaates sellist lehte ei ole.',
   },
 };
