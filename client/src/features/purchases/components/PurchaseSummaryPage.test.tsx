@@ -121,4 +121,30 @@ describe('purchase summary', () => {
     expect(screen.getByLabelText("Payer's e-mail")).toBeTruthy();
     expect(screen.queryByTestId('purchase-archive')).toBeNull();
   });
+
+  it.each([
+    ['/ostu-kokkuvote', 'expired', 'See link on aegunud', /kehtivad umbes 24 tundi/],
+    ['/en/purchase-summary', 'invalid', 'This link is not valid', /newer links have replaced it/],
+  ])(
+    'a download link that did not open (%s?link=%s) says so in its own words and offers fresh links, the number filled in',
+    async (base, link, title, text) => {
+      renderApp(`${base}/${FAKE_PURCHASE_ID}?link=${link}`, new FakeApi());
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
+      expect(screen.getByTestId('purchase-link-failed-text').textContent).toMatch(text);
+      expect(
+        screen.getByLabelText<HTMLInputElement>(link === 'expired' ? 'Ostu number' : 'Purchase number').value,
+      ).toBe('0195F0C2');
+      expect(screen.getByTestId('fresh-links-submit')).toBeTruthy();
+    },
+  );
+
+  it('a signed-in buyer sent here by an old link sees the purchase, told its links are new', async () => {
+    const api = new FakeApi();
+    api.purchases.set(FAKE_PURCHASE_ID, aPurchase());
+    renderApp(`/en/purchase-summary/${FAKE_PURCHASE_ID}?link=expired`, api);
+    expect((await screen.findByTestId('purchase-link-replaced')).textContent).toBe(
+      'The link you followed no longer works; the links on this page are new.',
+    );
+    expect(screen.getByTestId('purchase-archive')).toBeTruthy();
+  });
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Link } from '@/components/Link';
 import { Money } from '../../../components/Money';
 import { PageSkeleton } from '../../../components/Skeleton';
@@ -80,8 +80,25 @@ export function PurchaseSummaryPage() {
   const key = usePurchaseKey();
   useDocumentTitle(t('PURCHASE.TITLE'));
   const { data: purchase, isPending, isError } = usePurchase(id, key);
+  // Sent here by a download link that did not open (the API's redirect): which case, in its own words.
+  const failedLink = useSearchParams()[0].get('link');
+  const linkCase = failedLink === 'expired' ? 'EXPIRED' : failedLink === 'invalid' ? 'INVALID' : null;
 
   if (isPending) return <PageSkeleton />;
+  if ((isError || !purchase) && linkCase) {
+    // The purchase number is the id's first eight hex digits: the form comes filled in.
+    const number = /^[0-9a-f]{8}-/i.test(id) ? id.slice(0, 8).toUpperCase() : '';
+    return (
+      <div className="page page--narrow" data-testid="purchase-link-failed">
+        <h1 className="page__title">{t(`PURCHASE.LINK_${linkCase}_TITLE`)}</h1>
+        <p className="notice notice--warning" data-testid="purchase-link-failed-text">
+          {t(`PURCHASE.LINK_${linkCase}_TEXT`)}
+        </p>
+        <FreshLinksForm purchaseNumber={number} title="PURCHASE.FRESH_LINKS_ASK" />
+        <p className="hint">{t('PURCHASE.OPEN_WITH_LINK')}</p>
+      </div>
+    );
+  }
   if (isError || !purchase) {
     // The purchase id alone opens nothing: the buyer's link (mail, return) or their sign-in does.
     return (
@@ -110,6 +127,11 @@ export function PurchaseSummaryPage() {
             ? t('PURCHASE.WAITING')
             : t(cancelText(purchase.cancelReason))}
       </p>
+      {linkCase && (
+        <p className="notice notice--info" data-testid="purchase-link-replaced">
+          {t('PURCHASE.LINK_REPLACED_NOTE')}
+        </p>
+      )}
       {purchase.refundDue && (
         <p className="notice notice--warning" role="alert" data-testid="purchase-refund-due">
           {t('PURCHASE.REFUND_DUE')}
