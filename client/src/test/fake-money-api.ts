@@ -73,6 +73,26 @@ export class FakeMoneyApi extends FakeApi {
     if (uploader?.[2] === 'payout-request' && this.payoutRequest) return json(200, this.payoutRequest);
     if (uploader?.[2] === 'payouts' && method === 'GET')
       return json(200, { items: this.payouts, total: this.payouts.length, offset: 0, limit: 200 });
+    if (uploader?.[2] === 'payouts/check' && method === 'POST') {
+      if (this.payoutFieldErrors)
+        return json(400, {
+          statusCode: 400,
+          code: 'VALIDATION.FORM_HAS_ERRORS',
+          message: 'Vormil on vigu!',
+          errors: this.payoutFieldErrors,
+        });
+      const form = body as { iban: string; accountHolder: string; amount: number };
+      const fee = this.payoutRequest?.transferFee ?? 0;
+      const iban = form.iban.replace(/\s/g, '').toUpperCase();
+      return json(200, {
+        iban,
+        accountHolder: form.accountHolder,
+        accountHolderLatin: form.accountHolder.normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+        amount: form.amount,
+        transferFee: fee,
+        netAmount: form.amount - fee,
+      });
+    }
     if (uploader?.[2] === 'payouts' && method === 'POST') {
       if (this.payoutFieldErrors)
         return json(400, {

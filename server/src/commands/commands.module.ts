@@ -21,7 +21,7 @@ import { UploadFileHandler } from './document/upload-file.handler';
 import { ExecutePayoutBatchHandler } from './payout/execute-payout-batch.handler';
 import { ExportPayoutBatchHandler } from './payout/export-payout-batch.handler';
 import { RejectPayoutHandler } from './payout/reject-payout.handler';
-import { RequestPayoutHandler } from './payout/request-payout.handler';
+import { CheckPayoutRequestHandler, RequestPayoutHandler } from './payout/request-payout.handler';
 import { ChangeAccountantRoleHandler } from './profile/change-accountant-role.handler';
 import { AcceptUserTermsHandler } from './profile/accept-user-terms.handler';
 import { ChangeAdminRoleHandler } from './profile/change-admin-role.handler';
@@ -58,6 +58,7 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     SweepPause,
     ChangeAccountantRoleHandler,
     RequestPayoutHandler,
+    CheckPayoutRequestHandler,
     ExportPayoutBatchHandler,
     ExecutePayoutBatchHandler,
     RejectPayoutHandler,

@@ -158,6 +158,16 @@ describe('Payout request', () => {
     expect(screen.getByTestId('payout-documents').textContent).toContain('Tööleping');
   });
 
+  it('writes the amount with the decimal comma in Estonian, as the price field does, and reads it back', async () => {
+    const api = givenUploader();
+    renderApp('/admin/user/payout', api);
+    const amount = await screen.findByTestId('payout-amount');
+    expect((amount as HTMLInputElement).value).toBe('200,00');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '149,99');
+    expect(normalizeSpaces(screen.getByTestId('payout-net-amount').textContent)).toBe('149,99 €');
+  });
+
   it('says plainly that nobody checks whose account it is, and asks the uploader to declare it', async () => {
     const api = givenUploader();
     api.payoutRequest = { ...REQUEST_INFO, balance: { ...BALANCE, available: 12_000 }, transferFee: 3_000 };
@@ -177,6 +187,28 @@ describe('Payout request', () => {
     expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 
+  it('checks the IBAN and the name rule with the server before the confirmation: errors at the fields, focus on the first', async () => {
+    const api = givenUploader();
+    api.payoutFieldErrors = {
+      iban: ['Invalid IBAN'],
+      accountHolder: ['Write the name in Latin letters as the bank knows it'],
+    };
+    renderApp('/en/admin/user/payout', api);
+    await userEvent.type(await screen.findByTestId('payout-iban'), 'EE39');
+    await userEvent.click(screen.getByTestId('payout-account-holder-declared'));
+    await userEvent.click(screen.getByTestId('payout-submit'));
+    expect((await screen.findByTestId('field-error-payout-iban')).textContent).toBe('Invalid IBAN');
+    expect(screen.getByTestId('field-error-payout-accountHolder').textContent).toBe(
+      'Write the name in Latin letters as the bank knows it',
+    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('payout-iban')));
+    // No confirmation was asked for, and nothing was requested.
+    expect(screen.queryByTestId('modal')).toBeNull();
+    expect(api.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+      '/api/uploaders/0195f0c2-0000-7000-8000-0000000000aa/payouts/check',
+    ]);
+  });
+
   it('sends the request after confirmation and shows My payouts with the notice', async () => {
     const api = givenUploader();
     const { router } = renderApp('/en/admin/user/payout', api);
@@ -186,12 +218,13 @@ describe('Payout request', () => {
     await userEvent.type(amount, '150');
     await userEvent.click(screen.getByTestId('payout-account-holder-declared'));
     await userEvent.click(screen.getByTestId('payout-submit'));
-    expect(normalizeSpaces(screen.getByTestId('modal').textContent)).toContain(
-      '€150.00 leaves your balance; after the transfer fee of €0.00, €150.00 will be transferred to EE38 2200 2210 2014 5685 in the name of Mari Maasikas.',
+    // The IBAN as the server keeps it, the name as the bank file writes it.
+    expect(normalizeSpaces((await screen.findByTestId('modal')).textContent)).toContain(
+      '€150.00 leaves your balance; after the transfer fee of €0.00, €150.00 will be transferred to EE382200221020145685 in the name of Mari Maasikas.',
     );
     await userEvent.click(screen.getByTestId('modal-confirm'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/admin/user/payouts'));
-    const post = api.requests.find((r) => r.method === 'POST')!;
+    const post = api.requests.find((r) => r.method === 'POST' && r.path.endsWith('/payouts'))!;
     expect(post.body).toEqual({
       iban: 'EE38 2200 2210 2014 5685',
       accountHolder: 'Mari Maasikas',
@@ -212,7 +245,6 @@ describe('Payout request', () => {
     await userEvent.type(await screen.findByTestId('payout-iban'), 'EE39');
     await userEvent.click(screen.getByTestId('payout-account-holder-declared'));
     await userEvent.click(screen.getByTestId('payout-submit'));
-    await userEvent.click(screen.getByTestId('modal-confirm'));
     expect((await screen.findByTestId('field-error-payout-iban')).textContent).toBe('Vigane IBAN');
     expect(screen.getByTestId('payout-iban').getAttribute('aria-invalid')).toBe('true');
   });
