@@ -193,7 +193,7 @@ export function MyDocumentsPage() {
         {documents.isFetching && <Spinner />}
       </div>
 
-      {documents.isError && <LoadError onRetry={documents.refetch} />}
+      {documents.isError && <LoadError onRetry={documents.refetch} error={documents.error} />}
       {documents.isPending && <TableSkeleton />}
       {documents.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="my-documents-empty">

@@ -62,7 +62,7 @@ export function MySalesPage() {
       <PeriodPicker idPrefix="sales-period" />
 
       {sales.isPending && <TableSkeleton />}
-      {sales.isError && <LoadError onRetry={sales.refetch} />}
+      {sales.isError && <LoadError onRetry={sales.refetch} error={sales.error} />}
       {summary && (
         <>
           <section aria-labelledby="sales-totals" className="card">

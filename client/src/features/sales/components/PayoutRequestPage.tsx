@@ -249,7 +249,7 @@ export function PayoutRequestPage() {
     <div className="page money-page">
       <h1 className="page__title">{t('PAYOUT.TITLE')}</h1>
       {info.isPending && <TableSkeleton />}
-      {info.isError && <LoadError onRetry={info.refetch} />}
+      {info.isError && <LoadError onRetry={info.refetch} error={info.error} />}
       {data && user && (
         <>
           <section className="card" aria-labelledby="payout-balance">

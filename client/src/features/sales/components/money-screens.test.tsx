@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { PayoutRequestInfo, SalesSummary } from '../../../api/money-types';
@@ -101,6 +101,12 @@ function givenUploader() {
   return api;
 }
 
+/** A date chosen in a date field (the browser sends input, then change). */
+function pickDate(testId: string, value: string) {
+  fireEvent.input(screen.getByTestId(testId), { target: { value } });
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
 describe('My sales', () => {
   it('shows the period’s totals, the balance with its release date and reason, documents and downloads', async () => {
     const api = givenUploader();
@@ -123,6 +129,57 @@ describe('My sales', () => {
     const call = api.requests.find((r) => r.path.endsWith('/sales'))!;
     expect(call.path).toBe('/api/uploaders/0195f0c2-0000-7000-8000-0000000000aa/sales');
     expect([call.query.get('from'), call.query.get('to')]).toEqual(['2026-01-01', '2026-03-14']);
+  });
+
+  it('says at the fields when From is after To, and keeps the page and its figures', async () => {
+    const api = givenUploader();
+    const { router } = renderApp('/en/admin/user/sales?from=2026-01-01&to=2026-03-14', api);
+    expect(normalizeSpaces((await screen.findByTestId('sales-purchased')).textContent)).toBe('€30');
+    const asked = api.requests.filter((r) => r.path.endsWith('/sales')).length;
+    pickDate('period-from', '2026-04-01');
+    expect(screen.getByTestId('period-error').textContent).toBe(
+      '“From” is after “To”: choose a From date on or before the To date. The figures below are still for the period before.',
+    );
+    for (const field of ['period-from', 'period-to'])
+      expect(screen.getByTestId(field).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByTestId('period-from').getAttribute('aria-describedby')).toBe('sales-period-error');
+    expect(normalizeSpaces(screen.getByTestId('sales-purchased').textContent)).toBe('€30');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(router.state.location.search).toBe('?from=2026-01-01&to=2026-03-14');
+    expect(api.requests.filter((r) => r.path.endsWith('/sales')).length).toBe(asked);
+
+    // Put right, the period is the new one.
+    pickDate('period-to', '2026-04-30');
+    expect(screen.getByTestId('period-error').textContent).toBe('');
+    await waitFor(() => expect(router.state.location.search).toBe('?from=2026-04-01&to=2026-04-30'));
+  });
+
+  it('a kept address with From after To says so at the fields and asks nothing of the server', async () => {
+    const api = givenUploader();
+    renderApp('/en/admin/user/sales?from=2026-05-01&to=2026-03-14', api);
+    expect((await screen.findByTestId('period-error')).textContent).toBe(
+      '“From” is after “To”: choose a From date on or before the To date.',
+    );
+    expect(api.requests.some((r) => r.path.endsWith('/sales'))).toBe(false);
+    expect(
+      screen.queryByText('Something went wrong! Try again or report the problem to customer support!'),
+    ).toBeNull();
+  });
+});
+
+describe('A request the server refuses as bad (400)', () => {
+  it('is told in the server’s words, never as the generic error', async () => {
+    const api = givenUploader();
+    api.salesError = {
+      statusCode: 400,
+      code: 'VALIDATION.FORM_HAS_ERRORS',
+      message: 'Form has errors!',
+      errors: { from: ['Not a date: 2026-02-31'] },
+    };
+    renderApp('/en/admin/user/sales?from=2026-02-31&to=2026-03-14', api);
+    expect((await screen.findByTestId('load-refused')).textContent).toBe('Not a date: 2026-02-31');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.getByTestId('period-from')).toBeTruthy();
   });
 });
 
