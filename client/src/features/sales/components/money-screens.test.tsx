@@ -115,6 +115,15 @@ describe('My sales', () => {
     expect(normalizeSpaces(screen.getByTestId('sales-pending').textContent)).toBe('120 €');
     expect(normalizeSpaces(screen.getByTestId('sales-purchased').textContent)).toBe('30 €');
     expect(normalizeSpaces(screen.getByTestId('sales-in-total').textContent)).toBe('24 €');
+    // Each tile says what it counts; money held until its release date is shown as held, with the date.
+    expect(normalizeSpaces(screen.getByTestId('sales-buyers-paid').textContent)).toBe('37 €');
+    expect(screen.getByTestId('sales-purchased-note').textContent).toBe(
+      'Perioodil müüdud dokumentide hinnad ilma ostjate makstud käibemaksuta.',
+    );
+    expect(normalizeSpaces(screen.getByTestId('sales-held').textContent)).toBe('16 €');
+    expect(screen.getByTestId('sales-held-note').textContent).toBe(
+      'Teenitud, hoitakse kuni 28.03.2026, siis saadaval väljamakseks.',
+    );
     expect(normalizeSpaces(screen.getByTestId('sales-available').textContent)).toBe('150,00 €');
     expect(normalizeSpaces(screen.getByTestId('sales-releases').textContent)).toBe(
       '16,00 € saadaval alates 28.03.2026',
