@@ -142,6 +142,8 @@ export class FakeApi {
   purchases = new Map<string, unknown>();
   /** The buyer's access key of a purchase: when set, GET /api/purchases/:id needs it in X-Purchase-Key. */
   purchaseKeys = new Map<string, string>();
+  /** Purchases as GET /api/admin/purchases/:id answers them (admins only). */
+  adminPurchases = new Map<string, unknown>();
   /** The signed-in buyer's paid purchases by document id, as GET /api/user/purchases?documentId answers. */
   ownedPurchases = new Map<string, { id: string; number: string; paidAt: string | null }[]>();
   requests: RecordedRequest[] = [];
@@ -289,6 +291,11 @@ export class FakeApi {
         requiredDataMissing: false,
       } satisfies Partial<ProductUser>);
       return json(200, user);
+    }
+    if (method === 'GET' && root === 'admin' && id === 'purchases' && sub) {
+      if (!user.isAdmin) return error(403, 'ERROR.ADMIN_ONLY', 'Admin only');
+      const found = this.adminPurchases.get(sub);
+      return found ? json(200, found) : error(404, 'PURCHASE.NOT_FOUND', 'Not found');
     }
     if (root === 'admin' && id === 'users') {
       if (!user.termsAccepted) return error(403, 'ERROR.USER_TERMS_NOT_ACCEPTED', 'Terms');
