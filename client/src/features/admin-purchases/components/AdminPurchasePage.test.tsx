@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FAKE_PURCHASE_ID, FakeApi, makeUser } from '../../../test/fake-api';
 import { normalizeSpaces, renderApp } from '../../../test/render-app';
@@ -44,7 +44,7 @@ function aPurchase(overrides: Partial<AdminPurchase> = {}): AdminPurchase {
       { type: 'SomethingNewer', occurredAt: '2026-03-14T10:09:00.000Z', actorId: null, data: {} },
     ],
     ...overrides,
-  } as AdminPurchase;
+  };
 }
 
 describe('an admin’s purchase', () => {
