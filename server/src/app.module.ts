@@ -23,6 +23,7 @@ import { ProjectionRebuilds } from './api/money/projection-rebuilds';
 import { UploaderMoneyController } from './api/money/uploader-money.controller';
 import { AnonymousWriteLimitGuard } from './api/http/anonymous-write-limit.guard';
 import { SessionsController } from './api/user/sessions.controller';
+import { MailSettingsController } from './api/user/mail-settings.controller';
 import { SearchController } from './api/search/search.controller';
 import { UserController } from './api/user/user.controller';
 import { BasketExpiryScheduler } from './commands/basket/basket-expiry.scheduler';
@@ -73,6 +74,7 @@ export class AppModule {
         AccountingController,
         AdminReportsController,
         SessionsController,
+        MailSettingsController,
       ],
       providers: [
         DemoSeeder,

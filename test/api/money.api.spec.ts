@@ -627,8 +627,16 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
       expect(line('PAYOUTS', 'PAID_OUT')).toBeGreaterThanOrEqual(20_000);
       const csv = await get(BOSS, `/api/accounting/report.csv?from=2000-01-01&to=${today}`);
       expect(csv.headers['content-type']).toMatch(/text\/csv/);
-      expect(csv.text.split('\r\n')[0]).toBe('from,to,section,line,amount_eur,balances');
+      // UTF-8 with the byte order mark Excel needs; in English as before, in Estonian `;` and the decimal comma.
+      expect(csv.text.startsWith('\ufeff')).toBe(true);
+      expect(csv.text.slice(1).split('\r\n')[0]).toBe('from,to,section,line,amount_eur,balances');
       expect(csv.text).toContain(',PAYMENTS,CHECK,0.00,yes');
+      const estonian = await get(BOSS, `/api/accounting/report.csv?from=2000-01-01&to=${today}`, 'et');
+      expect(estonian.text.startsWith('\ufeff')).toBe(true);
+      expect(estonian.text.slice(1).split('\r\n')[0]).toBe('from;to;section;line;amount_eur;balances');
+      expect(estonian.text).toContain(';PAYMENTS;CHECK;0,00;yes');
+      const paidOut = `;PAYOUTS;PAID_OUT;${(line('PAYOUTS', 'PAID_OUT') / 100).toFixed(2).replace('.', ',')};`;
+      expect(estonian.text).toContain(paidOut);
     });
 
     it('lets exactly one of two racing exports take a payout, and never exports one that is rejected at the same moment', async () => {

@@ -142,6 +142,8 @@ export class FakeApi {
   purchases = new Map<string, unknown>();
   /** The buyer's access key of a purchase: when set, GET /api/purchases/:id needs it in X-Purchase-Key. */
   purchaseKeys = new Map<string, string>();
+  /** The signed-in user's mail choices (GET/PUT /api/user/mail-settings). */
+  mailSettings = { sales: true, payouts: true, files: true };
   /** Purchases as GET /api/admin/purchases/:id answers them (admins only). */
   adminPurchases = new Map<string, unknown>();
   /** The signed-in buyer's paid purchases by document id, as GET /api/user/purchases?documentId answers. */
@@ -256,6 +258,10 @@ export class FakeApi {
   private routeSignedIn(method: string, url: URL, body: unknown, user: ProductUser): Response {
     const [, , root, id, sub] = url.pathname.split('/');
     if (method === 'GET' && root === 'user' && id === 'read') return json(200, user);
+    if (root === 'user' && id === 'mail-settings') {
+      if (method === 'PUT') this.mailSettings = { ...(body as typeof this.mailSettings) };
+      return json(200, this.mailSettings);
+    }
     if (method === 'GET' && root === 'user' && id === 'purchases' && url.searchParams.has('documentId')) {
       const items = this.ownedPurchases.get(url.searchParams.get('documentId')!) ?? [];
       return json(200, { items, total: items.length, offset: 0, limit: 5 });

@@ -22,6 +22,7 @@ import { ExecutePayoutBatchHandler } from './payout/execute-payout-batch.handler
 import { ExportPayoutBatchHandler } from './payout/export-payout-batch.handler';
 import { RejectPayoutHandler } from './payout/reject-payout.handler';
 import { CheckPayoutRequestHandler, RequestPayoutHandler } from './payout/request-payout.handler';
+import { ChangeMailSettingsHandler } from './profile/change-mail-settings.handler';
 import { ChangeAccountantRoleHandler } from './profile/change-accountant-role.handler';
 import { AcceptUserTermsHandler } from './profile/accept-user-terms.handler';
 import { ChangeAdminRoleHandler } from './profile/change-admin-role.handler';
@@ -59,6 +60,7 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     ChangeAccountantRoleHandler,
     RequestPayoutHandler,
     CheckPayoutRequestHandler,
+    ChangeMailSettingsHandler,
     ExportPayoutBatchHandler,
     ExecutePayoutBatchHandler,
     RejectPayoutHandler,

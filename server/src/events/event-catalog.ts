@@ -2,6 +2,7 @@ import type { AuditEvent } from './audit.events';
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
 import type { InvoiceEvent } from './invoice.events';
+import type { MailSettingsEvent } from './mail-settings.events';
 import type { PayoutBatchEvent } from './payout-batch.events';
 import type { PayoutEvent } from './payout.events';
 import type { ProfileEvent } from './profile.events';
@@ -18,7 +19,8 @@ export type AnyDomainEvent =
   | PayoutEvent
   | PayoutBatchEvent
   | SignInEvent
-  | AuditEvent;
+  | AuditEvent
+  | MailSettingsEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -73,6 +75,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PayoutWithdrawn: 1,
   SessionsEnded: 1,
   PersonalDataRead: 1,
+  UploaderMailSettingsChanged: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */

@@ -49,6 +49,7 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   PayoutWithdrawn: true,
   SessionsEnded: true,
   PersonalDataRead: true,
+  UploaderMailSettingsChanged: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];
 

@@ -7,8 +7,12 @@ import { FileLibraryPipeline } from './file-processing/file-library-pipeline';
 import { FILE_PIPELINE } from './file-processing/file-pipeline';
 import { FilePagesBackfill } from './file-processing/file-pages-backfill';
 import { FileProcessingManager } from './file-processing/file-processing.process-manager';
+import { UploaderMailsManager } from './uploader-mails/uploader-mails.process-manager';
 
-/** Background work driven by the event log: file processing, and the pages of files processed before the viewer. */
+/**
+ * Background work driven by the event log: file processing, the pages of files processed before the viewer,
+ * and the mails that tell uploaders what happened to their work.
+ */
 @Module({
   imports: [CommandsModule],
   providers: [
@@ -20,7 +24,8 @@ import { FileProcessingManager } from './file-processing/file-processing.process
     },
     FileProcessingManager,
     FilePagesBackfill,
+    UploaderMailsManager,
   ],
-  exports: [FileProcessingManager, FilePagesBackfill],
+  exports: [FileProcessingManager, FilePagesBackfill, UploaderMailsManager],
 })
 export class ProcessesModule {}

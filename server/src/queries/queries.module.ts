@@ -4,6 +4,7 @@ import { ExpiredBasketsHandler } from './basket/expired-baskets.handler';
 import { GetBasketHandler } from './basket/get-basket.handler';
 import { GetDocumentPreviewHandler } from './catalogue/get-document-preview.handler';
 import { GetDocumentPageImageHandler } from './catalogue/get-document-page-image.handler';
+import { GetMailSettingsHandler } from './users/get-mail-settings.handler';
 import { GetDocumentHandler } from './catalogue/get-document.handler';
 import { GetMyDocumentHandler } from './my-documents/get-my-document.handler';
 import { GetPriceSplitHandler } from './my-documents/get-price-split.handler';
@@ -43,6 +44,7 @@ import { ListUsersHandler } from './users/list-users.handler';
     GetDocumentHandler,
     GetDocumentPreviewHandler,
     GetDocumentPageImageHandler,
+    GetMailSettingsHandler,
     GetMyDocumentHandler,
     ListMyDocumentsHandler,
     GetPriceSplitHandler,

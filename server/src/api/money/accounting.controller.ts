@@ -1,11 +1,12 @@
-import { Controller, Get, Header, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Header, Headers, Inject, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import { GetJournalQuery } from '../../queries/money/get-journal.query';
 import { GetReconciliationQuery } from '../../queries/money/get-reconciliation.query';
 import type { JournalFilter, JournalPage, ReconciliationReport } from '../../queries/money/money.views';
 import { AccountantOrAdmin } from '../auth/auth.decorators';
-import { toCsv, euros } from './csv';
+import { preferredLanguage } from '../i18n/language';
+import { CSV_DIALECTS, toCsv, euros } from './csv';
 import { JournalDto, PeriodDto } from './money.dto';
 import { periodOf } from './period';
 
@@ -21,7 +22,8 @@ const filterOf = (dto: JournalDto): JournalFilter => ({
 
 /**
  * The accountant's read-only audit: the journal of every money event (event id, stream, position, time,
- * actor, balanced entries) and the period's reconciliation report, each also as CSV.
+ * actor, balanced entries) and the period's reconciliation report, each also as CSV in the spreadsheet
+ * dialect of the request's language (Estonian: `;` and the decimal comma).
  */
 @AccountantOrAdmin()
 @Controller('accounting')
@@ -40,7 +42,11 @@ export class AccountingController {
   @Get('journal.csv')
   @Header('content-type', 'text/csv; charset=utf-8')
   @Header('content-disposition', 'attachment; filename="journal.csv"')
-  async journalCsv(@Query() query: JournalDto): Promise<string> {
+  async journalCsv(
+    @Query() query: JournalDto,
+    @Headers('accept-language') language: string | undefined,
+  ): Promise<string> {
+    const dialect = CSV_DIALECTS[preferredLanguage(language)];
     const page = await this.queryBus.execute(
       new GetJournalQuery(filterOf(query), 0, Number.MAX_SAFE_INTEGER),
     );
@@ -74,12 +80,12 @@ export class AccountingController {
           e.actorId,
           entry.account,
           entry.movement,
-          euros(entry.debit),
-          euros(entry.credit),
+          euros(entry.debit, dialect),
+          euros(entry.credit, dialect),
         ]);
       }
     }
-    return toCsv(rows);
+    return toCsv(rows, dialect);
   }
 
   @Get('report')
@@ -90,21 +96,25 @@ export class AccountingController {
   @Get('report.csv')
   @Header('content-type', 'text/csv; charset=utf-8')
   @Header('content-disposition', 'attachment; filename="reconciliation.csv"')
-  async reportCsv(@Query() query: PeriodDto): Promise<string> {
+  async reportCsv(
+    @Query() query: PeriodDto,
+    @Headers('accept-language') language: string | undefined,
+  ): Promise<string> {
+    const dialect = CSV_DIALECTS[preferredLanguage(language)];
     const report = await this.queryBus.execute(new GetReconciliationQuery(periodOf(query, this.clock.now())));
     const rows: (string | number | null)[][] = [['from', 'to', 'section', 'line', 'amount_eur', 'balances']];
     for (const section of report.sections) {
       for (const line of section.lines)
-        rows.push([report.from, report.to, section.key, line.key, euros(line.amount), null]);
+        rows.push([report.from, report.to, section.key, line.key, euros(line.amount, dialect), null]);
       rows.push([
         report.from,
         report.to,
         section.key,
         'CHECK',
-        euros(section.check.left - section.check.right),
+        euros(section.check.left - section.check.right, dialect),
         section.check.balances ? 'yes' : 'no',
       ]);
     }
-    return toCsv(rows);
+    return toCsv(rows, dialect);
   }
 }
