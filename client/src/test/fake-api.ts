@@ -401,6 +401,17 @@ export class FakeApi {
         this.baskets.set(id, next);
         return json(200, next);
       }
+      if (method === 'POST' && sub === 'free-checkout') {
+        if (basket.total !== 0) return error(409, 'SHOPPING_CART.NOT_FREE', 'Not free');
+        const { email } = body as { email: string };
+        if (!/@/.test(email))
+          return error(400, 'VALIDATION.FORM_HAS_ERRORS', 'Vormil on vigu!', { email: ['Vigane e-post'] });
+        this.baskets.set(id, emptyBasket(id));
+        return json(200, {
+          purchaseId: FAKE_PURCHASE_ID,
+          summaryUrl: `${url.origin}/ostu-kokkuvote/${FAKE_PURCHASE_ID}#key=free-key`,
+        });
+      }
       if (method === 'POST' && sub === 'checkout') {
         if (!basket.confirmed)
           return error(409, 'SHOPPING_CART.NOT_CONFIRMED', 'Palun kinnita esmalt ostukorv.');

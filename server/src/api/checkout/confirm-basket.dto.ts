@@ -68,3 +68,13 @@ export class ConfirmBasketDto {
   @Min(0, msg('VALIDATION.MIN_VALUE', { 0: 0 }))
   expectedTotal!: number;
 }
+
+/** "Get it free": a basket with nothing to pay needs the e-mail the links go to and the terms. */
+export class FreeCheckoutDto {
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(1000, msg('VALIDATION.MAX_LENGTH', { 0: 1000 }))
+  email = '';
+
+  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  termsAccepted = false;
+}

@@ -248,7 +248,9 @@ function changesSinceAdded(
 
 function confirm({ data, context }: ConfirmBasket, state: BasketState): BasketEvent[] {
   const lines = liveLines(state, context.now);
-  const valid = validateCheckoutDetails(data.details, data.offeredMethods);
+  const valid = validateCheckoutDetails(data.details, data.offeredMethods, {
+    free: lines.length > 0 && basketTotal(state) === 0,
+  });
   const changes = changesSinceAdded(data.basketId, lines, data);
   // Recorded instead of a confirmation: the caller answers SHOPPING_CART.PRICES_CHANGED.
   if (changes.length > 0) return changes;

@@ -11,7 +11,10 @@ import { useClearBasket } from '../api/clear-basket';
 import { useBasket } from '../api/get-basket';
 import { useRemoveDocumentFromBasket } from '../api/remove-document-from-basket';
 import { CheckoutForm } from './CheckoutForm';
+import { FreeCheckoutForm } from './FreeCheckout';
+import { useBasketId } from '../../../stores/basket-store';
 import { LoadError } from '../../../components/LoadError';
+import './checkout.css';
 
 /** One line of the cart. The removal runs in CartPage, which outlives the line it removes. */
 function CartLine({
@@ -55,6 +58,7 @@ export function CartPage() {
   const clear = useClearBasket();
   const remove = useRemoveDocumentFromBasket();
   const { confirmRequested, toastShown, errorOccurred } = useUiActions();
+  const basketId = useBasketId();
 
   const removeLine = (documentId: string) =>
     remove.mutate(documentId, {
@@ -118,7 +122,24 @@ export function CartPage() {
                 </button>
               </div>
             </section>
-            <CheckoutForm key={basket.confirmed ? 'confirmed' : 'open'} basket={basket} />
+            <div className="cart__checkout">
+              {basket.total === 0 ? (
+                // Only free documents: the e-mail and the terms, and the files at once; nothing says "pay".
+                <section className="card checkout" aria-labelledby="free-cart-title" data-testid="free-cart">
+                  <h2 id="free-cart-title" className="card__title">
+                    {t('BASKET.FREE_CART_TITLE')}
+                  </h2>
+                  <p className="hint">{t('BASKET.FREE_CART_NOTE')}</p>
+                  <FreeCheckoutForm
+                    basketId={() => basketId}
+                    submitLabel={t('BASKET.GET_THEM_FREE')}
+                    testId="free-cart-form"
+                  />
+                </section>
+              ) : (
+                <CheckoutForm key={basket.confirmed ? 'confirmed' : 'open'} basket={basket} />
+              )}
+            </div>
           </div>
           <aside className="card cart__summary" aria-labelledby="cart-summary-title">
             <h2 id="cart-summary-title" className="card__title">

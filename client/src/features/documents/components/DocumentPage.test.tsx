@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, makeDocument, makeUser } from '../../../test/fake-api';
@@ -161,6 +161,25 @@ describe('document screen', () => {
     expect(screen.getAllByTestId('add-to-cart')).toHaveLength(1);
     expect(again.contains(screen.getByTestId('add-to-cart'))).toBe(true);
   });
+
+  it('gets a free document in one step: Get it free, the e-mail and the terms, then its files; the basket is left alone', async () => {
+    const api = new FakeApi([makeDocument({ price: 0, status: 'published' })]);
+    const { router } = renderApp('/en/document/toeoeleping', api);
+    await userEvent.click(await screen.findByTestId('get-free'));
+    const email = screen.getByTestId('free-checkout-email');
+    expect(document.activeElement).toBe(email);
+    expect(screen.queryByTestId('add-to-cart')).toBeNull();
+    await userEvent.type(email, 'mari@example.ee');
+    await userEvent.click(screen.getByTestId('free-checkout-terms'));
+    await userEvent.click(screen.getByTestId('free-checkout-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/en\/purchase-summary\//));
+    const [add, get] = api.requests.filter((r) => r.method === 'POST');
+    expect(add!.path).toMatch(/^\/api\/baskets\/[0-9a-f-]{36}\/documents$/);
+    expect(get!.path).toBe(add!.path.replace(/documents$/, 'free-checkout'));
+    // A basket of its own: the visitor's own basket (the one the page reads) is not the one used.
+    const own = api.requests.find((r) => r.method === 'GET' && /^\/api\/baskets\/[^/]+$/.test(r.path))!;
+    expect(add!.path.startsWith(`${own.path}/`)).toBe(false);
+  }, 20_000);
 
   it('says kindly that an unknown document was not found', async () => {
     renderApp('/en/document/no-such-thing', new FakeApi([]));

@@ -122,7 +122,9 @@ export function PurchaseSummaryPage() {
         data-testid="purchase-status"
       >
         {purchase.status === 'paid'
-          ? t('PURCHASE.THANKS', { number: purchase.number })
+          ? t(purchase.totals.price === 0 ? 'PURCHASE.FREE_THANKS' : 'PURCHASE.THANKS', {
+              number: purchase.number,
+            })
           : purchase.status === 'pending'
             ? t('PURCHASE.WAITING')
             : t(cancelText(purchase.cancelReason))}
@@ -151,17 +153,26 @@ export function PurchaseSummaryPage() {
           <dl className="purchase__list">
             <dt>{t('PURCHASE.NUMBER')}</dt>
             <dd data-testid="purchase-number">{purchase.number}</dd>
-            <dt>{t('PURCHASE.PAYER')}</dt>
-            <dd data-testid="purchase-payer">
-              {purchase.payer.firstName} {purchase.payer.lastName}
-            </dd>
+            {/* Free documents need only the e-mail: what was not asked for is not shown empty. */}
+            {(purchase.payer.firstName || purchase.payer.lastName) && (
+              <>
+                <dt>{t('PURCHASE.PAYER')}</dt>
+                <dd data-testid="purchase-payer">
+                  {purchase.payer.firstName} {purchase.payer.lastName}
+                </dd>
+              </>
+            )}
             <dt>{t('PURCHASE.EMAIL')}</dt>
             <dd>{purchase.payer.email}</dd>
-            <dt>{t('PURCHASE.ADDRESS')}</dt>
-            <dd>{purchase.payer.address}</dd>
+            {purchase.payer.address && (
+              <>
+                <dt>{t('PURCHASE.ADDRESS')}</dt>
+                <dd>{purchase.payer.address}</dd>
+              </>
+            )}
             {purchase.paidAt && (
               <>
-                <dt>{t('PURCHASE.PAID_AT')}</dt>
+                <dt>{t(purchase.totals.price === 0 ? 'PURCHASE.RECEIVED_AT' : 'PURCHASE.PAID_AT')}</dt>
                 <dd>{formatDateTime(purchase.paidAt)}</dd>
               </>
             )}
@@ -179,7 +190,7 @@ export function PurchaseSummaryPage() {
               </>
             )}
           </dl>
-          {purchase.documentUrl && (
+          {purchase.documentUrl && purchase.totals.price > 0 && (
             <a
               className="button button--secondary button--block"
               href={purchase.documentUrl}
