@@ -35,8 +35,9 @@ describe('cart screen', () => {
     const api = new FakeApi([employment]).givenBasketHolds([employment.id]);
     renderApp('/en/cart', api);
     await screen.findByTestId('cart-line');
+    // The English texts may arrive a moment after the page: wait for them.
+    await screen.findByRole('heading', { level: 1, name: 'Shopping cart' });
     expect(screen.getByTestId('cart-total').textContent).toBe('€12.40');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Shopping cart');
   });
 
   it('removes one document', async () => {
@@ -48,6 +49,12 @@ describe('cart screen', () => {
 
     await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
     expect(normalizeSpaces(screen.getByTestId('cart-total').textContent)).toBe('25,00 €');
+    // Focus on the list as it is now: the line that took the removed one's place.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Eemalda „Konfidentsiaalsusleping“ ostukorvist' }),
+      ),
+    );
   });
 
   it('clears the basket only after confirmation', async () => {

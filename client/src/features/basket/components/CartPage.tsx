@@ -15,6 +15,7 @@ import { FreeCheckoutForm } from './FreeCheckout';
 import { useBasketId } from '../../../stores/basket-store';
 import { LoadError } from '../../../components/LoadError';
 import './checkout.css';
+import { focusResult } from '../../../utils/focus-result';
 
 /** One line of the cart. The removal runs in CartPage, which outlives the line it removes. */
 function CartLine({
@@ -60,11 +61,22 @@ export function CartPage() {
   const { confirmRequested, toastShown, errorOccurred } = useUiActions();
   const basketId = useBasketId();
 
-  const removeLine = (documentId: string) =>
+  const removeLine = (documentId: string) => {
+    const at = basket?.documents.findIndex((line) => line.documentId === documentId) ?? 0;
     remove.mutate(documentId, {
-      onSuccess: () => toastShown({ tone: 'success', text: t('BASKET.REMOVED') }),
+      onSuccess: () => {
+        toastShown({ tone: 'success', text: t('BASKET.REMOVED') });
+        // The list after the removal: the line that took its place, the one before, or the empty cart.
+        const removes = () => document.querySelectorAll('[data-testid="cart-remove"]');
+        focusResult(
+          () => removes()[at] ?? removes()[at - 1],
+          '[data-testid="cart-empty"] a',
+          '#cart-lines-title',
+        );
+      },
       onError: errorOccurred,
     });
+  };
 
   const askToClear = () =>
     confirmRequested({

@@ -65,6 +65,8 @@ describe('checkout on the cart', () => {
       expectedTotal: 1240,
     });
     expect(screen.getByLabelText<HTMLInputElement>('E-post').disabled).toBe(true);
+    // Focus on the next step, not on the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('cart-go-pay')));
 
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });

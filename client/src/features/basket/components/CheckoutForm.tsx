@@ -19,6 +19,7 @@ import {
 } from '../checkout-form';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
 import './checkout.css';
+import { focusResult } from '../../../utils/focus-result';
 
 function TextField({
   field,
@@ -147,7 +148,11 @@ export function CheckoutForm({ basket }: { basket: Basket }) {
       return;
     }
     confirm.mutate(toConfirmBody(complete, basket.total), {
-      onSuccess: () => toastShown({ tone: 'success', text: t('CHECKOUT.CONFIRMED') }),
+      onSuccess: () => {
+        toastShown({ tone: 'success', text: t('CHECKOUT.CONFIRMED') });
+        // The next step: the details are locked, "Go pay" is the way on.
+        focusResult('[data-testid="cart-go-pay"]:not([disabled])');
+      },
       onError: (error) => {
         if (error instanceof ApiError) setServerErrors(fieldMessages(error, formFieldOf));
         errorOccurred(error);
@@ -308,7 +313,12 @@ export function CheckoutForm({ basket }: { basket: Basket }) {
             <button
               type="button"
               className="button button--ghost button--small"
-              onClick={() => reopen.mutate(undefined, { onError: errorOccurred })}
+              onClick={() =>
+                reopen.mutate(undefined, {
+                  onSuccess: () => focusResult('#checkout-email'),
+                  onError: errorOccurred,
+                })
+              }
               disabled={reopen.isPending || checkOut.isPending}
               data-testid="checkout-change"
             >
