@@ -57,6 +57,17 @@ describe('cart screen', () => {
     );
   });
 
+  it('removing the last document puts focus on the empty cart’s way on', async () => {
+    const api = new FakeApi([employment]).givenBasketHolds([employment.id]);
+    renderApp('/ostukorv', api);
+    await screen.findByTestId('cart-line');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Eemalda „Tööleping“ ostukorvist' }));
+
+    const empty = await screen.findByTestId('cart-empty');
+    await waitFor(() => expect(document.activeElement).toBe(within(empty).getByRole('link')));
+  });
+
   it('clears the basket only after confirmation', async () => {
     const api = new FakeApi([employment]).givenBasketHolds([employment.id]);
     renderApp('/ostukorv', api);

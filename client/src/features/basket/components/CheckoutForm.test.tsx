@@ -72,5 +72,10 @@ describe('checkout on the cart', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     await userEvent.click(screen.getByTestId('cart-go-pay'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/test-gateway/pay/t-1'));
+
+    // Changing the details again: focus on their first field, open for typing.
+    await userEvent.click(screen.getByTestId('checkout-change'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('E-post')));
+    expect(screen.getByLabelText<HTMLInputElement>('E-post').disabled).toBe(false);
   }, 30_000);
 });
