@@ -7,6 +7,7 @@ const ADAPTERS = [
   'server/src/infrastructure/read-store/(embedded|mongo)-read-store',
   'server/src/infrastructure/blob-store/(local-folder|minio)-blob-store',
   'server/src/infrastructure/payments/(makecommerce-gateway|embedded-gateway/)',
+  'server/src/infrastructure/vat-registry/(vies-rest-registry|embedded-test-registry)',
   'server/src/infrastructure/sqlite/',
 ];
 
@@ -29,6 +30,14 @@ module.exports = {
         pathNot: '\\.spec\\.ts$',
       },
       to: { path: ADAPTERS.map((a) => `^${a}`) },
+    },
+    {
+      name: 'read-side-not-write-side',
+      comment:
+        'CQRS: queries read read models through the ReadStore port; they never import commands (a token both need lives in config/).',
+      severity: 'error',
+      from: { path: '^server/src/queries/' },
+      to: { path: '^server/src/commands/' },
     },
     {
       name: 'no-circular',

@@ -6,7 +6,7 @@
 # .ci/node24-suites.sh makes; see docs/decisions/node-24.md).
 
 # --- build: client (vite -> client/dist) and server (tsc -> server/dist) ---------------------------
-FROM node:24-bookworm-slim AS build
+FROM node:24.11.1-bookworm-slim AS build
 # better-sqlite3 (embedded profile) compiles from source when no prebuilt binary fits.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
@@ -20,7 +20,7 @@ COPY . .
 RUN npm run build
 
 # --- prod-deps: the server's runtime dependencies only ----------------------------------------------
-FROM node:24-bookworm-slim AS prod-deps
+FROM node:24.11.1-bookworm-slim AS prod-deps
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
@@ -36,7 +36,7 @@ RUN npm ci --omit=dev --workspace server --include-workspace-root=false --no-aud
   && npm cache clean --force
 
 # --- runtime ----------------------------------------------------------------------------------------
-FROM node:24-bookworm-slim AS runtime
+FROM node:24.11.1-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PROFILE=production \
     HOST=0.0.0.0 \
@@ -51,10 +51,11 @@ COPY --from=build /app/server/dist ./server/dist
 # The XML schemas payout files are checked against before the bank gets them (infrastructure/xml).
 COPY --from=build /app/server/schemas ./server/schemas
 COPY --from=build /app/client/dist ./client/dist
+COPY --from=build /app/client/dist-ssr ./client/dist-ssr
 # The only place the app may write (the embedded profile's data; unused in production).
 # Owner only: the embedded profile keeps signing keys, password hashes and mail there (0600 files).
 RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
 USER node
 EXPOSE 3000
 # Node flags as in scripts/lib/node-flags.mjs.
-CMD ["node", "--max-semi-space-size=64", "server/dist/main.js"]
+CMD ["node", "--max-semi-space-size=8", "server/dist/main.js"]

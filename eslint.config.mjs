@@ -5,16 +5,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import prettier from 'eslint-config-prettier';
 
-/** recharts runs under Preact only with immer's freezing off (client/src/components/charts/recharts.ts). */
-const throughCharts = {
-  name: 'recharts',
-  message:
-    "Import recharts from components/charts/recharts: it turns off immer's freezing, which Preact's elements cannot take.",
-};
-
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', '**/*.cjs', '**/*.mjs'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-ssr/**',
+      'data/**',
+      'coverage/**',
+      '**/*.cjs',
+      '**/*.mjs',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
@@ -79,7 +80,6 @@ export default tseslint.config(
                 'Features do not import other features or the app shell; share through components/, hooks/ or stores/.',
             },
           ],
-          paths: [throughCharts],
         },
       ],
     },
@@ -94,19 +94,9 @@ export default tseslint.config(
           patterns: [
             { group: ['@/features/*', '**/features/*'], message: 'Shared code does not import features.' },
           ],
-          paths: [throughCharts],
         },
       ],
     },
-  },
-  {
-    files: ['client/src/app/**/*.{ts,tsx}', 'client/src/test/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [throughCharts] }] },
-  },
-  {
-    // The one module that imports recharts itself.
-    files: ['client/src/components/charts/recharts.ts'],
-    rules: { 'no-restricted-imports': 'off' },
   },
   prettier,
 );

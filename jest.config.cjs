@@ -16,10 +16,10 @@ const swc = [
 ];
 
 /**
- * oidc-provider and jose ship only as ES modules. Node 20.19+ loads them from our CommonJS build, but
+ * oidc-provider, openid-client and their jose and oauth4webapi ship only as ES modules. Node 20.19+ loads them from our CommonJS build, but
  * jest's module system does not, so in tests SWC compiles those two packages to CommonJS as well.
  */
-const esmPackages = ['oidc-provider', 'jose'];
+const esmPackages = ['oidc-provider', 'jose', 'openid-client', 'oauth4webapi'];
 const esmTransform = {
   transform: { '^.+\\.ts$': swc, [`/node_modules/(${esmPackages.join('|')})/.+\\.js$`]: swcJs },
   transformIgnorePatterns: [`/node_modules/(?!(${esmPackages.join('|')})/)`],
@@ -61,7 +61,7 @@ module.exports = {
       displayName: 'contracts',
       testEnvironment: 'node',
       ...esmTransform,
-      testMatch: ['<rootDir>/server/src/**/*.int.spec.ts'],
+      testMatch: ['<rootDir>/server/src/**/*.int.spec.ts', '<rootDir>/test/read-store/**/*.int.spec.ts'],
     },
   ],
 };

@@ -9,6 +9,7 @@ import type { MoneySize } from './fixtures/money-writer';
 import { runMoneyBench } from './money-bench';
 import { runLighthouseBench } from './lighthouse-bench';
 import { runProjectionRebuildBench } from './projection-rebuild-bench';
+import { type ReadWhileWritingSizes, runReadWhileWritingBench } from './read-while-writing-bench';
 import { runSearchApiBench, type SearchBenchSizes } from './search-api-bench';
 import { runUploadBench, type UploadBenchSizes } from './upload-bench';
 import { note, printLine } from './support/report';
@@ -20,6 +21,7 @@ const SECTIONS = [
   'search',
   'upload',
   'abuse',
+  'read-while-writing',
   'lighthouse',
   'buying',
   'money',
@@ -34,6 +36,7 @@ interface Sizes {
   readonly buying: BuyingBenchSizes;
   readonly money: MoneySize;
   readonly abuse: AbuseBenchSizes;
+  readonly readWhileWriting: ReadWhileWritingSizes;
 }
 
 /** Sized so the whole run stays under about three minutes on a shared 2-core machine. */
@@ -61,6 +64,14 @@ const FULL: Sizes = {
     searches: 300,
     searchConcurrency: 4,
     attackers: 4,
+  },
+  readWhileWriting: {
+    catalogue: { documents: 10_000, uploaders: 20, baskets: 0, secondFileEvery: 10 },
+    rounds: 5,
+    sliceSeconds: 3,
+    connections: 8,
+    writesPerSecond: 50,
+    accounts: 100,
   },
   upload: { pdfBytes: 39 * 1024 * 1024, docxPages: 200 },
   // A year of money: about a million events (the ledger's rebuild is the long part of the whole run).
@@ -92,6 +103,14 @@ const QUICK: Sizes = {
     searches: 40,
     searchConcurrency: 4,
     attackers: 2,
+  },
+  readWhileWriting: {
+    catalogue: { documents: 300, uploaders: 4, baskets: 0, secondFileEvery: 10 },
+    rounds: 1,
+    sliceSeconds: 2,
+    connections: 4,
+    writesPerSecond: 50,
+    accounts: 20,
   },
   upload: { pdfBytes: 4 * 1024 * 1024, docxPages: 20 },
   money: { events: 5_000, uploaders: 10, days: 365 },
@@ -145,6 +164,9 @@ async function main(): Promise<void> {
   }
   if (sections.includes('abuse')) {
     await withTempDir('abuse', (dir) => runAbuseBench(dir, sizes.abuse));
+  }
+  if (sections.includes('read-while-writing')) {
+    await withTempDir('read-while-writing', (dir) => runReadWhileWritingBench(dir, sizes.readWhileWriting));
   }
   if (sections.includes('lighthouse') && !quick) {
     await withTempDir('lighthouse', (dir) => runLighthouseBench(dir));

@@ -1,16 +1,24 @@
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
-import { loadConfig } from '../server/src/config/app-config';
-import { createApp } from '../server/src/create-app';
+import { parseSearchParameters } from '../server/src/api/search/search-parameters';
 import { SqliteEventStore } from '../server/src/infrastructure/event-store/sqlite-event-store';
 import { EmbeddedReadStore } from '../server/src/infrastructure/read-store/embedded-read-store';
-import { openSqliteDatabase } from '../server/src/infrastructure/sqlite/sqlite-database';
+import type { ReadStore } from '../server/src/infrastructure/read-store/read-store.port';
+import { openSqliteDatabase, type SqliteDatabase } from '../server/src/infrastructure/sqlite/sqlite-database';
+import { FILE_PROCESSING_CHECKPOINT } from '../server/src/processes/file-processing/file-processing.process-manager';
 import { ProjectionRunner, REBUILD_BATCH_SIZE } from '../server/src/projections/projection-runner';
 import { ALL_PROJECTIONS } from '../server/src/projections/projections.module';
+import { SearchProjection } from '../server/src/projections/search/search.projection';
+import { SearchDocumentsHandler } from '../server/src/queries/search/search-documents.handler';
+import { SearchDocumentsQuery, type SearchResult } from '../server/src/queries/search/search-documents.query';
 import { type CatalogueSize, writeCatalogue } from './fixtures/catalogue-writer';
+import { queryObject, type Search, searchMix } from './fixtures/search-mix';
 import { BENCH_NOW } from './projection-rebuild-bench';
-import { note, percentile, perSecond, printLine, round } from './support/report';
+import { InMemoryReadStore } from './reference/in-memory-read-store';
+import { buildFts5Database } from './support/fts5-server';
+import { startMeasured } from './support/measured-process';
+import { type JsonValue, note, percentile, perSecond, printLine, round } from './support/report';
 
 export interface SearchBenchSizes {
   readonly catalogue: CatalogueSize;
@@ -27,95 +35,11 @@ export interface SearchBenchSizes {
 /** Rows per transaction in the raw insert loop (the runner commits once per REBUILD_BATCH_SIZE events, fewer rows). */
 const RAW_BATCH = REBUILD_BATCH_SIZE;
 
-/** Words people type, in both languages, some inflected, some cut short. */
-const WORDS = [
-  'leping',
-  'lepingut',
-  'üürilepingut',
-  'uurileping',
-  'töölepingute',
-  'tööleping',
-  'volikiri',
-  'laen',
-  'osaühingu',
-  'põhikiri',
-  'vaie',
-  'kohus',
-  'tarbija',
-  'konfidents',
-  'abieluvara',
-  'testament',
-  'lease',
-  'leases',
-  'agreement',
-  'contract',
-  'employment',
-  'loan',
-  'shareholders',
-  'privacy',
-  'software',
-  'licence',
-  'settlement',
-  'gdpr',
-  'nda',
-  'terms',
-];
-const FILTERS = [
-  'fieldOfLaw=employment',
-  'fieldOfLaw=contract',
-  'fieldOfLaw=property',
-  'language=et',
-  'language=en',
-  'applicableLaw=EE',
-  'year=2025',
-  'format=pdf',
-  'format=odt',
-];
-const SORTS = ['sort=newest', 'sort=oldest', 'sort=price-desc', 'sort=price-asc'];
-
-/** A deterministic pseudo-random sequence, so every run sends the same mix. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
-
-interface Search {
-  readonly kind: 'text' | 'filter' | 'text+filter' | 'sort' | 'all';
-  readonly query: string;
-}
-
-/** `count` searches: text alone, filters alone, text with filters, sorts, and the bare catalogue. */
-function searchMix(count: number): Search[] {
-  const next = random(42);
-  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
-  const word = () => `q=${encodeURIComponent(pick(WORDS))}`;
-  return Array.from({ length: count }, (_, i): Search => {
-    switch (i % 5) {
-      case 0:
-        return {
-          kind: 'text',
-          query: next() < 0.3 ? `${word()}%20${encodeURIComponent(pick(WORDS))}` : word(),
-        };
-      case 1:
-        return { kind: 'filter', query: `${pick(FILTERS)}&${pick(SORTS)}` };
-      case 2:
-        return { kind: 'text+filter', query: `${word()}&${pick(FILTERS)}` };
-      case 3:
-        return { kind: 'sort', query: pick(SORTS) };
-      default:
-        return { kind: 'all', query: '' };
-    }
-  });
-}
-
 /**
  * `count` different searches for a load without repeats: the searches of the mix, each with page sizes from
  * 11 to 50 (a different page size is a different search to the result cache, and nearly the same work).
  */
-function distinctSearches(count: number): string[] {
+export function distinctSearches(count: number): string[] {
   const found = new Set<string>();
   const mix = searchMix(count);
   for (let i = 0; found.size < count && i < count * 50; i++) {
@@ -152,7 +76,7 @@ function latency(ms: readonly number[]) {
   };
 }
 
-interface LoadResult {
+export interface LoadResult {
   readonly requestsPerSecond: number;
   readonly p50Ms: number;
   readonly p99Ms: number;
@@ -166,7 +90,7 @@ interface LoadResult {
  * through `paths` in order (so all but the first ask what another just asked); `once`: the connections
  * take the next path of one shared list, so no search repeats while the list lasts.
  */
-function loadTest(
+export function loadTest(
   base: string,
   paths: readonly string[],
   seconds: number,
@@ -205,6 +129,17 @@ function loadTest(
   });
 }
 
+/** The rows a collection holds in the embedded read store (its `_id` and JSON), read through SQL. */
+function storedRows(db: SqliteDatabase, collection: string): { id: string; doc: string }[] {
+  const table = db
+    .prepare<[string], { id: number }>('SELECT id FROM rs_collections WHERE name = ?')
+    .get(collection);
+  if (!table) return [];
+  return db
+    .prepare<[], { id: string; doc: string }>(`SELECT id, doc FROM rs${table.id}_docs ORDER BY docno`)
+    .all();
+}
+
 /** The floor for a rebuild: the same rows the projection wrote, inserted by a bare better-sqlite3 loop. */
 function rawInsert(file: string, collections: readonly string[]): { rows: number; ms: number } {
   const db = openSqliteDatabase(file);
@@ -213,12 +148,7 @@ function rawInsert(file: string, collections: readonly string[]): { rows: number
       'CREATE TABLE bench_raw (collection TEXT NOT NULL, id TEXT NOT NULL, doc TEXT NOT NULL, PRIMARY KEY (collection, id))',
     );
     const rows = collections.flatMap((collection) =>
-      db
-        .prepare<[string], { id: string; doc: string }>(
-          'SELECT id, doc FROM read_models WHERE collection = ?',
-        )
-        .all(collection)
-        .map((row) => [collection, row.id, row.doc] as const),
+      storedRows(db, collection).map((row) => [collection, row.id, row.doc] as const),
     );
     const insert = db.prepare<[string, string, string]>(
       'INSERT INTO bench_raw (collection, id, doc) VALUES (?, ?, ?)',
@@ -241,6 +171,7 @@ interface Rebuilt {
   readonly name: string;
   readonly collections: readonly string[];
   readonly events: number;
+  readonly handled: number;
   readonly ms: number;
   readonly cpuMs: number;
 }
@@ -250,7 +181,7 @@ async function timed(
   name: string,
   collections: readonly string[],
   rebuild: () => Promise<{ events: number }>,
-): Promise<Rebuilt> {
+): Promise<Omit<Rebuilt, 'handled'>> {
   const started = performance.now();
   const cpu = process.cpuUsage();
   const { events } = await rebuild();
@@ -266,9 +197,10 @@ async function timed(
 
 /**
  * Rebuilds every projection on the fixture one by one, then search and catalogue together in one pass over
- * the log; prints search, catalogue and the pair beside the raw insert loop of the same rows.
+ * the log; prints each beside the raw insert loop of the same rows. Leaves the file-processing manager's
+ * checkpoint at the head, as a server that has run a while has it (the fixture's files are all processed).
  */
-async function rebuildAll(file: string): Promise<void> {
+export async function rebuildAll(file: string, head: bigint | null, tag: string): Promise<void> {
   const db = openSqliteDatabase(file);
   const eventStore = new SqliteEventStore(db);
   const readStore = new EmbeddedReadStore(db);
@@ -278,57 +210,278 @@ async function rebuildAll(file: string): Promise<void> {
   const collectionsOf = (names: readonly string[]) =>
     projections.filter((p) => names.includes(p.name)).flatMap((p) => p.collections);
   try {
-    for (const projection of projections) {
-      note(`search: rebuilding ${projection.name}`);
-      measured.push(
-        await timed(projection.name, projection.collections, () => runner.rebuild(projection.name)),
-      );
+    let handled = new Map(projections.map((p) => [p.name, 0]));
+    for (let after: bigint | null = null; ;) {
+      const page = await eventStore.readAll(after, 5_000);
+      if (page.length === 0) break;
+      for (const projection of projections)
+        handled.set(
+          projection.name,
+          handled.get(projection.name)! + page.filter((e) => projection.handles(e.type)).length,
+        );
+      after = page.at(-1)!.position;
     }
-    const pair = ['search', 'catalogue'];
-    note('search: rebuilding search and catalogue together, in one pass over the log');
-    measured.push(await timed(pair.join('+'), collectionsOf(pair), () => runner.rebuildTogether(pair)));
+    for (const projection of projections) {
+      note(`${tag}: rebuilding ${projection.name}`);
+      const result = await timed(projection.name, projection.collections, () =>
+        runner.rebuild(projection.name),
+      );
+      measured.push({ ...result, handled: handled.get(projection.name)! });
+    }
+    if (tag === 'search') {
+      const pair = ['search', 'catalogue'];
+      note(`${tag}: rebuilding search and catalogue together, in one pass over the log`);
+      const together = await timed(pair.join('+'), collectionsOf(pair), () => runner.rebuildTogether(pair));
+      measured.push({ ...together, handled: handled.get('search')! + handled.get('catalogue')! });
+    }
+    await readStore.transaction(FILE_PROCESSING_CHECKPOINT, (tx) => {
+      if (head !== null) tx.setCheckpoint(head);
+      return Promise.resolve();
+    });
+    handled = new Map();
   } finally {
     await readStore.close();
     await eventStore.close();
     db.close();
   }
-  for (const { name, collections, events, ms, cpuMs } of measured) {
-    if (!['search', 'catalogue', 'search+catalogue'].includes(name)) continue;
+  for (const { name, collections, events, handled, ms, cpuMs } of measured) {
     const raw = rawInsert(file, collections);
     printLine({
-      bench: 'projection-rebuild-100k',
+      bench: tag === 'money' ? 'projection-rebuild-money' : 'projection-rebuild-100k',
       projection: name,
       events,
+      handledEvents: handled,
       readModels: raw.rows,
       ms: round(ms),
       eventsPerSecond: perSecond(events, ms),
       cpuMs: round(cpuMs),
+      eventsPerCpuSecond: perSecond(events, cpuMs),
+      target: 50_000,
       rawInsertMs: round(raw.ms),
-      rawInsertEventsPerSecond: perSecond(events, raw.ms),
       ratio_ours_over_raw: round(raw.ms / ms, 3),
     });
   }
 }
 
-async function bareServer(body: string): Promise<{ server: Server; base: string }> {
-  const server = createServer((_request, response) => {
-    response.writeHead(200, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
+/**
+ * Bytes per document: every table and index of the read store's collections (dbstat), beside a plain
+ * table `(id TEXT PRIMARY KEY, doc TEXT)` per collection holding the same rows in a file of its own.
+ */
+function printStorage(file: string, documents: number, dir: string): void {
+  const db = openSqliteDatabase(file);
+  const plainFile = join(dir, 'plain.sqlite');
+  const plain = openSqliteDatabase(plainFile);
+  try {
+    const collections = db
+      .prepare<[], { id: number; name: string }>('SELECT id, name FROM rs_collections')
+      .all();
+    const bytesOf = (database: SqliteDatabase, like: string) =>
+      database
+        .prepare<[string], number>(
+          "SELECT coalesce(sum(pgsize), 0) FROM dbstat WHERE name LIKE ? ESCAPE '\\'",
+        )
+        .pluck()
+        .get(like)!;
+    let ours = 0;
+    let theirs = 0;
+    const perCollection: Record<string, JsonValue> = {};
+    for (const { id, name } of collections) {
+      const rows = storedRows(db, name);
+      if (rows.length === 0) continue;
+      const table = `plain_${id}`;
+      plain.exec(`CREATE TABLE ${table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL)`);
+      const insert = plain.prepare<[string, string]>(`INSERT INTO ${table} (id, doc) VALUES (?, ?)`);
+      plain.transaction(() => {
+        for (const row of rows) insert.run(row.id, row.doc);
+      })();
+      const mine = bytesOf(db, `rs${id}\\_%`);
+      const plainBytes = bytesOf(plain, `%${table}%`);
+      ours += mine;
+      theirs += plainBytes;
+      perCollection[name] = {
+        rows: rows.length,
+        bytes: mine,
+        plainBytes,
+        ratio: round(mine / plainBytes, 2),
+      };
+    }
+    const total = ours + bytesOf(db, 'rs\\_%');
+    printLine({
+      bench: 'read-store-bytes',
+      documents,
+      bytes: total,
+      bytesPerDocument: round(total / documents),
+      plainTableBytesPerDocument: round(theirs / documents),
+      ratio_ours_over_plain: round(total / theirs, 2),
+      target: 'at most 2',
+      collections: perCollection,
+      note: 'every table and index of the read store (dbstat) beside a plain (id, doc) table per collection of the same rows',
     });
-    response.end(body);
+  } finally {
+    db.close();
+    plain.close();
+  }
+}
+
+interface Timed<T> {
+  readonly ms: number;
+  readonly value: T;
+}
+
+async function time<T>(work: () => Promise<T>): Promise<Timed<T>> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+}
+
+/** A search's answer as compared between engines: the page's ids, the total and the facet counts. */
+function answerKey(result: SearchResult): string {
+  const facets = Object.fromEntries(
+    Object.entries(result.facets).map(([facet, counts]) => [
+      facet,
+      Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : 1))),
+    ]),
+  );
+  return JSON.stringify([result.items.map((item) => item.id), result.total, facets, result.nextCursor]);
+}
+
+/**
+ * First-time searches in process (the query handler without its result cache): ours on the file, beside
+ * the in-memory engine of 2026-11-26 (bench/reference) on the same events; and whether every answer of the
+ * mix (page, total, facets, next cursor) is the same.
+ */
+async function compareInProcess(file: string, queries: readonly string[], warmup: number): Promise<void> {
+  const run = async (readStore: ReadStore) => {
+    const criteria = queries.map((query) => parseSearchParameters(queryObject(query)));
+    const fresh = () => new SearchDocumentsHandler(readStore);
+    const first = await time(() => fresh().execute(new SearchDocumentsQuery(criteria[0]!)));
+    for (const c of criteria.slice(0, warmup)) await fresh().execute(new SearchDocumentsQuery(c));
+    const times: number[] = [];
+    const answers: string[] = [];
+    for (const c of criteria) {
+      const handler = fresh();
+      const { ms, value } = await time(() => handler.execute(new SearchDocumentsQuery(c)));
+      times.push(ms);
+      answers.push(answerKey(value));
+    }
+    return { firstMs: first.ms, times, answers };
+  };
+
+  note('search: first-time searches in process, ours (on disk)');
+  const db = openSqliteDatabase(file);
+  let ours: Awaited<ReturnType<typeof run>>;
+  try {
+    const readStore = new EmbeddedReadStore(db);
+    ours = await run(readStore);
+    await readStore.close();
+  } finally {
+    db.close();
+  }
+
+  note('search: the same with the in-memory engine of 2026-11-26 (its search read model rebuilt first)');
+  const referenceDb = openSqliteDatabase(file);
+  let theirs: Awaited<ReturnType<typeof run>>;
+  let referenceLoadMs: number;
+  try {
+    const eventStore = new SqliteEventStore(referenceDb);
+    const reference = new InMemoryReadStore(referenceDb);
+    await new ProjectionRunner(eventStore, reference, [new SearchProjection()]).rebuild('search');
+    await reference.close();
+    const reopened = new InMemoryReadStore(referenceDb);
+    const started = performance.now();
+    await reopened.collection('search_documents').count({ status: 'published' });
+    referenceLoadMs = performance.now() - started;
+    theirs = await run(reopened);
+    await reopened.close();
+    await eventStore.close();
+    // The reference engine's tables go, so the server below finds only ours.
+    referenceDb.exec(
+      'DROP TABLE read_models; DROP TABLE read_model_indexes; DROP TABLE read_model_versions;',
+    );
+  } finally {
+    referenceDb.close();
+  }
+  const different = ours.answers.filter((answer, i) => answer !== theirs.answers[i]).length;
+  const line = (impl: string, result: typeof ours) => ({
+    bench: 'search-in-process',
+    impl,
+    searches: result.times.length,
+    note: 'first-time searches (no result cache) with their total and four facet counts, after the same warm-up',
+    p50Ms: round(percentile(result.times, 50), 2),
+    p95Ms: round(percentile(result.times, 95), 2),
+    meanMs: round(result.times.reduce((sum, ms) => sum + ms, 0) / result.times.length, 2),
+    firstAfterOpenMs: round(result.firstMs, 1),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('the bare server has no TCP address');
-  return { server, base: `http://127.0.0.1:${address.port}` };
+  printLine(line('lepinguturg embedded read store (on disk)', ours));
+  printLine({
+    ...line('in-memory engine of 2026-11-26 (bench/reference)', theirs),
+    loadAtFirstQueryMs: round(referenceLoadMs),
+  });
+  printLine({
+    bench: 'search-in-process',
+    ours: 'on disk',
+    theirs: 'in memory (2026-11-26)',
+    ratio_p50_ours_over_theirs: round(percentile(ours.times, 50) / percentile(theirs.times, 50), 2),
+    ratio_mean_ours_over_theirs: round(
+      ours.times.reduce((a, b) => a + b, 0) / theirs.times.reduce((a, b) => a + b, 0),
+      2,
+    ),
+    target: 'at most 2',
+    searchesCompared: ours.answers.length,
+    identicalAnswers: different === 0,
+    differentAnswers: different,
+  });
+}
+
+interface ServerFigures {
+  readonly startToFirstOkMs: number;
+  readonly rssMb: number;
+  readonly peakMb: number;
+  readonly latency: number[];
+  readonly uncached: number[];
+}
+
+/**
+ * One server under the search load: started (timed to its first 200), the mix one request at a time
+ * (first `warmup` unmeasured), autocannon cycling through 50 searches, then its memory.
+ */
+async function underLoad(
+  name: string,
+  args: readonly string[],
+  env: Readonly<Record<string, string>>,
+  sizes: SearchBenchSizes,
+  extra?: (base: string, mix: readonly Search[]) => Promise<void>,
+): Promise<ServerFigures> {
+  note(`search: starting ${name}`);
+  const server = await startMeasured(args, env, '/api/documents');
+  try {
+    const url = (query: string) => `${server.base}/api/documents${query ? `?${query}` : ''}`;
+    const mix = searchMix(sizes.warmup + sizes.latencyRequests);
+    for (const search of mix.slice(0, sizes.warmup)) await get(url(search.query));
+    const asked = new Set(mix.slice(0, sizes.warmup).map((s) => s.query));
+    const latencies: number[] = [];
+    const uncached: number[] = [];
+    for (const search of mix.slice(sizes.warmup)) {
+      const answer = await get(url(search.query));
+      latencies.push(answer.ms);
+      if (!asked.has(search.query)) uncached.push(answer.ms);
+      asked.add(search.query);
+    }
+    await extra?.(server.base, mix);
+    const paths = mix.slice(0, 50).map((s) => `/api/documents${s.query ? `?${s.query}` : ''}`);
+    await loadTest(server.base, paths, sizes.loadSeconds, sizes.connections);
+    const memory = server.memory();
+    return { startToFirstOkMs: server.startToFirstOkMs, ...memory, latency: latencies, uncached };
+  } finally {
+    await server.stop();
+  }
 }
 
 /**
  * The search at catalogue scale: documents written through the deciders (so through events), every
- * projection rebuilt, then the real server answering GET /api/documents: latency of distinct searches
- * one at a time, throughput under autocannon beside a bare node:http server answering a precomputed
- * result of the same size, and the server's memory.
+ * projection rebuilt, the read store's bytes, first-time searches in process beside the in-memory engine
+ * of 2026-11-26, then the real server in a process of its own (start, latency, throughput, memory) beside
+ * an FTS5-backed server holding the same documents, each also run empty for the memory per document.
  */
 export async function runSearchApiBench(dir: string, sizes: SearchBenchSizes): Promise<void> {
   const dataDir = join(dir, 'data');
@@ -348,139 +501,200 @@ export async function runSearchApiBench(dir: string, sizes: SearchBenchSizes): P
     eventsPerSecond: perSecond(written.events, written.ms),
   });
 
-  await rebuildAll(file);
+  await rebuildAll(file, written.head, 'search');
+  printStorage(file, written.documents, dir);
 
-  note('search: starting the server');
-  const config = loadConfig({
-    DATA_DIR: dataDir,
+  // The FTS5 peer's file, from our search read model's published and draft documents.
+  const ftsFile = join(dir, 'fts5.sqlite');
+  const source = openSqliteDatabase(file);
+  let ftsMs: number;
+  try {
+    const started = performance.now();
+    buildFts5Database(
+      ftsFile,
+      storedRows(source, 'search_documents').map(
+        (row) => JSON.parse(row.doc) as { _id: string; status: string },
+      ),
+    );
+    ftsMs = performance.now() - started;
+  } finally {
+    source.close();
+  }
+  const emptyFts = join(dir, 'fts5-empty.sqlite');
+  buildFts5Database(emptyFts, []);
+
+  const queries = [...new Set(searchMix(sizes.warmup + sizes.latencyRequests).map((s) => s.query))];
+  await compareInProcess(file, queries, sizes.warmup);
+
+  const serverArgs = [...process.execArgv, join(__dirname, 'support', 'server-process.js')];
+  const serverEnv = {
     SEED_DEMO_DATA: 'false',
     BASKET_EXPIRY_SWEEP_SECONDS: '0',
+    PURCHASE_SWEEP_SECONDS: '0',
     CLIENT_DIST_DIR: join(dir, 'no-client'),
+  };
+  const ftsArgs = [join(__dirname, 'support', 'fts5-server.js')];
+
+  let nextPages: number[] = [];
+  let throughput: {
+    ours: LoadResult;
+    uncached: LoadResult;
+    bare: LoadResult;
+    bareLatency: number[];
+    bytes: number;
+  } | null = null;
+  const ours = await underLoad(
+    'our server (100,000 documents)',
+    serverArgs,
+    { ...serverEnv, DATA_DIR: dataDir },
+    sizes,
+    async (base, mix) => {
+      const url = (query: string) => `${base}/api/documents${query ? `?${query}` : ''}`;
+      nextPages = [];
+      for (const search of mix.slice(0, 40)) {
+        const first = await get(url(search.query));
+        if (first.nextCursor)
+          nextPages.push(
+            (await get(url(`${search.query ? `${search.query}&` : ''}cursor=${first.nextCursor}`))).ms,
+          );
+      }
+      const paths = mix.slice(0, 50).map((s) => `/api/documents${s.query ? `?${s.query}` : ''}`);
+      note(
+        `search: autocannon, ${sizes.connections} connections, ${sizes.loadSeconds} s, ${paths.length} distinct searches`,
+      );
+      const cycled = await loadTest(base, paths, sizes.loadSeconds, sizes.connections);
+      const unrepeated = distinctSearches(sizes.distinctSearches);
+      note(`search: autocannon again, ${unrepeated.length} searches none of which repeats`);
+      const uncached = await loadTest(base, unrepeated, sizes.loadSeconds, sizes.connections, 'once');
+      const body = await (await fetch(url(''))).text();
+      const bare = await bareServer(body);
+      try {
+        const bareLatency: number[] = [];
+        for (const search of mix.slice(sizes.warmup))
+          bareLatency.push((await get(`${bare.base}/?${search.query}`)).ms);
+        const bareLoad = await loadTest(bare.base, paths, sizes.loadSeconds, sizes.connections);
+        throughput = { ours: cycled, uncached, bare: bareLoad, bareLatency, bytes: Buffer.byteLength(body) };
+      } finally {
+        await new Promise((resolve) => bare.server.close(resolve));
+      }
+    },
+  );
+  const oursEmpty = await underLoad(
+    'our server (empty)',
+    serverArgs,
+    { ...serverEnv, DATA_DIR: join(dir, 'empty') },
+    sizes,
+  );
+  const fts = await underLoad('the FTS5 server (100,000 documents)', [...ftsArgs, ftsFile], {}, sizes);
+  const ftsEmpty = await underLoad('the FTS5 server (empty)', [...ftsArgs, emptyFts], {}, sizes);
+
+  const documents = written.documents;
+  printLine({
+    bench: 'search-latency',
+    impl: 'lepinguturg GET /api/documents (server process)',
+    documents,
+    requests: ours.latency.length,
+    answeredFromCache: ours.latency.length - ours.uncached.length,
+    ...latency(ours.latency),
+    target: 'p95 under 20 ms',
   });
-  const app = await createApp(config, { logger: ['error'] });
-  try {
-    const runner = app.get(ProjectionRunner);
-    if (!(await runner.waitFor(written.head, runner.names, 60_000)))
-      throw new Error('projections are behind');
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.getHttpServer().address();
-    if (address === null || typeof address === 'string') throw new Error('the server has no TCP address');
-    const base = `http://127.0.0.1:${address.port}`;
-    const url = (query: string) => `${base}/api/documents${query ? `?${query}` : ''}`;
-
-    note(`search: ${sizes.latencyRequests} distinct searches, one at a time`);
-    const mix = searchMix(sizes.warmup + sizes.latencyRequests);
-    for (const search of mix.slice(0, sizes.warmup)) await get(url(search.query));
-    const asked = new Set(mix.slice(0, sizes.warmup).map((s) => s.query));
-    const samples: (Search & Answer & { readonly cached: boolean })[] = [];
-    for (const search of mix.slice(sizes.warmup)) {
-      const cached = asked.has(search.query);
-      asked.add(search.query);
-      samples.push({ ...search, ...(await get(url(search.query))), cached });
-    }
-    const misses = samples.filter((s) => !s.cached);
-    printLine({
-      bench: 'search-latency',
-      documents: written.documents,
-      requests: samples.length,
-      concurrency: 1,
-      kinds: [...new Set(samples.map((s) => s.kind))],
-      answeredFromCache: samples.length - misses.length,
-      ...latency(samples.map((s) => s.ms)),
-      avgTotal: round(samples.reduce((sum, s) => sum + s.total, 0) / samples.length),
-    });
-    printLine({
-      bench: 'search-latency-uncached',
-      requests: misses.length,
-      ...latency(misses.map((s) => s.ms)),
-    });
-    for (const kind of new Set(misses.map((s) => s.kind))) {
-      const ofKind = misses.filter((s) => s.kind === kind);
-      printLine({
-        bench: 'search-latency-uncached-kind',
-        kind,
-        requests: ofKind.length,
-        ...latency(ofKind.map((s) => s.ms)),
-      });
-    }
-    const pages: number[] = [];
-    for (const search of mix.slice(0, 40)) {
-      const first = await get(url(search.query));
-      if (first.nextCursor)
-        pages.push(
-          (await get(url(`${search.query ? `${search.query}&` : ''}cursor=${first.nextCursor}`))).ms,
-        );
-    }
-    printLine({ bench: 'search-latency-next-page', requests: pages.length, ...latency(pages) });
-
-    const paths = mix.slice(0, 50).map((s) => `/api/documents${s.query ? `?${s.query}` : ''}`);
-    const reference = await get(url(''));
-    note(
-      `search: autocannon, ${sizes.connections} connections, ${sizes.loadSeconds} s, ${paths.length} distinct searches`,
-    );
-    const ours = await loadTest(base, paths, sizes.loadSeconds, sizes.connections);
-    const unrepeated = distinctSearches(sizes.distinctSearches);
-    note(`search: autocannon again, ${unrepeated.length} searches none of which repeats`);
-    const oursUncached = await loadTest(base, unrepeated, sizes.loadSeconds, sizes.connections, 'once');
-    const memory = process.memoryUsage();
-    const body = await (await fetch(url(''))).text();
-    const bare = await bareServer(body);
-    let theirs: LoadResult;
-    let bareLatency: number[];
-    try {
-      // The same client, one at a time, against a server that does nothing: what the machine and the
-      // client add to every latency figure above.
-      bareLatency = [];
-      for (const search of mix.slice(sizes.warmup))
-        bareLatency.push((await get(`${bare.base}/?${search.query}`)).ms);
-      theirs = await loadTest(bare.base, paths, sizes.loadSeconds, sizes.connections);
-    } finally {
-      await new Promise((resolve) => bare.server.close(resolve));
-    }
+  printLine({
+    bench: 'search-latency-uncached',
+    impl: 'lepinguturg',
+    requests: ours.uncached.length,
+    ...latency(ours.uncached),
+  });
+  printLine({
+    bench: 'search-latency',
+    impl: 'FTS5 server (bench/support/fts5-server.ts)',
+    documents,
+    requests: fts.latency.length,
+    ...latency(fts.latency),
+  });
+  printLine({ bench: 'search-latency-next-page', requests: nextPages.length, ...latency(nextPages) });
+  if (throughput) {
+    const t = throughput as {
+      ours: LoadResult;
+      uncached: LoadResult;
+      bare: LoadResult;
+      bareLatency: number[];
+      bytes: number;
+    };
     printLine({
       bench: 'search-latency-bare',
       impl: 'bare node:http, precomputed body, the same client',
-      requests: bareLatency.length,
-      ...latency(bareLatency),
+      requests: t.bareLatency.length,
+      ...latency(t.bareLatency),
     });
     printLine({
       bench: 'search-throughput',
       impl: 'lepinguturg GET /api/documents',
-      bytes: reference.bytes,
+      bytes: t.bytes,
       connections: sizes.connections,
       seconds: sizes.loadSeconds,
-      ...ours,
+      ...t.ours,
     });
     printLine({
       bench: 'search-throughput',
       impl: 'bare node:http, precomputed body',
-      bytes: Buffer.byteLength(body),
       connections: sizes.connections,
       seconds: sizes.loadSeconds,
-      ...theirs,
+      ...t.bare,
     });
     printLine({
       bench: 'search-throughput',
       ours: 'lepinguturg',
       theirs: 'bare node:http',
-      ratio_ours_over_theirs: round(ours.requestsPerSecond / theirs.requestsPerSecond, 3),
+      ratio_ours_over_theirs: round(t.ours.requestsPerSecond / t.bare.requestsPerSecond, 3),
     });
     printLine({
       bench: 'search-throughput-uncached',
       impl: 'lepinguturg GET /api/documents, no search repeated (page sizes 11-50)',
       connections: sizes.connections,
       seconds: sizes.loadSeconds,
-      ...oursUncached,
-      ratio_over_bare: round(oursUncached.requestsPerSecond / theirs.requestsPerSecond, 3),
+      ...t.uncached,
+      ratio_over_bare: round(t.uncached.requestsPerSecond / t.bare.requestsPerSecond, 3),
     });
-    printLine({
-      bench: 'search-memory',
-      documents: written.documents,
-      rssMb: round(memory.rss / 2 ** 20),
-      heapUsedMb: round(memory.heapUsed / 2 ** 20),
-      note: 'the server process after the load test (autocannon runs in a child process)',
-    });
-  } finally {
-    await app.close();
   }
+  printLine({
+    bench: 'server-start',
+    documents,
+    oursMs: round(ours.startToFirstOkMs),
+    fts5Ms: round(fts.startToFirstOkMs),
+    oursEmptyMs: round(oursEmpty.startToFirstOkMs),
+    fts5EmptyMs: round(ftsEmpty.startToFirstOkMs),
+    ratio_ours_over_fts5: round(ours.startToFirstOkMs / fts.startToFirstOkMs, 1),
+    target: 'under 3000 ms and under 10 times the FTS5 server',
+    note: 'from spawning the process to the first 200 of GET /api/documents',
+  });
+  printLine({
+    bench: 'server-memory',
+    documents,
+    oursRssMb: ours.rssMb,
+    oursPeakMb: ours.peakMb,
+    fts5RssMb: fts.rssMb,
+    fts5PeakMb: fts.peakMb,
+    oursEmptyRssMb: oursEmpty.rssMb,
+    fts5EmptyRssMb: ftsEmpty.rssMb,
+    ratio_ours_over_fts5: round(ours.rssMb / fts.rssMb, 2),
+    oursBytesPerAddedDocument: round(((ours.rssMb - oursEmpty.rssMb) * 2 ** 20) / documents),
+    fts5BytesPerAddedDocument: round(((fts.rssMb - ftsEmpty.rssMb) * 2 ** 20) / documents),
+    fts5BuildMs: round(ftsMs),
+    target: 'at most 300 MB and at most 3 times the FTS5 server',
+    note: 'VmRSS of each server process after the same search load (the latency mix and autocannon); per added document: against the same server empty',
+  });
+}
+
+async function bareServer(body: string): Promise<{ server: Server; base: string }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the bare server has no TCP address');
+  return { server, base: `http://127.0.0.1:${address.port}` };
 }

@@ -2,21 +2,15 @@ import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { clientRoutes } from './build-tools/client-routes';
 import { compileHints } from './build-tools/compile-hints';
-import { pageEntries } from './build-tools/page-entries';
 import { precompress } from './build-tools/precompress';
-import { ES_MODULES_USING_REACT, reactOnPreactAliases } from './build-tools/react-on-preact';
-import { renderBlockingEntry } from './build-tools/render-blocking-entry';
 import { routePreloads } from './build-tools/route-preloads';
 
 /**
  * Small modules that the search and document pages share with other screens. Rollup gives each shared
  * module a chunk of its own, about 1 KB each, and a page's files beyond the six HTTP/1.1 connections a
- * browser opens to one server wait for one to free. They join the shell's chunk (app/start.tsx) instead:
- * about 1 KB more for every page, and the search and document pages load five files each instead of
- * nine and ten (test/build/bundle-budget.spec.ts).
+ * browser opens to one server wait for one to free: they share one chunk instead.
  */
-const SHELL_CHUNK_MODULES = [
-  /\/src\/app\/start\.tsx$/,
+const SHARED_CHUNK_MODULES = [
   /\/src\/components\/(LoadError|NotFound|FormattedDate|PreviewImage)\.tsx$/,
   /\/src\/i18n\/labels\.ts$/,
   /\/@tanstack\/react-query\/build\/modern\/useInfiniteQuery\.js$/,
@@ -32,51 +26,71 @@ const proxy = {
   '/dev/mailbox': { target: apiTarget },
 };
 
-export default defineConfig({
-  plugins: [
-    clientRoutes(),
-    pageEntries(),
-    renderBlockingEntry(),
-    compileHints(),
-    routePreloads(),
-    precompress(),
-  ],
-  resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...reactOnPreactAliases,
-    ],
-  },
-  server: { proxy },
-  preview: { proxy },
+/** The server's render of the public pages (src/app/render-page.tsx), for Node (server/src/api/client-app). */
+const SSR_ENTRY = 'src/app/render-page.tsx';
+
+/**
+ * The server's build: one CommonJS file with everything it imports (React, React Router, …), beside the
+ * browser's build and not served: the server loads it with require(), in production images that install
+ * only the server's dependencies too.
+ */
+const serverBuild = {
+  ssr: { noExternal: true as const, target: 'node' as const },
+  // React and the libraries choose their production code as the browser's build does.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
-    outDir: 'dist',
+    ssr: SSR_ENTRY,
+    outDir: 'dist-ssr',
     emptyOutDir: true,
-    // dist/.vite/manifest.json: which chunks each entry and lazy route loads (test/build budget test).
-    manifest: true,
-    // Terser packs the JavaScript about 3 % tighter than esbuild: 3 KB of the 100 KB budget.
-    minify: 'terser',
-    // Browsers without <link rel="modulepreload"> (Firefox before 115, Safari before 17) fetch a lazy
-    // screen's modules as it imports them; a polyfill in every first load would cost more than it saves.
-    modulePreload: { polyfill: false },
+    minify: false,
     rollupOptions: {
-      output: {
-        manualChunks: (id) => (SHELL_CHUNK_MODULES.some((module) => module.test(id)) ? 'start' : undefined),
-      },
-      // Libraries mark modules "use client" for React Server Components; a client bundle has no use for it.
-      onwarn(warning, warn) {
-        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning);
+      output: { format: 'cjs' as const, entryFileNames: 'render-page.cjs', inlineDynamicImports: true },
+      onwarn(warning: { code?: string }, warn: (warning: never) => void) {
+        if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning as never);
       },
     },
   },
+};
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [] : [clientRoutes(), compileHints(), routePreloads(), precompress()],
+  resolve: {
+    alias: [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }],
+  },
+  server: { proxy },
+  preview: { proxy },
+  ...(isSsrBuild
+    ? serverBuild
+    : {
+        build: {
+          outDir: 'dist',
+          emptyOutDir: true,
+          // dist/.vite/manifest.json: which chunks each entry and lazy route loads (test/build budget test).
+          manifest: true,
+          // Terser packs the JavaScript about 3 % tighter than esbuild.
+          minify: 'terser' as const,
+          // Browsers without <link rel="modulepreload"> (Firefox before 115, Safari before 17) fetch a lazy
+          // screen's modules as it imports them; a polyfill in every first load would cost more than it saves.
+          modulePreload: { polyfill: false },
+          rollupOptions: {
+            output: {
+              manualChunks: (id: string) =>
+                SHARED_CHUNK_MODULES.some((module) => module.test(id)) ? 'shared' : undefined,
+            },
+            // Libraries mark modules "use client" for React Server Components; a client bundle has no use for it.
+            onwarn(warning: { code?: string }, warn: (warning: never) => void) {
+              if (warning.code !== 'MODULE_LEVEL_DIRECTIVE') warn(warning as never);
+            },
+          },
+        },
+      }),
   test: {
     environment: 'happy-dom',
     // Scripts the app adds (the tag manager) are not fetched in tests: count them as loaded.
     environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['src/test/react-on-preact.ts', 'src/test/setup.ts'],
+    setupFiles: ['src/test/setup.ts'],
     globals: true,
     restoreMocks: true,
-    server: { deps: { inline: ES_MODULES_USING_REACT } },
   },
-});
+}));

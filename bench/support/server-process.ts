@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadConfig } from '../../server/src/config/app-config';
 import { createApp } from '../../server/src/create-app';
 
@@ -17,7 +18,23 @@ async function main(): Promise<void> {
   const gc = expose ? () => expose({ type: 'minor' }) : undefined;
   const gcEvery = Number(process.env.BENCH_GC_EVERY_MS ?? 20);
   let collecting: NodeJS.Timeout | null = null;
+  // The message 'loop-delay' answers how long the event loop was held since the last such message
+  // (p50, p99, max in ms), so a bench can tell a blocked loop from a busy machine.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   process.on('message', (message) => {
+    if (message === 'loop-delay') {
+      const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+      process.send?.({
+        loopDelay: {
+          p50: ms(loopDelay.percentile(50)),
+          p99: ms(loopDelay.percentile(99)),
+          max: ms(loopDelay.max),
+        },
+      });
+      loopDelay.reset();
+      return;
+    }
     if (message !== 'toggle-gc' || !gc) return;
     if (collecting) {
       clearInterval(collecting);

@@ -1,5 +1,6 @@
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
+import { PUBLIC_PAGE_SCREENS } from '../src/app/route-screens';
 
 /**
  * V8's explicit compile hint (Chrome 136 and later; other engines read a comment), on a file's first
@@ -8,7 +9,10 @@ import type { Plugin } from 'vite';
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-/** The entries (index.html's and the pages' own) and every chunk they import, transitively. */
+/**
+ * The entry (index.html's script), the chunks of the public pages' screens (the pages most visits start
+ * on, which the browser hydrates at once) and every chunk they import, transitively.
+ */
 function firstRenderChunks(bundle: OutputBundle): OutputChunk[] {
   const found = new Map<string, OutputChunk>();
   const visit = (chunk: OutputChunk) => {
@@ -19,17 +23,21 @@ function firstRenderChunks(bundle: OutputBundle): OutputChunk[] {
       if (next?.type === 'chunk') visit(next);
     }
   };
-  for (const file of Object.values(bundle)) if (file.type === 'chunk' && file.isEntry) visit(file);
+  for (const file of Object.values(bundle)) {
+    if (file.type !== 'chunk') continue;
+    const publicScreen =
+      file.isDynamicEntry && PUBLIC_PAGE_SCREENS.some((screen) => file.exports.includes(screen));
+    if (file.isEntry || publicScreen) visit(file);
+  }
   return [...found.values()];
 }
 
 /**
- * Marks the code of a first visit's render with COMPILE_HINT: the entries (index.html's and the search
- * and document pages' own, build-tools/page-entries.ts) and the chunks they import, which are the shell
- * and those two pages' screens (test/build/bundle-budget.spec.ts checks). Nearly all of it runs in the
- * first render, where compiling function by function took about a third of the script's time in the
- * task that renders the search page (docs/decisions/). Chunks loaded later (other screens, texts, the
- * charts) are compiled as their functions are called, as before.
+ * Marks the code of a first visit's hydration with COMPILE_HINT: the entry and the public pages' screens
+ * and the chunks they import (test/build/bundle-budget.spec.ts checks). Nearly all of it runs when the
+ * page hydrates, where compiling function by function took about a third of the script's time in the
+ * task that rendered the search page (docs/decisions/). Chunks loaded later (other screens, texts, the
+ * charts) are compiled as their functions are called.
  *
  * After Vite's own generateBundle and the minifier: the minifier drops comments, and Vite writes its
  * preload map at the top of a chunk. The file names keep their hashes, which the added line does not

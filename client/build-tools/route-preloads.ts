@@ -1,6 +1,6 @@
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
-import { PAGE_ENTRY_SCREENS, pageEntryName, ROUTE_SCREENS } from '../src/app/route-screens';
+import { ROUTE_SCREENS } from '../src/app/route-screens';
 import { SCREEN_TEXT_AREAS } from '../src/app/screen-texts';
 import { ROUTES } from '../src/config/route-table';
 
@@ -9,8 +9,6 @@ export const CLIENT_PRELOADS_FILE = 'client-preloads.json';
 
 /** What a page's first visit loads beyond the shell, as paths under the site's root. */
 export interface PagePreloads {
-  /** The page's own script, named instead of index.html's (build-tools/page-entries.ts). */
-  readonly entry?: string;
   /** The screen's chunk, the chunks it imports and its texts' chunks in the path's language. */
   readonly scripts: readonly string[];
   /** The stylesheets those chunks bring. */
@@ -49,7 +47,7 @@ export function routePreloads(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
-        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
+        const entry = chunks.find((chunk) => chunk.isEntry);
         if (!entry) this.error("the build has no entry chunk for index.html's script");
         const shellScripts = new Set<string>();
         const shellStyles = new Set<string>();
@@ -67,33 +65,17 @@ export function routePreloads(): Plugin {
           return chunk;
         };
 
-        const pageEntry = (screen: string, language: (typeof LANGUAGES)[number]) => {
-          if (!(screen in PAGE_ENTRY_SCREENS)) return undefined;
-          const name = pageEntryName(screen as keyof typeof PAGE_ENTRY_SCREENS, language);
-          const chunk = chunks.find((c) => c.isEntry && c.name === name);
-          if (!chunk) this.error(`the page entry ${name} was not built`);
-          return chunk;
-        };
-
         const pages: Record<string, PagePreloads> = {};
         for (const [route, screen] of Object.entries(ROUTE_SCREENS)) {
           for (const language of LANGUAGES) {
             const scripts = new Set<string>();
             const styles = new Set<string>();
-            // A page with a script of its own loads what that imports (the screen; it carries the texts).
-            const own = pageEntry(screen, language);
-            if (own) closure(bundle, own, scripts, styles);
             closure(bundle, screenChunk(screen), scripts, styles);
-            if (!own) {
-              for (const area of SCREEN_TEXT_AREAS[screen])
-                closure(bundle, areaChunk(language, area), scripts, styles);
-            }
+            for (const area of SCREEN_TEXT_AREAS[screen])
+              closure(bundle, areaChunk(language, area), scripts, styles);
             const pattern = ROUTES[route as keyof typeof ROUTES][language];
             pages[pattern] = {
-              ...(own && { entry: `/${own.fileName}` }),
-              scripts: [...scripts]
-                .filter((file) => !shellScripts.has(file) && file !== own?.fileName)
-                .map((file) => `/${file}`),
+              scripts: [...scripts].filter((file) => !shellScripts.has(file)).map((file) => `/${file}`),
               styles: [...styles].filter((file) => !shellStyles.has(file)).map((file) => `/${file}`),
             };
           }

@@ -51,7 +51,12 @@ export function ensureBuilt({ client = true, server = true } = {}) {
       'client/tsconfig.json',
     ];
     const newest = Math.max(...[...sources.map((s) => join(root, s)), ...configs].map(newestMtime));
-    if (newest > mtime(join(root, 'client/dist/index.html'))) {
+    // The browser's build and the server's render of the public pages (client/dist-ssr), built together.
+    const built = Math.min(
+      mtime(join(root, 'client/dist/index.html')),
+      mtime(join(root, 'client/dist-ssr/render-page.cjs')),
+    );
+    if (newest > built) {
       console.log('Building the client…');
       run(npm, ['run', 'build', '-w', 'client']);
     }

@@ -6,8 +6,10 @@ import { AuthModule } from './api/auth/auth.module';
 import { BasketController } from './api/basket/basket.controller';
 import { BlobDownloadController } from './api/blobs/blob-download.controller';
 import { CatalogueController } from './api/catalogue/catalogue.controller';
+import { SiteController } from './api/site/site.controller';
 import { MyDocumentsController } from './api/documents/my-documents.controller';
 import { CheckoutController } from './api/checkout/checkout.controller';
+import { CardPaymentController } from './api/payments/card-payment.controller';
 import { MakeCommerceCallbacksController } from './api/payments/makecommerce-callbacks.controller';
 import { AccountingPurchasesController } from './api/purchases/accounting-purchases.controller';
 import { AdminPurchasesController } from './api/purchases/admin-purchases.controller';
@@ -21,9 +23,11 @@ import { AdminPayoutBatchesController, AdminPayoutsController } from './api/mone
 import { AdminReportsController } from './api/money/admin-reports.controller';
 import { ProjectionRebuilds } from './api/money/projection-rebuilds';
 import { UploaderMoneyController } from './api/money/uploader-money.controller';
+import { AccountWriteLimits } from './api/http/account-write-limit.guard';
 import { AnonymousWriteLimitGuard } from './api/http/anonymous-write-limit.guard';
 import { SessionsController } from './api/user/sessions.controller';
 import { MailSettingsController } from './api/user/mail-settings.controller';
+import { AccountSettingsController } from './api/user/account-settings.controller';
 import { SearchController } from './api/search/search.controller';
 import { UserController } from './api/user/user.controller';
 import { BasketExpiryScheduler } from './commands/basket/basket-expiry.scheduler';
@@ -54,6 +58,7 @@ export class AppModule {
       ],
       controllers: [
         CatalogueController,
+        SiteController,
         MyDocumentsController,
         SearchController,
         BasketController,
@@ -64,6 +69,7 @@ export class AppModule {
         AdminUsersController,
         CheckoutController,
         MakeCommerceCallbacksController,
+        CardPaymentController,
         PurchasesController,
         UserPurchasesController,
         AdminPurchasesController,
@@ -75,6 +81,7 @@ export class AppModule {
         AdminReportsController,
         SessionsController,
         MailSettingsController,
+        AccountSettingsController,
       ],
       providers: [
         DemoSeeder,
@@ -86,6 +93,7 @@ export class AppModule {
         // `npm run projections` also starts, without HTTP).
         ...(config.payments.gateway === 'embedded' ? [EmbeddedGatewayMount] : []),
         { provide: APP_GUARD, useClass: AnonymousWriteLimitGuard },
+        AccountWriteLimits,
       ],
     };
   }

@@ -6,7 +6,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { acceptStreamedUploads } from './api/documents/upload-body';
 import { registerClientApp } from './api/client-app/client-app';
 import { ApiExceptionFilter } from './api/errors/api-exception.filter';
+import { CARD_PAYMENT_PATHS } from './api/payments/card-payment.controller';
 import { MAKECOMMERCE_CALLBACK_PATHS } from './api/payments/makecommerce-callbacks.controller';
+import { SITE_PATHS } from './api/site/site.controller';
 import { fastifyServerOptions, hardenHttp } from './api/http/http-hardening';
 import { createValidationPipe } from './api/validation/validation';
 import { AppModule } from './app.module';
@@ -20,7 +22,12 @@ import {
   mountEmbeddedIdentity,
 } from './infrastructure/identity/embedded/embedded-identity';
 import type { ThrottleLimits } from './infrastructure/identity/embedded/sign-in-limits';
-import { OUTBOX, SQLITE_DATABASE } from './infrastructure/infrastructure.module';
+import {
+  AttachableIdentityAccounts,
+  IDENTITY_ACCOUNTS,
+} from './infrastructure/identity/identity-accounts.port';
+import { OUTBOX, SMS_SENDER, SQLITE_DATABASE } from './infrastructure/infrastructure.module';
+import type { SmsSender } from './infrastructure/sms/sms.port';
 import { MAILER, type Mailer } from './infrastructure/mail/mail.port';
 import type { OutboxMailer } from './infrastructure/mail/outbox-mailer';
 import type { SqliteDatabase } from './infrastructure/sqlite/sqlite-database';
@@ -60,9 +67,17 @@ export async function createApp(
     },
   );
   hardenHttp(app, config);
-  // MakeCommerce's return, cancel and notification arrive form-encoded, so they live outside /api.
+  // MakeCommerce's return, cancel and notification arrive form-encoded, so they live outside /api; so does
+  // the card payment page beside them (an HTML page with its own files), and so do robots.txt and the
+  // sitemap, where search engines look for them.
   app.setGlobalPrefix('api', {
-    exclude: MAKECOMMERCE_CALLBACK_PATHS.map((path) => ({ path, method: RequestMethod.ALL })),
+    exclude: [
+      ...[...MAKECOMMERCE_CALLBACK_PATHS, ...CARD_PAYMENT_PATHS].map((path) => ({
+        path,
+        method: RequestMethod.ALL,
+      })),
+      ...SITE_PATHS.map((path) => ({ path, method: RequestMethod.GET })),
+    ],
   });
   app.enableShutdownHooks();
   acceptStreamedUploads(app.getHttpAdapter().getInstance());
@@ -144,6 +159,7 @@ async function mountIdentity(
     outbox: config.profile === 'embedded' ? app.get<OutboxMailer | null>(OUTBOX) : null,
     clock: app.get<Clock>(CLOCK),
     throttleLimits,
+    sms: app.get<SmsSender>(SMS_SENDER),
     // A password reset or change ends the account's other sign-ins, in the log and at the provider.
     onPasswordChanged: async (accountId, change) => {
       const clock = app.get<Clock>(CLOCK);
@@ -157,6 +173,8 @@ async function mountIdentity(
       await app.get(ProjectionRunner).waitFor(result.position, ['sign-in']);
     },
   });
+  // My data's phone and devices, and the admin's "require password reset", act on these accounts.
+  app.get<AttachableIdentityAccounts>(IDENTITY_ACCOUNTS).attach(identity.accounts);
   app
     .getHttpAdapter()
     .getInstance()

@@ -38,6 +38,12 @@ function startupNotes(config: AppConfig): string[] {
         'so it answers only browsers on this machine; DEV_MAILBOX=off turns it off.',
     );
   }
+  if (config.identity.signIn.testProvider) {
+    notes.push(
+      `Test sign-in provider: http://localhost:${config.port}/test-idp — "Sign in with Test IdP" signs in ` +
+        'whoever one claims to be, for trying social sign-in without a network; TEST_IDP=false turns it off.',
+    );
+  }
   if (config.profile === 'embedded' && ensurePrivateDir(config.dataDir).readableByOthers) {
     notes.push(
       `Warning: ${config.dataDir} can be read by other users of this machine; its files are private, ` +

@@ -67,39 +67,46 @@ describe('Basket API (anonymous basket, real HTTP)', () => {
     const doc = paid[0]!;
     const response = await add(basketId, doc.id).expect(200);
     const split = splitPrice(doc.price, DEFAULT_FEE_RATES);
+    // Until the buyer confirms, the cart shows Estonian VAT on the net price, computed on the whole basket.
+    const vat = Math.floor((split.licenceFee * 2400 + 5_000) / 10_000);
     expect(response.body).toMatchObject({
       id: basketId,
       documentCount: 1,
-      subtotal: doc.price,
-      vat: split.vat,
+      subtotal: split.licenceFee,
+      vat,
       serviceFee: split.serviceFee,
-      total: doc.price,
+      total: split.licenceFee + vat,
+      listTotal: doc.price,
+      vatTreatment: { treatment: 'domestic', vatCountry: 'EE', rate: 2400, confirmed: false },
       activeUntil: new Date(clock.now().getTime() + 3_600_000).toISOString(),
       confirmed: false,
     });
-    const { price, vat, licenceFee, serviceFee } = split;
+    const { price, licenceFee, serviceFee } = split;
     expect(response.body.documents[0]).toMatchObject({
       documentId: doc.id,
       title: doc.title,
       price,
-      vat,
+      vat: split.vat,
       licenceFee,
       serviceFee,
     });
     expect(await basketOf(basketId)).toEqual(response.body);
   });
 
-  it('sums two documents line by line: total = subtotal, VAT and service fee are the sums of the lines', async () => {
+  it('sums two documents: subtotal = the net prices, VAT = 24 % of it rounded once, total = subtotal + VAT', async () => {
     const basketId = randomUUID();
     const [a, b] = [paid[1]!, paid[2]!];
     await add(basketId, a.id).expect(200);
     const { body } = await add(basketId, b.id).expect(200);
     const [sa, sb] = [splitPrice(a.price, DEFAULT_FEE_RATES), splitPrice(b.price, DEFAULT_FEE_RATES)];
+    const subtotal = sa.licenceFee + sb.licenceFee;
+    const vat = Math.floor((subtotal * 2400 + 5_000) / 10_000);
     expect(body).toMatchObject({
       documentCount: 2,
-      subtotal: a.price + b.price,
-      total: a.price + b.price,
-      vat: sa.vat + sb.vat,
+      subtotal,
+      vat,
+      total: subtotal + vat,
+      listTotal: a.price + b.price,
       serviceFee: sa.serviceFee + sb.serviceFee,
     });
   });
@@ -125,7 +132,11 @@ describe('Basket API (anonymous basket, real HTTP)', () => {
     await add(basketId, a.id).expect(200);
     await add(basketId, b.id).expect(200);
     const removed = await api().delete(`/api/baskets/${basketId}/documents/${a.id}`).expect(200);
-    expect(removed.body).toMatchObject({ documentCount: 1, subtotal: b.price });
+    expect(removed.body).toMatchObject({
+      documentCount: 1,
+      subtotal: splitPrice(b.price, DEFAULT_FEE_RATES).licenceFee,
+      listTotal: b.price,
+    });
     expect((removed.body as Basket).documents.map((l) => l.documentId)).toEqual([b.id]);
     const cleared = await api().delete(`/api/baskets/${basketId}/documents`).expect(200);
     expect(cleared.body).toMatchObject({ documentCount: 0, subtotal: 0, total: 0, activeUntil: null });

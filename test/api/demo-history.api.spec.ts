@@ -163,4 +163,47 @@ describe('Seeded sales history (real HTTP on the seeded data folder)', () => {
       expect([from, report.balances]).toEqual([from, true]);
     }
   });
+
+  it('has cross-border sales taxed by the buyer, and VAT returns that reconcile with the ledger every month and quarter', async () => {
+    const all = await eventStore.readAll(null, 1_000_000);
+    const treatments = all
+      .filter((e) => e.type === 'PurchaseCreated')
+      .map((e) => (e.data as PurchaseCreated['data']).vat);
+    // The Finnish company is reverse-charged on VIES's answer; the British buyer pays no EU VAT; the
+    // Finnish, Latvian and German consumers pay Estonian VAT (the platform is below EUR 10,000) and count.
+    expect(treatments.filter((v) => v.treatment === 'reverse-charge')).toEqual([
+      expect.objectContaining({
+        buyerCountry: 'FI',
+        buyerVatNumber: 'FI20774740',
+        vies: expect.objectContaining({ status: 'valid' }),
+      }),
+    ]);
+    expect(treatments.filter((v) => v.treatment === 'outside-scope').map((v) => v.buyerCountry)).toEqual([
+      'GB',
+    ]);
+    const abroad = treatments
+      .filter((v) => v.reason === 'eu-consumer-below-threshold')
+      .map((v) => v.buyerCountry);
+    expect(new Set(abroad)).toEqual(new Set(['FI', 'LV', 'DE']));
+    let reverseCharged = 0;
+    for (let month = 0; month < 5; month++) {
+      const start = new Date();
+      start.setUTCDate(1);
+      start.setUTCMonth(start.getUTCMonth() - month);
+      const key = start.toISOString().slice(0, 7);
+      const kmd = (await get(`/api/accounting/vat/kmd?month=${key}`)).body as {
+        reconciliation: { balances: boolean; ledger: number };
+        vatDue: number;
+        lines: { key: string; taxableAmount: number }[];
+      };
+      expect([key, kmd.reconciliation.balances]).toEqual([key, true]);
+      reverseCharged += kmd.lines.find((l) => l.key === '3.1')?.taxableAmount ?? 0;
+      const quarter = `${key.slice(0, 4)}-Q${Math.floor((Number(key.slice(5)) - 1) / 3) + 1}`;
+      const oss = (await get(`/api/accounting/vat/oss?quarter=${quarter}`)).body as {
+        reconciliation: { balances: boolean };
+      };
+      expect([quarter, oss.reconciliation.balances]).toEqual([quarter, true]);
+    }
+    expect(reverseCharged).toBeGreaterThan(0);
+  });
 });

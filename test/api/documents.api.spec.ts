@@ -261,10 +261,12 @@ describe('Documents API: an uploader’s own documents (real HTTP)', () => {
       .get(`/api/my/documents/${doc.id}`)
       .set(await auth(owner))
       .expect(404);
-    await api()
+    // Gone for good, for its uploader too (410: search engines drop its page at once).
+    const gone = await api()
       .get(`/api/documents/${doc.slug}`)
       .set(await auth(owner))
-      .expect(404);
+      .expect(410);
+    expect(gone.body.code).toBe('DOCUMENT.DELETED');
     const list = await api()
       .get('/api/my/documents')
       .set(await auth(owner))

@@ -165,11 +165,18 @@ describe('File processing (real HTTP, real files, the background processor)', ()
 
   it('a corrupt PDF ends in error with a reason, never stuck in processing; it cannot be published', async () => {
     const doc = await newDocument();
-    const corrupt = Buffer.concat([
+    // Garbage after the header cannot be checked for scripts: refused at once (pdf-actions.ts).
+    const garbage = Buffer.concat([
       Buffer.from('%PDF-1.7\n'),
       Buffer.alloc(20_000, 0x42),
       Buffer.from('\n%%EOF\n'),
     ]);
+    const refused = await upload(doc.id, 'katki.pdf', garbage);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'FILE.PDF_NOT_CHECKABLE' });
+    // Whole objects but no end-of-file marker: readable, so accepted, and processing ends in error.
+    const whole = await aSampleFile('pdf', 2, 'Katki');
+    const corrupt = whole.subarray(0, whole.lastIndexOf('%%EOF'));
     expect((await upload(doc.id, 'katki.pdf', corrupt)).status).toBe(201);
     const done = await processed(doc.id);
     expect(done.files[0]).toMatchObject({ state: 'error', pages: null });

@@ -128,6 +128,78 @@ describe('HTTP edge (real HTTP): request shape, limits, headers, files at rest',
     });
   });
 
+  describe('cheap requests stay cheap (issue 23, point 4)', () => {
+    const flatObject = (keys: number) =>
+      JSON.stringify(Object.fromEntries(Array.from({ length: keys }, (_, i) => [`k${i}`, i])));
+
+    it('refuses an object of 8,000 keys with 400 ERROR.JSON_TOO_LARGE, translated, before any pipe sees it', async () => {
+      const before = await eventStore.headPosition();
+      const en = await api()
+        .post(`/api/baskets/${randomUUID()}/documents`)
+        .set('Content-Type', 'application/json')
+        .set('Accept-Language', 'en')
+        .send(flatObject(8000))
+        .expect(400);
+      expect(en.body).toEqual({
+        statusCode: 400,
+        code: 'ERROR.JSON_TOO_LARGE',
+        message: 'The request has too many fields or list items.',
+      });
+      const et = await api()
+        .post(`/api/baskets/${randomUUID()}/documents`)
+        .set('Content-Type', 'application/json')
+        .send(`{"documentId":"${documentIds[0]}","extra":${flatObject(201)}}`)
+        .expect(400);
+      expect(et.body.message).toBe('Päringus on liiga palju välju või loendi elemente.');
+      expect(await eventStore.headPosition()).toBe(before);
+    });
+
+    it('refuses an array of more than 1,000 items, and keeps commas inside strings out of the count', async () => {
+      const long = await api()
+        .post(`/api/baskets/${randomUUID()}/documents`)
+        .set('Content-Type', 'application/json')
+        .send(`{"documentId":[${Array.from({ length: 1001 }, () => '0').join(',')}]}`)
+        .expect(400);
+      expect(long.body.code).toBe('ERROR.JSON_TOO_LARGE');
+      const commas = await api()
+        .post(`/api/baskets/${randomUUID()}/documents`)
+        .set('Content-Type', 'application/json')
+        .send(JSON.stringify({ documentId: ','.repeat(5000) }))
+        .expect(400);
+      expect(commas.body.code).toBe('VALIDATION.FORM_HAS_ERRORS');
+    });
+
+    it('answers an unknown /api path 404 before reading its body, whatever the body is', async () => {
+      for (const [type, body] of [
+        ['application/json', flatObject(8000)],
+        ['application/json', nested(2000)],
+        ['text/plain', 'hello'],
+      ] as const) {
+        const response = await api()
+          .post('/api/no-such-thing/here')
+          .set('Content-Type', type)
+          .set('Accept-Language', 'en')
+          .send(body);
+        expect(response.status).toBe(404);
+        expect(response.body).toEqual({ statusCode: 404, code: 'ERROR.NOT_FOUND', message: 'Not found!' });
+      }
+      await api().get('/api/no-such-thing').expect(404);
+    });
+
+    it('drops a request whose Content-Length promises more than it sends: 408 and the connection closed', async () => {
+      const started = Date.now();
+      const response = await rawExchange(
+        server.url,
+        `POST /api/baskets/${randomUUID()}/documents HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n` +
+          'Accept-Language: en\r\nContent-Length: 1000\r\n\r\n{"documentId":',
+      );
+      expect(response.status).toBe(408);
+      expect(JSON.parse(response.body)).toMatchObject({ statusCode: 408, code: 'ERROR.REQUEST_TIMEOUT' });
+      // Dropped after the idle time (10 s), not after Node's minutes: the test's own 30 s bound would fail first.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+    }, 30_000);
+  });
+
   describe('the JSON API takes only application/json (finding 9)', () => {
     it.each([
       ['a form', 'application/x-www-form-urlencoded', (id: string) => `documentId=${id}`],

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { fromBuffer } from 'yauzl';
 import { type UploadedDocument, publishDocumentWithFiles } from '../support/buying';
+import { pdfText } from '../support/pdf-text';
 import { type TestServer, startTestServer } from '../support/test-server';
 import { Api } from './support/api';
 import { describeWithBrowser, type LaunchedBrowser, launchBrowser } from './support/browser';
@@ -34,8 +34,15 @@ interface BuyingJourney {
   gatewayHeading: (amount: string) => string;
   thanks: (number: string) => string;
   invoiceWord: string;
-  buyer: { email: string; firstName: string; lastName: string; address: string };
+  buyer: { email: string; firstName: string; lastName: string; address: string; country: string };
   company: { name: string; registryCode: string; vatNumber: string };
+  /** The bank link the buyer pays by (their own country's), as the gateway names it. */
+  bank: { name: string; displayName: string };
+  /** What the cart's VAT row says before the buyer confirms, and what the buyer pays. */
+  vatRow: string;
+  total: number;
+  /** What the invoice says of the VAT. */
+  invoiceVatText: string;
 }
 
 const JOURNEYS: BuyingJourney[] = [
@@ -54,8 +61,14 @@ const JOURNEYS: BuyingJourney[] = [
       firstName: 'Mari',
       lastName: 'Maasikas',
       address: 'Tartu mnt 1, 10115 Tallinn',
+      country: 'EE',
     },
     company: { name: 'Maasikas Õigusbüroo OÜ', registryCode: '12345678', vatNumber: 'EE101234567' },
+    bank: { name: 'swedbank', displayName: 'Swedbank' },
+    // An Estonian company: Estonian VAT on the net prices 12.10 + 7.98, rounded once: 4.82.
+    vatRow: 'Käibemaks 24% (Eesti)',
+    total: 2490,
+    invoiceVatText: 'Käibemaks 24%',
   },
   {
     language: 'en',
@@ -67,13 +80,20 @@ const JOURNEYS: BuyingJourney[] = [
     gatewayHeading: (amount) => `Pay ${amount} – Lepinguturg`,
     thanks: (number) => `Thank you! Purchase ${number} is paid. The links are also in your e-mail.`,
     invoiceWord: 'INVOICE',
+    // A company from another member state: a Finnish one, its VAT number valid in VIES (the embedded
+    // test registry), paying through its Finnish bank: reverse charge, the net prices only.
     buyer: {
-      email: 'john.smith@example.com',
-      firstName: 'John',
-      lastName: 'Smith',
-      address: '1 High Street, London',
+      email: 'mikko.virtanen@example.fi',
+      firstName: 'Mikko',
+      lastName: 'Virtanen',
+      address: 'Aleksanterinkatu 15, 00100 Helsinki',
+      country: 'FI',
     },
-    company: { name: 'Smith Legal Ltd', registryCode: 'GB-778899', vatNumber: 'FI12345678' },
+    company: { name: 'Esimerkki Oy', registryCode: '2077474-0', vatNumber: 'FI20774740' },
+    bank: { name: 'nordea', displayName: 'Nordea' },
+    vatRow: 'VAT: reverse charge',
+    total: 2008,
+    invoiceVatText: 'Reverse charge',
   },
 ];
 
@@ -112,13 +132,16 @@ async function fillCheckout(page: Page, journey: BuyingJourney, withInvoice: boo
   await page.getByTestId('checkout-firstName').fill(journey.buyer.firstName);
   await page.getByTestId('checkout-lastName').fill(journey.buyer.lastName);
   await page.getByTestId('checkout-address').fill(journey.buyer.address);
+  await page.getByTestId('checkout-country').selectOption(journey.buyer.country);
   if (withInvoice) {
     await page.getByTestId('checkout-wantsInvoice').check();
     await page.getByTestId('checkout-companyName').fill(journey.company.name);
     await page.getByTestId('checkout-registryCode').fill(journey.company.registryCode);
     await page.getByTestId('checkout-vatNumber').fill(journey.company.vatNumber);
+    // Leaving the field asks VIES (through the cart's VAT preview).
+    await page.getByTestId('checkout-vatNumber').blur();
   }
-  await page.getByTestId('payment-method-swedbank').check();
+  await page.getByTestId(`payment-method-${journey.bank.name}`).check();
   await page.getByTestId('checkout-previewsSeen').check();
   await page.getByTestId('checkout-termsAccepted').check();
 }
@@ -182,7 +205,7 @@ describeWithBrowser(
         'adds two documents, confirms with an invoice, pays by bank link, downloads a file and the zip, opens the invoice',
         async () => {
           const url = (path: string) => `${server.url}${path}`;
-          const total = lease.price + power.price;
+          const listed = lease.price + power.price;
 
           // ---- two documents into the basket, from their pages
           for (const [index, document] of [lease, power].entries()) {
@@ -194,7 +217,7 @@ describeWithBrowser(
             await modal.getByTestId('modal-confirm').click();
             await modal.waitFor({ state: 'detached' });
           }
-          await expectMoney(page.getByTestId('basket-amount'), total, journey.language);
+          await expectMoney(page.getByTestId('basket-amount'), listed, journey.language);
 
           // ---- the cart: payer, invoice, Swedbank, both ticks; confirm, then go pay
           await page.getByTestId('basket-link').click();
@@ -202,6 +225,10 @@ describeWithBrowser(
           await expectCount(page.getByTestId('cart-line'), 2);
           await page.getByTestId('payment-method-swedbank').waitFor();
           await fillCheckout(page, journey, true);
+          // Before confirming, the cart shows the buyer's VAT (rate and country, or the reverse charge) and total.
+          await expectText(page.getByTestId('cart-vat-label'), journey.vatRow);
+          await expectMoney(page.getByTestId('cart-total'), journey.total, journey.language);
+          await page.getByTestId('vat-decided').waitFor();
           await screenshot(page, `${journey.language}-checkout-filled`);
           await page.getByTestId('cart-confirm').click();
           await expectText(page.getByTestId('checkout-confirmed').locator('p'), journey.confirmed);
@@ -209,9 +236,9 @@ describeWithBrowser(
 
           // ---- the test gateway's Swedbank page: pay
           await page.waitForURL(/\/test-gateway\/pay\//);
-          const amount = journey.language === 'et' ? '24,90 €' : '€24.90';
+          const amount = journey.language === 'et' ? '24,90 €' : '€20.08';
           await expectText(page.getByRole('heading', { level: 1 }), journey.gatewayHeading(amount));
-          await expectText(page.getByTestId('gateway-method'), 'Swedbank');
+          await expectText(page.getByTestId('gateway-method'), journey.bank.displayName);
           await screenshot(page, `${journey.language}-gateway`);
           await page.getByTestId('gateway-success').click();
 
@@ -253,12 +280,19 @@ describeWithBrowser(
           await tab.waitForURL(/\/api\/purchases\/[0-9a-f-]{36}\/invoice\?/);
           const pdf = await page.request.get(tab.url());
           expect(pdf.headers()['content-type']).toBe('application/pdf');
-          const text = spawnSync('pdftotext', ['-layout', '-', '-'], {
-            input: await pdf.body(),
-          }).stdout.toString();
+          const text = pdfText(await pdf.body());
           expect(text).toContain(journey.invoiceWord);
           expect(text).toContain(journey.company.name);
           expect(text).toContain(journey.company.vatNumber);
+          expect(text).toContain('EE102345678');
+          expect(text).toContain(journey.invoiceVatText);
+
+          // ---- the same invoice as an EN 16931 e-invoice, beside the PDF
+          const xml = await download(page, () => page.getByTestId('purchase-e-invoice').click());
+          expect(xml.toString('utf8')).toContain(
+            '<cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
+          );
+          expect(xml.toString('utf8')).toContain(journey.company.vatNumber);
           const opened = new URL(page.url());
           await page.goto(`${opened.origin}${opened.pathname}`);
           await page.getByTestId('purchase-not-found').waitFor();

@@ -97,7 +97,7 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       const cells = await row.locator('td').allInnerTexts();
       expect(cells.slice(0, 2)).toEqual(['1', '1']); // sold once, downloaded once
       await uploader.page.getByTestId('sales-chart').waitFor();
-      // recharts draws under Preact (client/src/components/charts/recharts.ts): the sale is a bar.
+      // recharts draws the sale as a bar.
       await uploader.page
         .getByTestId('sales-chart')
         .locator('.recharts-bar-rectangle path')

@@ -145,7 +145,7 @@ describeWithBrowser('Search journeys (real server, Chromium)', () => {
         // ---- everything, then scrolling loads more without a button
         await page.goto(url(journey.searchPath));
         await expectText(count, journey.showing(PAGE_SIZE, all));
-        // The results after the first two render one per task (useRevealed); the person scrolls once they are there.
+        // The person scrolls once the results are there.
         await expectCount(page.getByTestId('search-result'), PAGE_SIZE);
         await page.getByTestId('search-result').last().scrollIntoViewIfNeeded();
         await page.mouse.wheel(0, 4000);

@@ -138,11 +138,17 @@ export interface ConfirmationBody {
   firstName: string;
   lastName: string;
   address: string;
+  /** The billing address's country (ISO alpha-2). */
+  country: string;
   previewsSeen: boolean;
   termsAccepted: boolean;
   invoice: { companyName: string; registryCode: string; vatNumber: string | null } | null;
   paymentMethod: string;
   expectedTotal: number;
+  /** The buyer's answer when the VAT evidence asks where they live. */
+  countryOfResidence?: string | null;
+  /** The buyer pays with VAT while VIES does not answer. */
+  payWithVatWhileViesUnavailable?: boolean;
 }
 
 export const SWEDBANK = 'banklink:ee:swedbank';
@@ -156,6 +162,7 @@ export function aConfirmation(
     firstName: 'Mari',
     lastName: 'Maasikas',
     address: 'Tartu mnt 1, 10115 Tallinn',
+    country: 'EE',
     previewsSeen: true,
     termsAccepted: true,
     invoice: null,
@@ -211,21 +218,43 @@ export async function postForm(
   return { status: response.status, location: response.headers.get('location'), body: await response.text() };
 }
 
-/** Basket with the documents, confirmed with the form, then "Go pay": answers the purchase and payment page. */
+/** The cart's VAT preview for the form's details (POST …/vat-quote), as the cart asks it before confirming. */
+export async function vatQuote(
+  server: TestServer,
+  basketId: string,
+  form: Partial<ConfirmationBody>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+): Promise<any> {
+  const quoted = await call(server, 'POST', `/api/baskets/${basketId}/vat-quote`, {
+    country: form.country ?? 'EE',
+    vatNumber: form.invoice?.vatNumber ?? null,
+    paymentMethod: form.paymentMethod ?? SWEDBANK,
+    countryOfResidence: form.countryOfResidence ?? null,
+    payWithVatWhileViesUnavailable: form.payWithVatWhileViesUnavailable ?? false,
+  });
+  if (quoted.status !== 200)
+    throw new Error(`vat-quote answered ${quoted.status}: ${JSON.stringify(quoted.body)}`);
+  return quoted.body;
+}
+
+/**
+ * Basket with the documents, confirmed with the form (the total the cart's VAT preview showed for it),
+ * then "Go pay": answers the purchase and payment page.
+ */
 export async function checkOut(
   server: TestServer,
   documents: readonly { documentId: string }[],
   overrides: Partial<ConfirmationBody> = {},
   basketId: string = randomUUID(),
 ): Promise<{ basketId: string; purchaseId: string; paymentUrl: string; total: number }> {
-  let total = 0;
   for (const document of documents) {
     const added = await call(server, 'POST', `/api/baskets/${basketId}/documents`, {
       documentId: document.documentId,
     });
     if (added.status !== 200) throw new Error(`add answered ${added.status}: ${JSON.stringify(added.body)}`);
-    total = added.body.total as number;
   }
+  const quote = await vatQuote(server, basketId, overrides);
+  const total = (overrides.expectedTotal ?? quote.total) as number;
   const confirmed = await call(
     server,
     'POST',

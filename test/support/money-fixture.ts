@@ -1,3 +1,4 @@
+import { documentVat } from '../../server/src/domain/vat/document-vat';
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_FEE_RATES, splitPrice } from '../../server/src/domain/shared/fees';
 import type { EventStore, NewEvent } from '../../server/src/infrastructure/event-store/event-store.port';
@@ -46,17 +47,27 @@ export async function writePurchase(
   const purchaseId = randomUUID();
   const paidAt = options.paidAt ?? new Date(Date.now() - 30 * DAY_MS);
   const createdAt = new Date(paidAt.getTime() - 5 * 60_000);
+  // The VAT of an Estonian buyer on the whole purchase, each line with its share (domain/vat/document-vat.ts).
+  const splits = documents.map((d) => splitPrice(d.price, DEFAULT_FEE_RATES));
+  const shares = documentVat(
+    splits.map((split) => split.licenceFee),
+    DEFAULT_FEE_RATES.vatRate,
+  ).lineVat;
   const lines: PurchaseLine[] =
     options.linesOverride ??
     documents.map((d, index) => {
       const documentId = d.documentId ?? randomUUID();
+      const split = splits[index]!;
       return {
         documentId,
         slug: `dokument-${documentId.slice(-12)}`,
         title: d.title ?? `Dokument ${index + 1}`,
         uploaderId: d.uploaderId,
         uploaderName: 'Test Uploader',
-        ...splitPrice(d.price, DEFAULT_FEE_RATES),
+        ...split,
+        listPrice: d.price,
+        price: split.licenceFee + shares[index]!,
+        vat: shares[index]!,
         vatRate: DEFAULT_FEE_RATES.vatRate,
         serviceFeeRate: DEFAULT_FEE_RATES.serviceFeeRate,
         files: [
@@ -77,10 +88,31 @@ export async function writePurchase(
     basketId: randomUUID(),
     buyerId: null,
     language: 'et',
-    payer: { email: 'ostja@example.ee', firstName: 'Peeter', lastName: 'Ostja', address: 'Tallinn' },
+    payer: {
+      email: 'ostja@example.ee',
+      firstName: 'Peeter',
+      lastName: 'Ostja',
+      address: 'Tallinn',
+      country: 'EE',
+    },
     invoice: null,
     paymentMethod: 'swedbank',
     lines,
+    vat: {
+      treatment: 'domestic',
+      reason: 'estonian-buyer',
+      buyerCountry: 'EE',
+      vatCountry: 'EE',
+      rate: DEFAULT_FEE_RATES.vatRate,
+      buyerVatNumber: null,
+      evidence: [
+        { kind: 'billing-address', country: 'EE', detail: null },
+        { kind: 'payment-method', country: 'EE', detail: 'banklink:ee:swedbank' },
+      ],
+      vies: null,
+      crossBorderSales: null,
+      day: paidAt.toISOString().slice(0, 10),
+    },
     totals: {
       price: sum((l) => l.price),
       vat: sum((l) => l.vat),

@@ -37,6 +37,7 @@ export interface TestServerOptions {
 export const SHARED_TEST_NETWORK_LIMITS: Partial<ThrottleLimits> = {
   networkFreeFailures: 1_000,
   mailPerNetwork: { capacity: 10_000, refillMs: 1 },
+  smsPerNetwork: { capacity: 10_000, refillMs: 1 },
 };
 
 export { freePort } from './free-port';

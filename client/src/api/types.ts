@@ -121,6 +121,8 @@ export interface Payer {
   firstName: string;
   lastName: string;
   address: string;
+  /** The billing address's country (ISO alpha-2); null on purchases from before it was asked. */
+  country: string | null;
 }
 
 /** What goes on a VAT invoice; null when a receipt is enough. */
@@ -137,14 +139,31 @@ export interface BasketCheckout {
   paymentMethod: string;
 }
 
+/** How a sale is taxed (api.md "VAT by buyer"). */
+export type VatTreatment = 'domestic' | 'oss' | 'reverse-charge' | 'outside-scope';
+
 export interface Basket {
   id: string;
   documents: BasketLine[];
   documentCount: number;
+  /** The net prices (excluding VAT). */
   subtotal: number;
+  /** The platform's share, part of the subtotal. */
   serviceFee: number;
+  /** VAT on the whole basket at vatTreatment.rate. */
   vat: number;
+  /** subtotal + vat. */
   total: number;
+  /** The listed (Estonian consumer) prices added up. */
+  listTotal: number;
+  /** The VAT the figures use: Estonia's until the buyer's confirmation decided theirs. */
+  vatTreatment: {
+    treatment: VatTreatment;
+    vatCountry: string | null;
+    buyerCountry: string | null;
+    rate: number;
+    confirmed: boolean;
+  };
   activeUntil: string | null;
   confirmed: boolean;
   /** The methods the gateway offered when the basket was confirmed; null while unconfirmed. */

@@ -1,16 +1,19 @@
-import { useState } from 'react';
-import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
-import { HistoryRouter } from './history-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
+/**
+ * The app in the browser, with the tree the server renders too (render-page.tsx: hydration needs the
+ * same tree; React's ids follow its shape). A navigation renders the new location at once, not as a
+ * transition: the screen shows its skeleton while its code loads instead of the old page staying up with
+ * no sign of the click.
+ */
 export function App() {
-  const [history] = useState(() => createBrowserHistory({ v5Compat: true }));
   return (
     <AppProvider>
-      <HistoryRouter history={history}>
+      <BrowserRouter useTransitions={false}>
         <AppRoutes />
-      </HistoryRouter>
+      </BrowserRouter>
     </AppProvider>
   );
 }

@@ -1,7 +1,8 @@
-import { useEffect, useEffectEvent, useLayoutEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from '../i18n';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/http';
+import { usePageContext } from '../api/page-context';
 import { languageOfHost, NEUTRAL_ROUTES } from '../config/routes';
 import { useAuthenticated, useSessionActions, useSessionUser, useUiLanguage } from '../stores/session-store';
 import { useUiActions } from '../stores/ui-store';
@@ -22,9 +23,11 @@ function GuardRedirect({ decision }: { decision: Exclude<GuardDecision, { kind: 
     }
     void navigate(decision.to, { replace: true });
   });
-  // Once per decision, however often the parent re-renders meanwhile.
+  // Once per decision, however often the parent re-renders meanwhile. An effect, not a layout effect:
+  // React Router's BrowserRouter starts listening to the history in its own layout effect, after its
+  // children's, and a navigation before that would change the address without the page following.
   const signature = JSON.stringify(decision);
-  useLayoutEffect(() => perform(), [signature]);
+  useEffect(() => perform(), [signature]);
   return null;
 }
 
@@ -38,6 +41,7 @@ export function RouteGuard() {
   const authenticated = useAuthenticated();
   const user = useSessionUser();
   const sessionLanguage = useUiLanguage();
+  const { hostname } = usePageContext();
 
   useEffect(() => onUnauthorized(() => void navigate(NEUTRAL_ROUTES.logout, { replace: true })), [navigate]);
 
@@ -47,7 +51,7 @@ export function RouteGuard() {
     hash: location.hash,
     authenticated,
     user,
-    uiLanguage: languageOfHost(window.location.hostname) ?? sessionLanguage,
+    uiLanguage: languageOfHost(hostname) ?? sessionLanguage,
   });
   if (decision.kind === 'allow') return <Outlet />;
   return <GuardRedirect decision={decision} />;

@@ -1,6 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
-import { HistoryRouter } from './history-router';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_ANSWERS_ELEMENT_ID, requestKey, resetPageAnswers } from '../api/page-answers';
 import { FakeApi, makeDocument, makeUser } from '../test/fake-api';
@@ -23,15 +22,15 @@ async function givenPageAnswers(api: FakeApi, language: string) {
   resetPageAnswers();
 }
 
-/** The app as main.tsx starts it: the page's screen first, then one render with the app's query defaults. */
+/** The app as start.tsx starts a page the browser renders: its screen first, then one render with the app's query defaults. */
 async function startApp(path: string, api: FakeApi) {
   vi.stubGlobal('fetch', api.fetch);
   await preloadScreen(path);
   render(
     <AppProvider queryClient={createQueryClient()}>
-      <HistoryRouter history={createMemoryHistory({ initialEntries: [path], v5Compat: true })}>
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
         <AppRoutes />
-      </HistoryRouter>
+      </MemoryRouter>
     </AppProvider>,
   );
 }

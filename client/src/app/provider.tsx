@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../api/http';
-import { LanguageProvider } from '../i18n';
+import { type PageContext, PageContextProvider } from '../api/page-context';
+import { type Language, LanguageProvider } from '../i18n';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -17,11 +18,21 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+interface AppProviderProps {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** The page the server renders (its request); the browser's own page when absent. */
+  page?: PageContext;
+  /** The language the server renders the page in; the browser follows i18next's. */
+  language?: Language;
+}
+
+export function AppProvider({ children, queryClient, page, language }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  return (
-    <LanguageProvider>
+  const app = (
+    <LanguageProvider language={language}>
       <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </LanguageProvider>
   );
+  return page ? <PageContextProvider value={page}>{app}</PageContextProvider> : app;
 }

@@ -1,7 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
-import { UNSAFE_createMemoryHistory as createMemoryHistory, useLocation } from 'react-router';
+import { MemoryRouter, type NavigateFunction, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { HistoryRouter } from './history-router';
 import { RouteErrorBoundary } from './router';
 
 /** A screen that cannot render on one path. */
@@ -11,16 +10,23 @@ function FailsOn({ path }: { path: string }) {
   return <h1>{pathname}</h1>;
 }
 
+/** Hands the test the router's navigate, as a link would use it. */
+function Navigator({ found }: { found: (navigate: NavigateFunction) => void }) {
+  found(useNavigate());
+  return null;
+}
+
 describe('a screen that fails to render', () => {
   it('shows “Something went wrong” with the way home, and the next page renders again', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const history = createMemoryHistory({ initialEntries: ['/katki'], v5Compat: true });
+    let navigate: NavigateFunction | null = null;
     render(
-      <HistoryRouter history={history}>
+      <MemoryRouter initialEntries={['/katki']} useTransitions={false}>
         <RouteErrorBoundary>
           <FailsOn path="/katki" />
         </RouteErrorBoundary>
-      </HistoryRouter>,
+        <Navigator found={(found) => (navigate = found)} />
+      </MemoryRouter>,
     );
 
     expect(screen.getByRole('alert').textContent).toContain('Midagi läks valesti');
@@ -28,7 +34,7 @@ describe('a screen that fails to render', () => {
     expect(logged).toHaveBeenCalled();
 
     await act(async () => {
-      history.push('/kontaktid');
+      await navigate!('/kontaktid');
       await Promise.resolve();
     });
     expect(screen.queryByRole('alert')).toBeNull();

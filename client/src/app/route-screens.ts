@@ -1,6 +1,8 @@
-import type { RouteName } from '../config/routes';
-import type { Language } from '../i18n';
+import { PUBLIC_PAGES, type ROUTES } from '../config/route-table';
 import type { LazyScreenName } from './screen-texts';
+
+/** A route's name (config/routes.ts RouteName; this table is read by the build tools, without i18n). */
+type RouteName = keyof typeof ROUTES;
 
 /**
  * The lazily loaded screen each route shows (router.tsx renders it; route-screens.test.tsx keeps the two
@@ -43,22 +45,15 @@ export const ROUTE_SCREENS = {
   adminpayoutbatch: 'PayoutBatchPage',
   accountingjournal: 'JournalPage',
   accountingreport: 'ReportPage',
+  accountingvat: 'VatReturnsPage',
   adminreports: 'ReportsPage',
 } as const satisfies Partial<Record<RouteName, LazyScreenName>>;
 
-/**
- * The screens whose pages have a script of their own, by the module that exports the screen: the
- * public pages most visits start on, beside the home page (part of the shell). The build makes one entry
- * per screen and language that imports the shell, the screen and its texts and starts the app with them
- * (client/build-tools/page-entries.ts), and the server names it in those pages' HTML instead of
- * index.html's script, so the page renders in the task that runs the scripts, without a download between.
- */
-export const PAGE_ENTRY_SCREENS = {
-  SearchPage: 'src/features/search/components/SearchPage.tsx',
-  DocumentPage: 'src/features/documents/components/DocumentPage.tsx',
-} as const satisfies Partial<Record<LazyScreenName, string>>;
-
-export type PageEntryScreen = keyof typeof PAGE_ENTRY_SCREENS;
-
-/** The build's name for a page's own entry (its chunk's name). */
-export const pageEntryName = (screen: PageEntryScreen, language: Language) => `page-${screen}-${language}`;
+/** The lazily loaded screens of the public pages (config/route-table.ts PUBLIC_PAGES), which the server renders. */
+export const PUBLIC_PAGE_SCREENS: readonly LazyScreenName[] = [
+  ...new Set(
+    PUBLIC_PAGES.flatMap((name) =>
+      name in ROUTE_SCREENS ? [ROUTE_SCREENS[name as keyof typeof ROUTE_SCREENS]] : [],
+    ),
+  ),
+];

@@ -15,7 +15,7 @@ import { ErrorPage, PAGE_NOT_FOUND, type ErrorPageState } from '@/features/error
 import { HomePage } from '@/features/home/components/HomePage';
 // The document page's Edit, seen only by its uploader: small, and needed with the page.
 import { OwnerEditLink } from '@/features/my-documents/components/OwnerEditLink';
-import { i18n, LANGUAGES, loadTextAreas } from '../i18n';
+import { LANGUAGES, loadTextAreas, useTranslation } from '../i18n';
 import { AdminLayout } from './layout/AdminLayout';
 import { RootLayout } from './layout/RootLayout';
 import { RouteGuard } from './RouteGuard';
@@ -27,9 +27,6 @@ export const LAZY_SCREENS = new Map<LazyScreenName, unknown>();
 
 /** Each lazily loaded screen's download (its chunk and its texts), started once. */
 const SCREEN_LOADS = new Map<LazyScreenName, () => Promise<void>>();
-
-/** Each lazily loaded screen's way to take its component from the page's own script (provideScreen). */
-const SCREEN_PROVIDERS = new Map<LazyScreenName, (component: unknown) => void>();
 
 /**
  * A screen loaded when its route is first opened (its own chunk of the build), together with the
@@ -68,17 +65,15 @@ function lazyScreen<Props extends object, Name extends LazyScreenName>(
   }
   LAZY_SCREENS.set(name, LazyScreen);
   SCREEN_LOADS.set(name, loadScreen);
-  SCREEN_PROVIDERS.set(name, (component) => {
-    loaded = component as (props: Props) => ReactNode;
-  });
   return LazyScreen;
 }
 
 /**
  * Downloads the screen a path shows, if it is a lazily loaded one, so the app's first render shows the
- * page itself instead of a skeleton that the page then replaces (the build names the same files in the
- * page's HTML, so they are on their way already). Resolves either way: a failed download is the screen's
- * error to show when it renders.
+ * page itself: the page the server rendered, which hydration must find as it is, or on a page rendered in
+ * the browser the screen instead of a skeleton that it then replaces (the server names the same files in
+ * the page's HTML, so they are on their way already). Resolves either way: a failed download is the
+ * screen's error to show when it renders.
  */
 export async function preloadScreen(pathname: string): Promise<void> {
   const name = matchRoute(pathname)?.name;
@@ -86,14 +81,9 @@ export async function preloadScreen(pathname: string): Promise<void> {
   if (screen) await SCREEN_LOADS.get(screen)?.();
 }
 
-/**
- * Gives a lazily loaded screen its component, imported by the page's own script (app/start.tsx): the
- * screen renders at once, without a download first.
- */
-export function provideScreen(name: LazyScreenName, component: unknown): void {
-  const provide = SCREEN_PROVIDERS.get(name);
-  if (!provide) throw new Error(`No lazily loaded screen ${name}`);
-  provide(component);
+/** Loads every lazily loaded screen: the server renders any page at once, without waiting for one. */
+export async function loadEveryScreen(): Promise<void> {
+  await Promise.all([...SCREEN_LOADS.values()].map((load) => load()));
 }
 
 const AdminUsersPage = lazyScreen(
@@ -152,6 +142,10 @@ const PayoutBatchesPage = lazyScreen(payoutBatchPages, 'PayoutBatchesPage');
 const PayoutBatchPage = lazyScreen(payoutBatchPages, 'PayoutBatchPage');
 const JournalPage = lazyScreen(() => import('@/features/accounting/components/JournalPage'), 'JournalPage');
 const ReportPage = lazyScreen(() => import('@/features/accounting/components/ReportPage'), 'ReportPage');
+const VatReturnsPage = lazyScreen(
+  () => import('@/features/accounting/components/VatReturnsPage'),
+  'VatReturnsPage',
+);
 const ReportsPage = lazyScreen(
   () => import('@/features/admin-reports/components/ReportsPage'),
   'ReportsPage',
@@ -213,6 +207,7 @@ export const ADMIN_SCREENS: Partial<Record<RouteName, () => ReactNode>> = {
   adminpayoutbatch: () => <PayoutBatchPage />,
   accountingjournal: () => <JournalPage />,
   accountingreport: () => <ReportPage />,
+  accountingvat: () => <VatReturnsPage />,
   adminreports: () => <ReportsPage />,
 };
 
@@ -233,11 +228,12 @@ function NotFoundRedirect() {
 
 /** What a screen that failed to render shows instead, with the way home. */
 function ScreenError() {
+  const { t } = useTranslation();
   return (
     <div className="page page--narrow error-page" role="alert">
-      <h1 className="page__title">{i18n.t('ERROR.SOMETHING_WENT_WRONG')}</h1>
+      <h1 className="page__title">{t('ERROR.SOMETHING_WENT_WRONG')}</h1>
       <a href="/" className="button button--primary">
-        {i18n.t('ERROR.BACK_HOME')}
+        {t('ERROR.BACK_HOME')}
       </a>
     </div>
   );
@@ -322,8 +318,8 @@ export function createRoutes(): RouteObject[] {
 }
 
 /**
- * The app's screens at the current location, inside a HistoryRouter (history-router.tsx: the browser's
- * history in the app, one in memory in tests). React Router's declarative mode: the app loads its data
+ * The app's screens at the current location, inside React Router's BrowserRouter (the app),
+ * StaticRouter (the server's render) or MemoryRouter (tests). React Router's declarative mode: the app loads its data
  * with React Query, so the data router's loaders, actions and fetchers were 15 KB (gzipped) of unused
  * code in every first visit, and creating it took a share of the first render.
  */

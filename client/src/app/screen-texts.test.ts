@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -122,6 +123,9 @@ function lazyScreenModules(): Map<string, string> {
 const basketButton = [
   'features/basket/components/AddToCartButton.tsx',
   'features/basket/api/add-document-to-basket.ts',
+  // "Get it free" of a free document, inside the same button.
+  'features/basket/components/FreeCheckout.tsx',
+  'features/basket/api/free-checkout.ts',
 ];
 const GIVEN_TO_SCREENS: Record<string, string[]> = Object.fromEntries(
   Object.entries({
@@ -131,7 +135,7 @@ const GIVEN_TO_SCREENS: Record<string, string[]> = Object.fromEntries(
 );
 
 describe('texts loaded with the screens (screen-texts.ts)', () => {
-  const shell = moduleGraph(join(SRC, 'app/main.tsx'), false);
+  const shell = moduleGraph(join(SRC, 'app/start.tsx'), false);
   const screens = lazyScreenModules();
 
   it('finds every lazily loaded screen of the router, and each names its areas', () => {
@@ -165,7 +169,7 @@ describe('texts a component shows (t with a literal key)', () => {
       keys.some((k) => k === key || (k.startsWith(`${key}_`) && plural.test(k.slice(key.length))));
     const isGroup = (key: string) => keys.some((k) => k.startsWith(`${key}.`));
     const groups: string[] = [];
-    for (const file of moduleGraph(join(SRC, 'app/main.tsx'), true)) {
+    for (const file of moduleGraph(join(SRC, 'app/start.tsx'), true)) {
       const source = readFileSync(file, 'utf8');
       for (const [call, key] of source.matchAll(/\bt\(\s*'([A-Z][A-Z0-9_]*(?:\.[A-Za-z0-9_-]+)+)'[^)]*\)/g)) {
         if (isGroup(key!) && !isText(key!) && !call.includes('returnObjects'))

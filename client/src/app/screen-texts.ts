@@ -35,6 +35,7 @@ export const SCREEN_TEXT_AREAS = {
   PurchaseSummaryPage: ['buying', 'basket'],
   ReportPage: ['money'],
   ReportsPage: ['money'],
+  VatReturnsPage: ['money'],
   SearchPage: ['search', 'catalogue', 'basket'],
   TeamPage: [],
   TermsOfUsePage: [],

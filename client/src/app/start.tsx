@@ -1,49 +1,49 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode, type ErrorInfo } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { detectLanguage } from '../config/routes';
-import { addTextAreas, i18n, type Language, rememberedLanguage } from '../i18n';
-import type { Resources } from '../i18n/resources';
+import { i18n, rememberedLanguage } from '../i18n';
 import '../styles/index.css';
 import { App } from './App';
-import { preloadScreen, provideScreen } from './router';
-import type { LazyScreenName, SCREEN_TEXT_AREAS } from './screen-texts';
+import { preloadScreen } from './router';
 
-/** The screen a page's own script brings along (client/build-tools/page-entries.ts): component and texts. */
-export interface PageScreen<Name extends LazyScreenName> {
-  readonly name: Name;
-  readonly component: unknown;
-  /** The language of the pages this script is named on, and the screen's text areas in it. */
-  readonly language: Language;
-  readonly texts: Readonly<Record<(typeof SCREEN_TEXT_AREAS)[Name][number], Resources>>;
+/**
+ * Hydration found the server's page different from what the app renders. Logged with a mark of its own:
+ * the browser journeys fail on it (test/e2e/support/browser.ts).
+ */
+function hydrationFailed(error: unknown, info: ErrorInfo): void {
+  console.error('[hydration]', error instanceof Error ? error.message : error, info.componentStack ?? '');
 }
 
 /**
- * Starts the app. index.html's script (main.tsx) starts it with no screen: the page's lazily loaded
- * screen, if it has one, is downloaded first (the server names its files in the HTML, so they are on
- * their way) and the app renders once it is there. A page with a script of its own (the search and
- * document pages) starts it with its screen and texts: the app renders at once, in the same task.
+ * Starts the app (index.html's script). Public pages come rendered from the server (client/src/app/
+ * render-page.tsx): the app hydrates them. Every other page (the signed-in and admin area, the basket)
+ * the app renders itself. Either way the page's lazily loaded screen comes first (the server names its
+ * files in the HTML, so they are on their way): hydration finds the page as the server rendered it, and
+ * a page rendered here shows the screen at once instead of a skeleton first.
  */
-export function start<Name extends LazyScreenName>(page?: PageScreen<Name>): void {
+function start(): void {
   // The first render is already in the right language.
   void i18n.changeLanguage(detectLanguage(window.location, rememberedLanguage()));
   document.documentElement.lang = i18n.language;
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  const render = () =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-
-  if (page) {
-    addTextAreas(page.language, page.texts);
-    provideScreen(page.name, page.component);
-  }
-  // A page in another language than its script's (a domain of one language showing a path of the other,
-  // which the app then moves) loads its texts first, as index.html's script does.
-  if (page?.language === i18n.language) render();
-  // The page's own screen first: the first paint is the page, not a skeleton it then replaces.
-  else void preloadScreen(window.location.pathname).then(render);
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  void preloadScreen(window.location.pathname).then(() => {
+    if (root.hasChildNodes()) {
+      // A transition: hydration yields to the browser between components instead of one long task, and
+      // the page the server rendered stays usable meanwhile (React replays a click that comes first).
+      startTransition(() => {
+        hydrateRoot(root, app, { onRecoverableError: hydrationFailed });
+      });
+    } else {
+      createRoot(root).render(app);
+    }
+  });
 }
+
+start();

@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from '../i18n';
 
 interface SkeletonProps {
@@ -14,14 +14,22 @@ interface SkeletonProps {
 /**
  * A grey placeholder with the size of content still loading, so the page keeps its shape and the
  * footer does not jump when the data arrives (CLS). Hidden from assistive technology: the container
- * that holds skeletons says it is busy (see PageSkeleton).
+ * that holds skeletons says it is busy (see PageSkeleton). Its size is set on the element's style
+ * object before the browser paints, not as a style attribute: a page the server renders must carry no
+ * inline style, which the Content-Security-Policy refuses (style-src 'self').
  */
 export function Skeleton({ width, height, shape = 'text', className }: SkeletonProps) {
-  const style: CSSProperties = { width, height };
+  const ref = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const style = ref.current?.style;
+    if (!style) return;
+    style.width = width ?? '';
+    style.height = height ?? '';
+  }, [width, height]);
   return (
     <span
+      ref={ref}
       className={`skeleton skeleton--${shape}${className ? ` ${className}` : ''}`}
-      style={style}
       aria-hidden="true"
     />
   );

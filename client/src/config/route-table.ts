@@ -48,6 +48,7 @@ export const ROUTES = {
   // The accountant's audit and the admin Reports page (not in SPEC §2; docs/decisions/money-screens-and-the-reports-page.md).
   accountingjournal: { et: '/admin/accounting/journal', en: '/en/admin/accounting/journal', login: true },
   accountingreport: { et: '/admin/accounting/report', en: '/en/admin/accounting/report', login: true },
+  accountingvat: { et: '/admin/accounting/vat', en: '/en/admin/accounting/vat', login: true },
   adminreports: { et: '/admin/reports', en: '/en/admin/reports', login: true },
 } as const satisfies Record<string, RouteDefinition>;
 
@@ -58,6 +59,26 @@ export interface RouteDefinition {
   hash?: string;
   login?: boolean;
 }
+
+/**
+ * The public pages: rendered on the server for everybody (docs/decisions/), listed in the sitemap, and
+ * the only pages a search engine is asked to index. The basket, sign-in, purchases and payments are
+ * public routes too, but nobody's to find: they say noindex, as the signed-in and admin area does.
+ */
+export const PUBLIC_PAGES = [
+  'home',
+  'search',
+  'searchUploader',
+  'document',
+  'contacts',
+  'team',
+  'mission',
+  'vision',
+  'termsofuse',
+  'privacypolicy',
+  'accessibility',
+  'userterms',
+] as const satisfies readonly (keyof typeof ROUTES)[];
 
 /** The bare admin path, which redirects to user edit (SPEC §2). */
 export const ADMIN_ROOT = { et: '/admin', en: '/en/admin' } as const;

@@ -1,13 +1,43 @@
 import { generatePath, matchPath } from 'react-router';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../i18n';
-import { ADMIN_ROOT, NEUTRAL_ROUTES, ROUTES, type RouteDefinition } from './route-table';
+import { ADMIN_ROOT, NEUTRAL_ROUTES, PUBLIC_PAGES, ROUTES, type RouteDefinition } from './route-table';
 
-export { ADMIN_ROOT, NEUTRAL_ROUTES, ROUTES, type RouteDefinition };
+export { ADMIN_ROOT, NEUTRAL_ROUTES, PUBLIC_PAGES, ROUTES, type RouteDefinition };
 
 export type RouteName = keyof typeof ROUTES;
 
 export function isRouteName(value: unknown): value is RouteName {
   return typeof value === 'string' && Object.hasOwn(ROUTES, value);
+}
+
+/** Whether a named route is a public page: rendered on the server, in the sitemap, indexed. */
+export function isPublicPage(name: RouteName): boolean {
+  return (PUBLIC_PAGES as readonly RouteName[]).includes(name);
+}
+
+/**
+ * The site's address for pages in a language: on the two language domains (SPEC §2: .ee Estonian,
+ * .com English) the one of that language, else the site's own (localhost, an address of one domain).
+ */
+export function siteUrlFor(siteUrl: string, language: Language): string {
+  try {
+    const url = new URL(siteUrl);
+    if (languageOfHost(url.hostname) === null) return url.origin;
+    url.hostname = url.hostname.replace(/\.(com|ee)$/, language === 'en' ? '.com' : '.ee');
+    return url.origin;
+  } catch {
+    return siteUrl;
+  }
+}
+
+/** A named route's absolute address in a language, on the site's address for that language. */
+export function absoluteUrl(
+  siteUrl: string,
+  name: RouteName,
+  language: Language,
+  params: RouteParams = {},
+): string {
+  return `${siteUrlFor(siteUrl, language)}${localizedPath(name, language, params)}`;
 }
 
 /** Whether a named route is only for signed-in users. */

@@ -1,12 +1,9 @@
 import { useCallback } from 'react';
 import { localizedPath, type RouteName, type RouteParams } from '../config/routes';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, useTranslation } from '../i18n';
+import { useLanguage } from '../i18n';
 
 /** The current UI language, re-rendering when it changes. */
-export function useLanguage(): Language {
-  const { i18n } = useTranslation();
-  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
-}
+export { useLanguage };
 
 /** localizedPath bound to the current UI language. */
 export function useLocalizedPath() {

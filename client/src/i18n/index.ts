@@ -227,10 +227,17 @@ const LanguageContext = createContext<string | null>(null);
  * Follows i18next's language for the components inside, which read it through useTranslation: one
  * subscription at the root instead of one per component (a page of search results has a hundred
  * components that read texts, each of which would otherwise subscribe and unsubscribe on its own).
+ * The server renders each page in its own language, given here: i18next's language is one for the
+ * whole process, and requests in both languages render at once.
  */
-export function LanguageProvider({ children }: { children: ReactNode }) {
-  const language = useSyncExternalStore(onLanguageChanged, languageNow);
-  return createElement(LanguageContext.Provider, { value: language }, children);
+export function LanguageProvider({ children, language }: { children: ReactNode; language?: Language }) {
+  const followed = useSyncExternalStore(onLanguageChanged, languageNow, languageNow);
+  return createElement(LanguageContext.Provider, { value: language ?? followed }, children);
+}
+
+/** The language the components inside a LanguageProvider render in (outside one, i18next's of the moment). */
+function useLanguageOfContext(): string {
+  return useContext(LanguageContext) ?? i18n.language;
 }
 
 /**
@@ -239,7 +246,13 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
  * without its per-component copy of the i18next instance (README "Performance of the pages"). `t`
  * changes with the language, so memoised components see the switch.
  */
-export function useTranslation(): { t: TFunction; i18n: I18n } {
-  const language = useContext(LanguageContext) ?? i18n.language;
-  return { t: translatorFor(language), i18n };
+export function useTranslation(): { t: TFunction; i18n: I18n; language: Language } {
+  const language = useLanguageOfContext();
+  return { t: translatorFor(language), i18n, language: isLanguage(language) ? language : DEFAULT_LANGUAGE };
+}
+
+/** The language the component renders in, re-rendering it when the language changes. */
+export function useLanguage(): Language {
+  const language = useLanguageOfContext();
+  return isLanguage(language) ? language : DEFAULT_LANGUAGE;
 }

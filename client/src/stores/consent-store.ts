@@ -1,4 +1,6 @@
+import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
+import { usePageContext } from '../api/page-context';
 import { DAY_SECONDS, readCookie, writeCookie } from '../utils/cookies';
 
 export const COOKIE_CONSENT_COOKIE = 'lepinguturg.cookiesAccepted';
@@ -27,7 +29,18 @@ const useConsentStore = create<ConsentState>()((set) => ({
   },
 }));
 
-export const useCookiesAccepted = () => useConsentStore((state) => state.cookiesAccepted);
+/**
+ * Whether the visitor accepted cookies. The server's render (and the browser's first, which must show
+ * the same) takes it from the page's request: the store on the server is one for every visitor.
+ */
+export function useCookiesAccepted(): boolean {
+  const { cookiesAccepted } = usePageContext();
+  return useSyncExternalStore(
+    useConsentStore.subscribe,
+    () => useConsentStore.getState().cookiesAccepted,
+    () => cookiesAccepted ?? useConsentStore.getInitialState().cookiesAccepted,
+  );
+}
 export const useConsentActions = () => useConsentStore((state) => state.actions);
 
 /** For code outside React (tests, a future privacy settings page). Components use the hooks above. */

@@ -114,15 +114,24 @@ function summary(document: DocumentDetail): DocumentSummary {
   return { ...rest, uploader: { id: uploader.id, name: uploader.name } };
 }
 
-/** Integer cents, like the server: VAT 24 % contained in the price, service fee 20 % of the licence fee. */
+/** Integer cents, like the server: the net prices, Estonian VAT 24 % on their sum (half up), the service fee. */
 function withTotals(basket: Basket): Basket {
-  const subtotal = basket.documents.reduce((sum, line) => sum + line.price, 0);
+  const subtotal = basket.documents.reduce((sum, line) => sum + line.licenceFee, 0);
+  const vat = Math.floor((subtotal * 2400 + 5000) / 10_000);
   return {
     ...basket,
     documentCount: basket.documents.length,
     subtotal,
-    total: subtotal,
-    vat: basket.documents.reduce((sum, line) => sum + line.vat, 0),
+    vat,
+    total: subtotal + vat,
+    listTotal: basket.documents.reduce((sum, line) => sum + line.price, 0),
+    vatTreatment: {
+      treatment: 'domestic',
+      vatCountry: 'EE',
+      buyerCountry: null,
+      rate: 2400,
+      confirmed: basket.confirmed,
+    },
     serviceFee: basket.documents.reduce((sum, line) => sum + line.serviceFee, 0),
   };
 }
@@ -233,6 +242,17 @@ export class FakeApi {
   adminUsers: AdminUser[] = [];
   /** When set, POST /api/user/update answers 400 with these field errors. */
   updateFieldErrors: Record<string, string[]> | null = null;
+  /**
+   * GET /api/user/account (the embedded provider's sign-in settings); null answers 409
+   * IDENTITY.MANAGED_BY_PROVIDER as with an external provider. The SMS code is always 123456.
+   */
+  accountSettings: {
+    phoneNumber: string | null;
+    phoneNumberVerified: boolean;
+    pendingPhoneNumber: string | null;
+    devices: { id: string; name: string; createdAt: string; lastUsedAt: string; expiresAt: string }[];
+    [field: string]: unknown;
+  } | null = null;
 
   /** Given: a person the provider knows, with their product user. */
   givenUser(user: ProductUser, extra: Partial<AdminUser> = {}): this {
@@ -255,6 +275,41 @@ export class FakeApi {
     return this.users.find((user) => user.id === sub) ?? null;
   }
 
+  private routeAccountSettings(method: string, url: URL, body: unknown): Response {
+    const settings = this.accountSettings;
+    if (!settings) return error(409, 'IDENTITY.MANAGED_BY_PROVIDER', 'Managed by the identity provider');
+    const [, , , , sub, subId] = url.pathname.split('/');
+    const invalid = (field: string, code: string, text: string) =>
+      json(400, { statusCode: 400, code, message: text, errors: { [field]: [text] } });
+    if (method === 'GET' && !sub) return json(200, settings);
+    if (method === 'POST' && sub === 'phone' && !subId) {
+      const { countryCode, phoneNumber } = body as { countryCode: string; phoneNumber: string };
+      const number = `${countryCode}${phoneNumber.replace(/[^0-9]/g, '')}`;
+      if (!/^\+3725\d{6,7}$/.test(number))
+        return invalid('phoneNumber', 'PHONE.NOT_MOBILE', 'This number cannot receive text messages.');
+      settings.pendingPhoneNumber = number;
+      return json(202, { destination: `+372 •••• ${number.slice(-4)}` });
+    }
+    if (method === 'POST' && sub === 'phone' && subId === 'verify') {
+      if ((body as { code: string }).code !== '123456')
+        return invalid('code', 'PHONE.CODE_INVALID', 'Invalid verification code provided, please try again.');
+      Object.assign(settings, {
+        phoneNumber: settings.pendingPhoneNumber,
+        phoneNumberVerified: true,
+        pendingPhoneNumber: null,
+      });
+      return json(200, settings);
+    }
+    if (method === 'DELETE' && sub === 'devices' && subId) {
+      const before = settings.devices.length;
+      settings.devices = settings.devices.filter((d) => d.id !== subId);
+      return settings.devices.length < before
+        ? new Response(null, { status: 204 })
+        : error(404, 'DEVICE.NOT_FOUND', 'This device is not remembered.');
+    }
+    return error(404, 'ERROR.NOT_FOUND', 'Not found');
+  }
+
   private routeSignedIn(method: string, url: URL, body: unknown, user: ProductUser): Response {
     const [, , root, id, sub] = url.pathname.split('/');
     if (method === 'GET' && root === 'user' && id === 'read') return json(200, user);
@@ -266,6 +321,7 @@ export class FakeApi {
       const items = this.ownedPurchases.get(url.searchParams.get('documentId')!) ?? [];
       return json(200, { items, total: items.length, offset: 0, limit: 5 });
     }
+    if (root === 'user' && id === 'account') return this.routeAccountSettings(method, url, body);
     if (method === 'DELETE' && root === 'user' && id === 'sessions') {
       // "Sign out everywhere": no token of this user works any more.
       for (const token of [...this.identity.issuedIdTokens])
@@ -316,6 +372,11 @@ export class FakeApi {
         return json(200, { items: all.slice(offset, offset + limit), total: all.length, offset, limit });
       }
       const targetId = sub;
+      if (method === 'PUT' && url.pathname.endsWith('/password-reset')) {
+        return this.adminUsers.some((u) => u.id === targetId)
+          ? new Response(null, { status: 204 })
+          : error(404, 'USER.NOT_FOUND', 'User not found!');
+      }
       const admin = url.pathname.split('/')[5];
       if (method === 'PUT' && targetId && admin === 'admin') {
         const target = this.adminUsers.find((u) => u.id === targetId);
@@ -370,6 +431,25 @@ export class FakeApi {
         return json(200, next);
       }
       if (method === 'GET' && sub === 'payment-methods') return json(200, { methods: FAKE_PAYMENT_METHODS });
+      if (method === 'POST' && sub === 'vat-quote') {
+        // An Estonian buyer's VAT, as the server decides it for an Estonian address (the only one these tests use).
+        const totals = withTotals(basket);
+        return json(200, {
+          state: 'decided',
+          provisional: false,
+          treatment: 'domestic',
+          reason: 'estonian-buyer',
+          buyerCountry: 'EE',
+          vatCountry: 'EE',
+          rate: 2400,
+          question: null,
+          vies: null,
+          subtotal: totals.subtotal,
+          serviceFee: totals.serviceFee,
+          vat: totals.vat,
+          total: totals.total,
+        });
+      }
       if (method === 'POST' && sub === 'confirmation') {
         const form = body as Record<string, unknown>;
         const errors: Record<string, string[]> = {};
@@ -388,6 +468,7 @@ export class FakeApi {
               firstName: String(form.firstName),
               lastName: String(form.lastName),
               address: String(form.address),
+              country: String(form.country),
             },
             invoice,
             paymentMethod: String(form.paymentMethod),

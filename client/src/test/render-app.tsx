@@ -1,11 +1,14 @@
 import { act, render } from '@testing-library/react';
 import {
   type Location,
+  MemoryRouter,
+  type NavigateFunction,
   type NavigationType,
-  UNSAFE_createMemoryHistory as createMemoryHistory,
+  useLocation,
+  useNavigate,
+  useNavigationType,
 } from 'react-router';
 import { vi } from 'vitest';
-import { HistoryRouter } from '../app/history-router';
 import { AppProvider, createQueryClient } from '../app/provider';
 import { AppRoutes } from '../app/router';
 import { FakeApi } from './fake-api';
@@ -18,37 +21,51 @@ export interface TestRouter {
   back(): Promise<void>;
 }
 
+/** What the router inside the app says, read on every render of the app's routes. */
+interface RouterProbe {
+  location: Location | null;
+  action: NavigationType | null;
+  navigate: NavigateFunction | null;
+}
+
+function Probe({ report }: { report: (state: RouterProbe) => void }) {
+  report({ location: useLocation(), action: useNavigationType(), navigate: useNavigate() });
+  return null;
+}
+
 /** Renders the whole app (shell, routes, providers) at a path, against a FakeApi installed as fetch. */
 export function renderApp(path: string, api = new FakeApi()) {
   vi.stubGlobal('fetch', api.fetch);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false, staleTime: 0 } });
-  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
+  const probe: RouterProbe = { location: null, action: null, navigate: null };
   const view = render(
     <AppProvider queryClient={queryClient}>
-      <HistoryRouter history={history}>
+      <MemoryRouter initialEntries={[path]} useTransitions={false}>
         <AppRoutes />
-      </HistoryRouter>
+        <Probe report={(state) => Object.assign(probe, state)} />
+      </MemoryRouter>
     </AppProvider>,
   );
   const router: TestRouter = {
     state: {
       get location() {
-        return history.location;
+        return probe.location!;
       },
       get historyAction() {
-        return history.action;
+        return probe.action!;
       },
     },
     async navigate(to) {
       await act(async () => {
-        history.push(to);
+        await probe.navigate!(to);
         await Promise.resolve();
       });
     },
     async back() {
+      // The MemoryRouter keeps its own history: Back is its step back, not the window's.
       await act(async () => {
-        history.go(-1);
+        await probe.navigate!(-1);
         await Promise.resolve();
       });
     },

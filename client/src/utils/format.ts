@@ -71,6 +71,27 @@ export function formatDate(value: string | Date | null | undefined): string {
   return `${pad(date.getDate())}.${pad(date.getMonth() + 1)}.${date.getFullYear()}`;
 }
 
+let shopCalendar: Intl.DateTimeFormat | null = null;
+
+/**
+ * DD.MM.YYYY of the day it was in Estonia (Europe/Tallinn, the shop's calendar: utils/period.ts), the
+ * same wherever it is written: the server renders a page in its own time zone and the browser then
+ * shows the same page in its own, and both must write the same day.
+ */
+export function formatShopDate(value: string | Date | null | undefined): string {
+  const date = value == null ? null : parse(value);
+  if (!date) return '';
+  // Made on first use: a page without dates does not pay for ICU's time zone data.
+  shopCalendar ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Tallinn',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const [year, month, day] = shopCalendar.format(date).split('-');
+  return `${day}.${month}.${year}`;
+}
+
 /** DD.MM.YYYY HH:mm in the browser's time zone. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const date = value == null ? null : parse(value);

@@ -3,7 +3,9 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { RecordPersonalDataReadHandler } from './audit/record-personal-data-read.handler';
 import { AddDocumentToBasketHandler } from './basket/add-document-to-basket.handler';
 import { ChangeBasketHandler } from './basket/change-basket.handler';
+import { BasketVatFacts } from './basket/basket-vat-facts';
 import { ConfirmBasketHandler } from './basket/confirm-basket.handler';
+import { QuoteBasketVatHandler } from './basket/quote-basket-vat.handler';
 import { InvoiceNumbers } from './invoice/invoice-numbers';
 import { RecordPurchaseDownloadHandler } from './purchase/change-purchase.handler';
 import { CheckOutBasketHandler } from './purchase/check-out-basket.handler';
@@ -30,6 +32,7 @@ import { RegisterProfileHandler } from './profile/register-profile.handler';
 import { UpdateProfileHandler } from './profile/update-profile.handler';
 import { AggregateStore } from './shared/aggregate-store';
 import { EndSessionsHandler } from './sign-in/end-sessions.handler';
+import { RequirePasswordResetHandler } from './sign-in/require-password-reset.handler';
 
 /** Every command handler. Ports (EVENT_STORE, FEE_RATES) come from the global infrastructure module. */
 @Module({
@@ -45,6 +48,8 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     AcceptUserTermsHandler,
     ChangeAdminRoleHandler,
     ConfirmBasketHandler,
+    QuoteBasketVatHandler,
+    BasketVatFacts,
     CheckOutBasketHandler,
     RecordPaymentMessageHandler,
     RecordPurchaseDownloadHandler,
@@ -66,6 +71,7 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     RejectPayoutHandler,
     EndSessionsHandler,
     RecordPersonalDataReadHandler,
+    RequirePasswordResetHandler,
   ],
   exports: [
     AggregateStore,
@@ -74,6 +80,7 @@ import { EndSessionsHandler } from './sign-in/end-sessions.handler';
     InvoiceNumbers,
     PurchaseSweepScheduler,
     SweepPause,
+    BasketVatFacts,
   ],
 })
 export class CommandsModule {}

@@ -11,6 +11,27 @@ const problemsOf = (env: Record<string, string>): readonly string[] => {
   return [];
 };
 
+/** Secrets of the kind `openssl rand -base64` gives: long, random, none of them published. */
+const STRONG = {
+  signing: 'Vb3q9Zt1LmX8pRk2Hs7WcN4yJd6Fg0Ae',
+  s3: 'q7Rz2Lx9Wv4Nc8Tb',
+  shop: 'a-secret-key-of-the-test-shop',
+} as const;
+
+/** A production configuration that starts; each test spoils one thing. */
+const SAFE_PRODUCTION = {
+  PROFILE: 'production',
+  EVENTSTORE_URL: 'kurrentdb://eventstore:2113?tls=false',
+  MONGO_URL: 'mongodb://mongo:27017/?replicaSet=rs0',
+  S3_ENDPOINT: 'http://objectstore:8333',
+  S3_ACCESS_KEY: 'lepinguturg',
+  S3_SECRET_KEY: STRONG.s3,
+  OIDC_ISSUER: 'https://auth.example.ee/realms/lepinguturg',
+  BLOB_SIGNING_SECRET: STRONG.signing,
+  MAKECOMMERCE_SHOP_ID: 'f64b1a3e-7b2c-4c1e-9f59-0d6b4b0c2a11',
+  MAKECOMMERCE_SECRET_KEY: STRONG.shop,
+} as const;
+
 describe('configuration from the environment', () => {
   it('runs the embedded profile with defaults on a fresh machine', () => {
     const config = loadConfig({}, '/srv/app');
@@ -124,6 +145,67 @@ describe('configuration from the environment', () => {
     );
   });
 
+  describe('PROFILE=production refuses to start unsafe, one clear line each', () => {
+    it('starts with its own secrets and MakeCommerce', () => {
+      expect(problemsOf(SAFE_PRODUCTION)).toEqual([]);
+    });
+
+    it('refuses the embedded test gateway, where anyone can press "success"', () => {
+      expect(problemsOf({ ...SAFE_PRODUCTION, PAYMENTS: 'embedded' })).toEqual([
+        'PAYMENTS=embedded is the test gateway, where anyone can mark any payment paid: PROFILE=production needs PAYMENTS=makecommerce.',
+      ]);
+    });
+
+    it("refuses the embedded gateway's published shop id", () => {
+      expect(problemsOf({ ...SAFE_PRODUCTION, MAKECOMMERCE_SHOP_ID: EMBEDDED_GATEWAY_SHOP_ID })).toEqual([
+        "MAKECOMMERCE_SHOP_ID is the embedded test gateway's published shop id: set your MakeCommerce shop's own id.",
+      ]);
+    });
+
+    it('refuses a missing shop id or key', () => {
+      const { MAKECOMMERCE_SHOP_ID: _id, MAKECOMMERCE_SECRET_KEY: _key, ...rest } = SAFE_PRODUCTION;
+      expect(problemsOf(rest)).toEqual([
+        'MAKECOMMERCE_SHOP_ID is required for PAYMENTS=makecommerce.',
+        'MAKECOMMERCE_SECRET_KEY is required for PAYMENTS=makecommerce.',
+      ]);
+    });
+
+    it('refuses the secrets this repository published, whatever their length', () => {
+      expect(
+        problemsOf({
+          ...SAFE_PRODUCTION,
+          BLOB_SIGNING_SECRET: 'compose-demo-signing-secret-change-me-0123456789',
+          S3_SECRET_KEY: 'please-change-me-now',
+        }),
+      ).toEqual([
+        'BLOB_SIGNING_SECRET is a published example value: PROFILE=production needs a secret of your own (e.g. openssl rand -base64 48).',
+        'S3_SECRET_KEY is a published example value: PROFILE=production needs a secret of your own (e.g. openssl rand -base64 48).',
+      ]);
+    });
+
+    it('refuses short or uniform secrets', () => {
+      expect(
+        problemsOf({
+          ...SAFE_PRODUCTION,
+          BLOB_SIGNING_SECRET: 'x'.repeat(40),
+          S3_SECRET_KEY: 'lepinguturg-secret',
+          MAKECOMMERCE_SECRET_KEY: 'short',
+        }),
+      ).toEqual([
+        'MAKECOMMERCE_SECRET_KEY must be at least 16 characters long.',
+        'BLOB_SIGNING_SECRET has fewer than 10 different characters, so it is easy to guess: use a random secret (e.g. openssl rand -base64 48).',
+        'S3_SECRET_KEY is a published example value: PROFILE=production needs a secret of your own (e.g. openssl rand -base64 48).',
+      ]);
+      expect(problemsOf({ ...SAFE_PRODUCTION, S3_SECRET_KEY: 'b' })).toEqual([
+        'S3_SECRET_KEY must be at least 16 characters long on PROFILE=production.',
+      ]);
+    });
+
+    it('lets the embedded profile keep its test gateway and short secrets', () => {
+      expect(problemsOf({ PAYMENTS: 'embedded', BLOB_SIGNING_SECRET: 'x'.repeat(32) })).toEqual([]);
+    });
+  });
+
   it('refuses a production URL of the wrong kind', () => {
     expect(
       problemsOf({
@@ -132,10 +214,11 @@ describe('configuration from the environment', () => {
         MONGO_URL: 'mongodb://mongo:27017/?replicaSet=rs0',
         S3_ENDPOINT: 'minio:9000',
         S3_ACCESS_KEY: 'a',
-        S3_SECRET_KEY: 'b',
+        S3_SECRET_KEY: STRONG.s3,
         OIDC_ISSUER: 'https://cognito-idp.eu-north-1.amazonaws.com/eu-north-1_abc',
-        BLOB_SIGNING_SECRET: 'x'.repeat(32),
-        PAYMENTS: 'embedded',
+        BLOB_SIGNING_SECRET: STRONG.signing,
+        MAKECOMMERCE_SHOP_ID: 'f64b1a3e-7b2c-4c1e-9f59-0d6b4b0c2a11',
+        MAKECOMMERCE_SECRET_KEY: STRONG.shop,
       }),
     ).toEqual([
       'EVENTSTORE_URL must be a kurrentdb:// or kurrentdb+discover:// or esdb:// or esdb+discover:// URL (got "http://eventstore:2113").',
@@ -150,14 +233,14 @@ describe('configuration from the environment', () => {
       MONGO_URL: 'mongodb://mongo:27017/?replicaSet=rs0',
       S3_ENDPOINT: 'http://minio:9000',
       S3_ACCESS_KEY: 'lepinguturg',
-      S3_SECRET_KEY: 'secret-secret',
+      S3_SECRET_KEY: STRONG.s3,
       OIDC_ISSUER: 'https://auth.example.ee/realms/lepinguturg/',
       OIDC_CLIENT_ID: 'web',
-      BLOB_SIGNING_SECRET: 'x'.repeat(32),
+      BLOB_SIGNING_SECRET: STRONG.signing,
       MAKECOMMERCE_SHOP_ID: 'f64b1a3e-7b2c-4c1e-9f59-0d6b4b0c2a11',
-      MAKECOMMERCE_SECRET_KEY: 'a-secret-key-of-the-test-shop',
+      MAKECOMMERCE_SECRET_KEY: STRONG.shop,
     });
-    expect(config.identity).toEqual({
+    expect(config.identity).toMatchObject({
       embedded: false,
       issuer: 'https://auth.example.ee/realms/lepinguturg',
       clientId: 'web',
@@ -165,6 +248,8 @@ describe('configuration from the environment', () => {
       signUpEnabled: true,
       adminEmails: [],
     });
+    // No test provider where real people sign in (it would let anybody claim any e-mail).
+    expect(config.identity.signIn.testProvider).toBe(false);
     expect(config).toMatchObject({ profile: 'production', seedDemoData: false, mongoDb: 'lepinguturg' });
     expect(config.s3).toMatchObject({
       endpoint: 'http://minio:9000',
@@ -187,6 +272,8 @@ describe('configuration from the environment', () => {
         shopId: EMBEDDED_GATEWAY_SHOP_ID,
         secretKey: null,
         publishableKey: null,
+        checkoutScriptUrl: null,
+        testGatewayCards: 'page',
         sweepSeconds: 60,
       });
       expect(config.seller).toMatchObject({ vatNumber: 'EE102345678', invoiceSeries: 'LT' });
@@ -228,6 +315,24 @@ describe('configuration from the environment', () => {
         'SELLER_VAT_NUMBER must be an EU VAT number such as EE102345678 (got "EE123").',
         'INVOICE_SERIES must be a capital letter and up to nine capitals or digits (got "1-A").',
         'SELLER_EMAIL must be an e-mail address (got "nobody").',
+      ]);
+    });
+
+    it("takes the card form's script and the test gateway's way with cards, and names bad values", () => {
+      expect(
+        loadConfig({
+          MAKECOMMERCE_CHECKOUT_JS_URL: 'https://payment.test.maksekeskus.ee/checkout/dist/checkout.js',
+          TEST_GATEWAY_CARDS: 'form',
+        }).payments,
+      ).toMatchObject({
+        checkoutScriptUrl: 'https://payment.test.maksekeskus.ee/checkout/dist/checkout.js',
+        testGatewayCards: 'form',
+      });
+      expect(
+        problemsOf({ MAKECOMMERCE_CHECKOUT_JS_URL: 'checkout.js', TEST_GATEWAY_CARDS: 'iframe' }),
+      ).toEqual([
+        'MAKECOMMERCE_CHECKOUT_JS_URL must be a http:// or https:// URL (got "checkout.js").',
+        'TEST_GATEWAY_CARDS must be one of page, form (got "iframe").',
       ]);
     });
 

@@ -4,6 +4,7 @@ import type { SepaDebtorAccount } from '../domain/payout/sepa-file';
 import type { FeeRates } from '../domain/shared/fees';
 import { isValidInvoiceSeries } from '../domain/invoice/invoice-series.decider';
 import { isValidVatNumber, normaliseVatNumber } from '../domain/invoice/vat-number';
+import { type SignInConfig, type SmsConfig, readSignInConfig, readSmsConfig } from './sign-in-config';
 
 export type Profile = 'embedded' | 'production';
 
@@ -31,6 +32,10 @@ export interface IdentityConfig {
   readonly signUpEnabled: boolean;
   /** E-mails that are always admins (besides admins granted in the product). Lower case. */
   readonly adminEmails: readonly string[];
+  /** The embedded provider's social sign-in, test provider and sign-up attributes (sign-in-config.ts). */
+  readonly signIn: SignInConfig;
+  /** Where the embedded provider's text messages go (sign-in-config.ts). */
+  readonly sms: SmsConfig;
 }
 
 /** Where mail goes: the embedded outbox folder, or SMTP. */
@@ -54,8 +59,15 @@ export interface PaymentsConfig {
   readonly shopId: string;
   /** Signs and verifies messages; on the embedded gateway generated into DATA_DIR when unset. */
   readonly secretKey: string | null;
-  /** For MakeCommerce's in-page card form (checkout.js); not used by the redirect flow. */
+  /** For MakeCommerce's in-page card form (checkout.js): cards the API gives no page of their own. */
   readonly publishableKey: string | null;
+  /** The card form's script; null: MakeCommerce's own for the API host (its test or live checkout.js). */
+  readonly checkoutScriptUrl: string | null;
+  /**
+   * How the embedded test gateway takes cards: `page`, a payment page per card (as MakeCommerce's API
+   * answers them today), or `form`, its in-page card form (checkout.js with the publishable key).
+   */
+  readonly testGatewayCards: 'page' | 'form';
   /** How often unpaid purchases past their 30 minutes are cancelled and paid ones completed; 0 = off. */
   readonly sweepSeconds: number;
 }
@@ -69,6 +81,25 @@ export interface SellerConfig {
   readonly email: string;
   /** The invoice numbers' own series, e.g. LT → LT-000001. */
   readonly invoiceSeries: string;
+  /** The receipts' own series (no invoice asked for), e.g. KV → KV-000001. */
+  readonly receiptSeries: string;
+}
+
+/** The VIES port's official REST service (European Commission, taxation_customs/vies). */
+export const VIES_REST_API_URL = 'https://ec.europa.eu/taxation_customs/vies/rest-api';
+
+/**
+ * VAT by buyer (docs/decisions/vat-by-buyer.md): which VAT number registry answers, and the One-Stop
+ * Shop's threshold rule.
+ */
+export interface VatConfig {
+  /** `embedded`: the test registry inside the app (check digits); `vies`: the European Commission's VIES. */
+  readonly registry: 'embedded' | 'vies';
+  readonly viesUrl: string;
+  /** How long a VIES question may take before it counts as unanswered. */
+  readonly viesTimeoutSeconds: number;
+  /** Art. 59c (3): tax EU consumers in their member state from the first sale, not from EUR 10,000. */
+  readonly ossFromFirstSale: boolean;
 }
 
 /** The embedded test gateway's shop id unless MAKECOMMERCE_SHOP_ID says otherwise. */
@@ -105,6 +136,7 @@ export interface AppConfig {
   readonly s3: S3Config | null;
   readonly payments: PaymentsConfig;
   readonly seller: SellerConfig;
+  readonly vat: VatConfig;
   /** The platform's bank account that SEPA payout files pay from, and its postal address. */
   readonly sepaDebtor: SepaDebtorAccount;
   /**
@@ -271,6 +303,8 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
       .split(',')
       .map((e) => e.trim().toLowerCase())
       .filter((e) => e !== ''),
+    signIn: readSignInConfig(env, r.problems, { production, embeddedIdentity: externalIssuer === null }),
+    sms: readSmsConfig(env, r.problems),
   };
   for (const email of identity.adminEmails) {
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
@@ -311,7 +345,18 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     );
   }
   const payments = readPayments(r, production);
+  if (production) refuseUnsafeProduction(r, payments);
   const seller = readSeller(r);
+  const vat: VatConfig = {
+    registry: r.oneOf<VatConfig['registry']>(
+      'VAT_REGISTRY',
+      ['embedded', 'vies'],
+      production ? 'vies' : 'embedded',
+    ),
+    viesUrl: (r.url('VIES_URL', ['http', 'https'], false) ?? VIES_REST_API_URL).replace(/\/+$/, ''),
+    viesTimeoutSeconds: r.integer('VIES_TIMEOUT_SECONDS', 10, 1, 120),
+    ossFromFirstSale: r.boolean('OSS_FROM_FIRST_SALE', false),
+  };
   const sepaDebtor = {
     name: r.text('SEPA_DEBTOR_NAME', false, 'Lepinguturg OÜ') ?? 'Lepinguturg OÜ',
     iban: normaliseIban(r.text('SEPA_DEBTOR_IBAN', false, 'EE872200221098765437') ?? ''),
@@ -376,12 +421,68 @@ export function loadConfig(env: Env, cwd: string = process.cwd()): AppConfig {
     fileProcessingEnv,
     payments,
     seller,
+    vat,
     sepaDebtor,
     trustProxy,
     devMailbox: profile === 'embedded' ? devMailbox : 'off',
     anonymousWritesPerMinute,
     site,
   };
+}
+
+/**
+ * Secret values published in this repository, in its documentation or in the images' own examples: a
+ * production start refuses them whatever their length (docs/decisions/production-refuses-to-start-unsafe.md).
+ */
+export const KNOWN_DEFAULT_SECRETS: readonly string[] = [
+  'compose-demo-signing-secret-change-me-0123456789',
+  'lepinguturg-secret',
+  'minioadmin',
+  'admin',
+  'password',
+  'secret',
+  'changeme',
+  'change-me',
+];
+
+/** Fewest different characters a production secret may have: `x` × 32 or `abab…` is no secret. */
+const MIN_DISTINCT_SECRET_CHARACTERS = 10;
+
+/**
+ * What PROFILE=production refuses, one line per variable: the embedded test gateway (anyone may press
+ * "success" on anyone's payment there), the embedded gateway's shop id, and secrets that are published
+ * defaults, too short, or too uniform to be secret.
+ */
+function refuseUnsafeProduction(r: Reader, payments: PaymentsConfig): void {
+  if (payments.gateway === 'embedded')
+    r.problems.push(
+      'PAYMENTS=embedded is the test gateway, where anyone can mark any payment paid: PROFILE=production needs PAYMENTS=makecommerce.',
+    );
+  if (r.raw('MAKECOMMERCE_SHOP_ID') === EMBEDDED_GATEWAY_SHOP_ID)
+    r.problems.push(
+      "MAKECOMMERCE_SHOP_ID is the embedded test gateway's published shop id: set your MakeCommerce shop's own id.",
+    );
+  const secrets: readonly [name: string, minLength: number][] = [
+    ['BLOB_SIGNING_SECRET', 32],
+    ['S3_SECRET_KEY', 16],
+    ['MAKECOMMERCE_SECRET_KEY', 16],
+  ];
+  for (const [name, minLength] of secrets) {
+    const value = r.raw(name);
+    if (value === undefined || value.length < minLength) continue; // reported as missing or short already
+    const lowered = value.toLowerCase();
+    if (KNOWN_DEFAULT_SECRETS.includes(lowered) || /change-?me/.test(lowered))
+      r.problems.push(
+        `${name} is a published example value: PROFILE=production needs a secret of your own (e.g. openssl rand -base64 48).`,
+      );
+    else if (new Set(value).size < MIN_DISTINCT_SECRET_CHARACTERS)
+      r.problems.push(
+        `${name} has fewer than ${MIN_DISTINCT_SECRET_CHARACTERS} different characters, so it is easy to guess: use a random secret (e.g. openssl rand -base64 48).`,
+      );
+  }
+  const s3Secret = r.raw('S3_SECRET_KEY');
+  if (s3Secret !== undefined && s3Secret.length < 16)
+    r.problems.push('S3_SECRET_KEY must be at least 16 characters long on PROFILE=production.');
 }
 
 function readPayments(r: Reader, production: boolean): PaymentsConfig {
@@ -411,6 +512,8 @@ function readPayments(r: Reader, production: boolean): PaymentsConfig {
     shopId,
     secretKey,
     publishableKey: r.raw('MAKECOMMERCE_PUBLISHABLE_KEY') ?? null,
+    checkoutScriptUrl: r.url('MAKECOMMERCE_CHECKOUT_JS_URL', ['http', 'https'], false),
+    testGatewayCards: r.oneOf<'page' | 'form'>('TEST_GATEWAY_CARDS', ['page', 'form'], 'page'),
     sweepSeconds: r.integer('PURCHASE_SWEEP_SECONDS', 60, 0, 86_400),
   };
 }
@@ -427,6 +530,14 @@ function readSeller(r: Reader): SellerConfig {
       `INVOICE_SERIES must be a capital letter and up to nine capitals or digits (got "${invoiceSeries}").`,
     );
   }
+  const receiptSeries = text('RECEIPT_SERIES', 'KV').toUpperCase();
+  if (!isValidInvoiceSeries(receiptSeries)) {
+    r.problems.push(
+      `RECEIPT_SERIES must be a capital letter and up to nine capitals or digits (got "${receiptSeries}").`,
+    );
+  } else if (receiptSeries === invoiceSeries) {
+    r.problems.push(`RECEIPT_SERIES must differ from INVOICE_SERIES (both are "${receiptSeries}").`);
+  }
   const email = text('SELLER_EMAIL', 'info@lepinguturg.ee');
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
     r.problems.push(`SELLER_EMAIL must be an e-mail address (got "${email}").`);
@@ -438,5 +549,6 @@ function readSeller(r: Reader): SellerConfig {
     vatNumber,
     email,
     invoiceSeries,
+    receiptSeries,
   };
 }

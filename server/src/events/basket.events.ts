@@ -1,4 +1,5 @@
 import type { Cents } from '../domain/shared/money';
+import type { VatDecision } from '../domain/vat/vat-decision';
 import type { DomainEvent } from './domain-event';
 import type { InvoiceRequest, Payer } from './purchase.events';
 
@@ -46,7 +47,9 @@ export type BasketConfirmed = DomainEvent<
     readonly language: 'et' | 'en';
     /** The signed-in buyer; null for a visitor. */
     readonly buyerId: string | null;
-    /** The total the buyer confirmed, in cents. */
+    /** The VAT decided for the buyer (schema version 2); the purchase copies it. */
+    readonly vat: VatDecision;
+    /** The total the buyer confirmed (taxable amount + VAT), in cents. */
     readonly total: Cents;
   }
 >;

@@ -1,7 +1,7 @@
 import type { AuditEvent } from './audit.events';
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
-import type { InvoiceEvent } from './invoice.events';
+import type { InvoiceEvent, ReceiptEvent } from './invoice.events';
 import type { MailSettingsEvent } from './mail-settings.events';
 import type { PayoutBatchEvent } from './payout-batch.events';
 import type { PayoutEvent } from './payout.events';
@@ -16,6 +16,7 @@ export type AnyDomainEvent =
   | ProfileEvent
   | PurchaseEvent
   | InvoiceEvent
+  | ReceiptEvent
   | PayoutEvent
   | PayoutBatchEvent
   | SignInEvent
@@ -43,7 +44,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   BasketDocumentRemoved: 1,
   BasketCleared: 1,
   BasketExpired: 1,
-  BasketConfirmed: 1,
+  BasketConfirmed: 2,
   BasketConfirmationCanceled: 1,
   BasketDocumentRepriced: 1,
   BasketDocumentWithdrawn: 1,
@@ -54,7 +55,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   UserTermsAccepted: 1,
   AdminRoleGranted: 1,
   AdminRoleRevoked: 1,
-  PurchaseCreated: 1,
+  PurchaseCreated: 2,
   PurchasePaid: 1,
   PurchaseCanceled: 1,
   PurchaseFilesDownloaded: 1,
@@ -65,6 +66,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PurchaseSuperseded: 1,
   PurchaseRefundDue: 1,
   InvoiceNumberAssigned: 1,
+  ReceiptNumberAssigned: 1,
   AccountantRoleGranted: 1,
   AccountantRoleRevoked: 1,
   PayoutRequested: 2,
@@ -76,10 +78,30 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   SessionsEnded: 1,
   PersonalDataRead: 1,
   UploaderMailSettingsChanged: 1,
+  PasswordResetRequired: 1,
 };
 
 /** Lifts a payload of version `from` to `from + 1`. */
 export type Upcaster = (data: Record<string, unknown>) => Record<string, unknown>;
+
+/** A v1 purchase or confirmation: every sale then carried Estonian VAT rounded per line, whoever bought. */
+function legacyVat(rate: number, vatNumber: unknown): Record<string, unknown> {
+  return {
+    treatment: 'domestic',
+    reason: 'before-vat-by-buyer',
+    buyerCountry: null,
+    vatCountry: 'EE',
+    rate,
+    buyerVatNumber: typeof vatNumber === 'string' ? vatNumber : null,
+    evidence: [],
+    vies: null,
+    crossBorderSales: null,
+    day: null,
+  };
+}
+
+type Json = Record<string, unknown>;
+const withCountry = (payer: unknown): Json => ({ ...(payer as Json), country: null });
 
 /** Upcasters by event type and the version they lift from. */
 export const UPCASTERS: Partial<Record<EventType, Readonly<Record<number, Upcaster>>>> = {
@@ -98,6 +120,27 @@ export const UPCASTERS: Partial<Record<EventType, Readonly<Record<number, Upcast
   // v2 names the payout file (batch) the bank paid or did not pay; before files were recorded, none.
   PayoutExecuted: { 1: (data) => ({ ...data, batchId: null, messageId: null }) },
   PayoutRejected: { 1: (data) => ({ ...data, batchId: null, messageId: null }) },
+  // v2 decides the VAT by the buyer (docs/decisions/vat-by-buyer.md) and asks the billing country.
+  BasketConfirmed: {
+    1: (data) => ({
+      ...data,
+      payer: withCountry(data.payer),
+      vat: legacyVat(2400, (data.invoice as Json | null)?.vatNumber),
+    }),
+  },
+  PurchaseCreated: {
+    1: (data) => {
+      const lines: Json[] = (data.lines as Json[]).map((line) => ({ ...line, listPrice: line.price }));
+      const first = lines[0]?.vatRate;
+      const rate = typeof first === 'number' ? first : 2400;
+      return {
+        ...data,
+        payer: withCountry(data.payer),
+        lines,
+        vat: legacyVat(rate, (data.invoice as Json | null)?.vatNumber),
+      };
+    },
+  },
 };
 
 /** Brings a stored payload up to the current schema version of its type. */

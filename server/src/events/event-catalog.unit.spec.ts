@@ -39,6 +39,7 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   PurchaseSuperseded: true,
   PurchaseRefundDue: true,
   InvoiceNumberAssigned: true,
+  ReceiptNumberAssigned: true,
   AccountantRoleGranted: true,
   AccountantRoleRevoked: true,
   PayoutRequested: true,
@@ -50,6 +51,7 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   SessionsEnded: true,
   PersonalDataRead: true,
   UploaderMailSettingsChanged: true,
+  PasswordResetRequired: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];
 
@@ -98,6 +100,44 @@ describe('event catalog', () => {
       expect(upcast('FileProcessed', 1, v1)).toEqual({ ...v1, method: 'unknown', preview: null });
       const v2 = { ...v1, method: 'pdf', preview: null };
       expect(upcast('FileProcessed', 2, v2)).toBe(v2);
+    });
+
+    it('lifts a version-1 PurchaseCreated to version 2: Estonian VAT per line as it was, no billing country', () => {
+      const line = { documentId: 'doc-1', price: 1240, vat: 240, licenceFee: 1000, vatRate: 2400 };
+      const v1 = {
+        purchaseId: 'p-1',
+        payer: { email: 'a@example.ee', firstName: 'A', lastName: 'B', address: 'Tallinn' },
+        invoice: { companyName: 'X OÜ', registryCode: '123', vatNumber: 'EE101234567' },
+        lines: [line],
+        totals: { price: 1240, vat: 240 },
+      };
+      const v2 = upcast('PurchaseCreated', 1, v1) as Record<string, unknown>;
+      expect(v2).toMatchObject({
+        purchaseId: 'p-1',
+        payer: { ...v1.payer, country: null },
+        lines: [{ ...line, listPrice: 1240 }],
+        totals: { price: 1240, vat: 240 },
+        vat: {
+          treatment: 'domestic',
+          reason: 'before-vat-by-buyer',
+          buyerCountry: null,
+          vatCountry: 'EE',
+          rate: 2400,
+          buyerVatNumber: 'EE101234567',
+          evidence: [],
+          vies: null,
+        },
+      });
+      expect(v1.lines[0]).toEqual(line);
+    });
+
+    it('lifts a version-1 BasketConfirmed to version 2 with the Estonian VAT every sale then had', () => {
+      const v1 = { basketId: 'b-1', payer: { email: 'a@example.ee' }, invoice: null, total: 1240 };
+      expect(upcast('BasketConfirmed', 1, v1)).toMatchObject({
+        payer: { email: 'a@example.ee', country: null },
+        vat: { treatment: 'domestic', reason: 'before-vat-by-buyer', rate: 2400, buyerVatNumber: null },
+        total: 1240,
+      });
     });
 
     it('passes the payload of a type without upcasters through, whatever its version', () => {

@@ -20,6 +20,27 @@ export type InvoiceNumberAssigned = DomainEvent<
   }
 >;
 
+/**
+ * A receipt number was given to a paid purchase without an invoice: receipts are source documents with
+ * their own gap-free series (Accounting Act § 7), numbered like invoices in a stream of their own.
+ */
+export type ReceiptNumberAssigned = DomainEvent<
+  'ReceiptNumberAssigned',
+  {
+    readonly series: string;
+    readonly sequence: number;
+    /** As printed, e.g. `KV-000042`. */
+    readonly receiptNumber: string;
+    readonly purchaseId: string;
+    readonly issuedAt: string;
+  }
+>;
+
 export type InvoiceEvent = InvoiceNumberAssigned;
+export type ReceiptEvent = ReceiptNumberAssigned;
+
+/** A numbered document's events: each kind of document has series (streams) of its own. */
+export type NumberSeriesEvent = InvoiceEvent | ReceiptEvent;
 
 export const invoiceSeriesStreamId = (series: string): string => `invoice-series-${series}`;
+export const receiptSeriesStreamId = (series: string): string => `receipt-series-${series}`;

@@ -1,5 +1,6 @@
 import type { FileFormat } from '../domain/catalogue/catalogue-codes';
 import type { BasisPoints, Cents } from '../domain/shared/money';
+import type { VatDecision } from '../domain/vat/vat-decision';
 import type { DomainEvent } from './domain-event';
 
 /**
@@ -19,28 +20,36 @@ export interface PurchasedFile {
   readonly blobKey: string | null;
 }
 
-/** One document of the purchase with its fee split (domain/shared/fees.ts), decided at creation. */
+/**
+ * One document of the purchase with its fee split (domain/shared/fees.ts), decided at creation. Since
+ * schema version 2 the VAT is decided on the whole purchase (domain/vat/document-vat.ts) and each line's
+ * `vat` is its share of that; version 1 lines carried VAT rounded per line.
+ */
 export interface PurchaseLine {
   readonly documentId: string;
   readonly slug: string;
   readonly title: string;
   readonly uploaderId: string;
   readonly uploaderName: string;
-  /** What the buyer pays for this document, VAT included. */
+  /** The document's price as the uploader set it (the Estonian consumer price). */
+  readonly listPrice: Cents;
+  /** What the buyer pays for this document: licenceFee + vat. */
   readonly price: Cents;
+  /** This line's share of the purchase's VAT. */
   readonly vat: Cents;
-  /** price − VAT. */
+  /** The net price (taxable amount) of the line, the same whoever buys. */
   readonly licenceFee: Cents;
   /** The platform's share of the licence fee. */
   readonly serviceFee: Cents;
   /** licenceFee − serviceFee: what the uploader earns from this line. */
   readonly uploaderEarnings: Cents;
+  /** The rate charged on the purchase (0 for reverse charge and outside the EU). */
   readonly vatRate: BasisPoints;
   readonly serviceFeeRate: BasisPoints;
   readonly files: readonly PurchasedFile[];
 }
 
-/** Sums of the lines' fields. */
+/** Sums of the lines' fields: price is what the buyer pays, vat the purchase's VAT, licenceFee its taxable amount. */
 export interface PurchaseTotals {
   readonly price: Cents;
   readonly vat: Cents;
@@ -54,6 +63,8 @@ export interface Payer {
   readonly firstName: string;
   readonly lastName: string;
   readonly address: string;
+  /** The billing address's country (ISO alpha-2); null on purchases from before it was asked. */
+  readonly country: string | null;
 }
 
 /** What the buyer asked to be put on a VAT invoice; null on the purchase when no invoice was asked for. */
@@ -79,6 +90,8 @@ export type PurchaseCreated = DomainEvent<
     readonly paymentMethod: string;
     readonly lines: readonly PurchaseLine[];
     readonly totals: PurchaseTotals;
+    /** How the purchase is taxed and why: the evidence, VIES's answer and the threshold it read. */
+    readonly vat: VatDecision;
     /** An unpaid purchase expires at this moment (the gateway's 30 minutes). */
     readonly activeUntil: string;
   }

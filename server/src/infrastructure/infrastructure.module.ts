@@ -10,12 +10,11 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { BLOB_SIGNING_SECRET } from '../api/blobs/blob-download.tokens';
-import { FEE_RATES } from '../commands/basket/fee-rates.token';
+import { FEE_RATES } from '../config/fee-rates.token';
 import { PURCHASE_LINK_SECRET } from '../commands/purchase/purchase-links';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { BLOB_STORE, type BlobStore } from './blob-store/blob-store.port';
 import { LocalFolderBlobStore } from './blob-store/local-folder-blob-store';
-import { MinioBlobStore } from './blob-store/minio-blob-store';
 import { CLOCK, type Clock, systemClock } from './clock/clock';
 import { SqliteIdentitySessions } from './identity/embedded/sqlite-identity-sessions';
 import {
@@ -23,19 +22,23 @@ import {
   type IdentitySessions,
   externalIdentitySessions,
 } from './identity/identity-sessions.port';
+import { AttachableIdentityAccounts, IDENTITY_ACCOUNTS } from './identity/identity-accounts.port';
 import { MAILER, type Mailer } from './mail/mail.port';
+import { MessenteSmsSender } from './sms/messente-sms-sender';
+import { OutboxSmsSender } from './sms/outbox-sms-sender';
+import type { SmsSender } from './sms/sms.port';
 import { OutboxMailer } from './mail/outbox-mailer';
-import { SmtpMailer } from './mail/smtp-mailer';
 import { EVENT_STORE, type EventStore } from './event-store/event-store.port';
 import { EMBEDDED_GATEWAY_PATH } from './payments/embedded-gateway/embedded-gateway.mount';
 import { EmbeddedTestGateway } from './payments/embedded-gateway/embedded-test-gateway';
 import { SqliteTransactionBook } from './payments/embedded-gateway/transaction-book';
 import { MakeCommerceGateway } from './payments/makecommerce-gateway';
 import { PAYMENT_GATEWAY, type PaymentGateway, TEST_PAYMENT_DESK } from './payments/payment-gateway.port';
-import { KurrentDbEventStore } from './event-store/kurrentdb-event-store';
 import { SqliteEventStore } from './event-store/sqlite-event-store';
+import { EmbeddedTestRegistry } from './vat-registry/embedded-test-registry';
+import { VAT_REGISTRY, type VatRegistry } from './vat-registry/vat-registry.port';
+import { ViesRestRegistry } from './vat-registry/vies-rest-registry';
 import { EmbeddedReadStore } from './read-store/embedded-read-store';
-import { MongoReadStore } from './read-store/mongo-read-store';
 import { READ_STORE, type ReadStore } from './read-store/read-store.port';
 import { PRIVATE_FILE_MODE, ensurePrivateDir } from './private-files';
 import { openSqliteDatabase, type SqliteDatabase } from './sqlite/sqlite-database';
@@ -44,6 +47,8 @@ import { openSqliteDatabase, type SqliteDatabase } from './sqlite/sqlite-databas
 export const SQLITE_DATABASE = Symbol('SqliteDatabase');
 /** The outbox folder's mailer when mail is kept on disk (null when SMTP sends it). */
 export const OUTBOX = Symbol('Outbox');
+/** Text messages: Messente's API, or the outbox folder (shown in the dev mailbox). */
+export const SMS_SENDER = Symbol('SmsSender');
 
 /** The embedded profile's secret for signed download links: from config, else kept in DATA_DIR. */
 function embeddedSigningSecret(config: AppConfig): string {
@@ -107,6 +112,13 @@ export class InfrastructureModule {
     const gatewaySecret = embeddedPayments
       ? (config.payments.secretKey ?? secretInDataDir(config, '.test-gateway-secret'))
       : config.payments.secretKey!;
+    // A publishable key is public by design (it opens only the card form); the test gateway's is derived
+    // from its secret, so it stays the same across restarts.
+    const publishableKey =
+      config.payments.publishableKey ??
+      (embeddedPayments
+        ? createHmac('sha256', gatewaySecret).update('publishable-key').digest('base64url').slice(0, 32)
+        : null);
     return {
       module: InfrastructureModule,
       providers: [
@@ -121,14 +133,22 @@ export class InfrastructureModule {
         {
           provide: EVENT_STORE,
           inject: [SQLITE_DATABASE],
-          useFactory: (db: SqliteDatabase | null): EventStore =>
-            db ? new SqliteEventStore(db) : new KurrentDbEventStore(config.eventStoreUrl!),
+          // The production adapters load only on the production profile: their drivers (gRPC, MongoDB's,
+          // MinIO's, nodemailer) would otherwise cost every embedded server their start-up time and memory.
+          useFactory: async (db: SqliteDatabase | null): Promise<EventStore> => {
+            if (db) return new SqliteEventStore(db);
+            const { KurrentDbEventStore } = await import('./event-store/kurrentdb-event-store');
+            return new KurrentDbEventStore(config.eventStoreUrl!);
+          },
         },
         {
           provide: READ_STORE,
           inject: [SQLITE_DATABASE],
-          useFactory: (db: SqliteDatabase | null): ReadStore =>
-            db ? new EmbeddedReadStore(db) : new MongoReadStore(config.mongoUrl!, config.mongoDb),
+          useFactory: async (db: SqliteDatabase | null): Promise<ReadStore> => {
+            if (db) return new EmbeddedReadStore(db);
+            const { MongoReadStore } = await import('./read-store/mongo-read-store');
+            return new MongoReadStore(config.mongoUrl!, config.mongoDb);
+          },
         },
         {
           provide: BLOB_SIGNING_SECRET,
@@ -140,6 +160,7 @@ export class InfrastructureModule {
           useFactory: async (secret: string): Promise<BlobStore> => {
             if (embedded) return new LocalFolderBlobStore(join(config.dataDir, 'blobs'), secret);
             const s3 = config.s3!;
+            const { MinioBlobStore } = await import('./blob-store/minio-blob-store');
             const store = MinioBlobStore.fromEndpoint({
               endpoint: s3.endpoint,
               publicEndpoint: s3.publicEndpoint ?? undefined,
@@ -160,9 +181,23 @@ export class InfrastructureModule {
         {
           provide: MAILER,
           inject: [OUTBOX],
-          useFactory: (outbox: OutboxMailer | null): Mailer =>
-            outbox ?? new SmtpMailer(config.mail.smtpUrl!, config.mail.from),
+          useFactory: async (outbox: OutboxMailer | null): Promise<Mailer> => {
+            if (outbox) return outbox;
+            const { SmtpMailer } = await import('./mail/smtp-mailer');
+            return new SmtpMailer(config.mail.smtpUrl!, config.mail.from);
+          },
         },
+        {
+          provide: SMS_SENDER,
+          inject: [OUTBOX],
+          useFactory: (outbox: OutboxMailer | null): SmsSender => {
+            const messente = config.identity.sms.messente;
+            if (config.identity.sms.provider === 'messente' && messente)
+              return new MessenteSmsSender(messente);
+            return new OutboxSmsSender(outbox ?? new OutboxMailer(join(config.dataDir, 'outbox'), clock));
+          },
+        },
+        { provide: IDENTITY_ACCOUNTS, useValue: new AttachableIdentityAccounts() },
         {
           // Purchase links get their own key, derived from the blob-link secret, so a signature of one
           // kind of link never opens the other.
@@ -184,6 +219,8 @@ export class InfrastructureModule {
                     publicBaseUrl: `${config.publicUrl}${EMBEDDED_GATEWAY_PATH}`,
                     clock,
                     book: new SqliteTransactionBook(join(config.dataDir, 'test-gateway.sqlite')),
+                    cardPayments: config.payments.testGatewayCards,
+                    publishableKey: publishableKey ?? undefined,
                   }),
               },
               { provide: TEST_PAYMENT_DESK, useExisting: EmbeddedTestGateway },
@@ -198,7 +235,21 @@ export class InfrastructureModule {
                 : config.payments.apiUrl,
               shopId: config.payments.shopId,
               secretKey: gatewaySecret,
+              publishableKey,
+              checkoutScriptUrl: embeddedPayments
+                ? `${config.publicUrl}${EMBEDDED_GATEWAY_PATH}/checkout/dist/checkout.js`
+                : config.payments.checkoutScriptUrl,
             }),
+        },
+        {
+          provide: VAT_REGISTRY,
+          useFactory: (): VatRegistry =>
+            config.vat.registry === 'vies'
+              ? new ViesRestRegistry({
+                  baseUrl: config.vat.viesUrl,
+                  timeoutMs: config.vat.viesTimeoutSeconds * 1000,
+                })
+              : new EmbeddedTestRegistry(),
         },
         {
           provide: IDENTITY_SESSIONS,
@@ -219,8 +270,11 @@ export class InfrastructureModule {
         SQLITE_DATABASE,
         MAILER,
         OUTBOX,
+        SMS_SENDER,
+        IDENTITY_ACCOUNTS,
         PURCHASE_LINK_SECRET,
         PAYMENT_GATEWAY,
+        VAT_REGISTRY,
         IDENTITY_SESSIONS,
         // The demo seed pays its history of past purchases at the embedded test gateway; the HTTP app
         // mounts the gateway's pages (AppModule: EmbeddedGatewayMount).

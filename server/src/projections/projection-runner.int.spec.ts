@@ -12,7 +12,7 @@ import type {
 } from '../infrastructure/read-store/read-store.port';
 import { openSqliteDatabase, type SqliteDatabase } from '../infrastructure/sqlite/sqlite-database';
 import type { Projection } from './projection';
-import { ProjectionRunner } from './projection-runner';
+import { CHECKPOINT_LAG_MS, ProjectionRunner } from './projection-runner';
 
 interface Seen extends ReadModel {
   count: number;
@@ -235,6 +235,29 @@ describe('ProjectionRunner on SQLite', () => {
     await runner.stop();
     await expectEachEventAppliedOnce(readStore, 'one');
     await expectEachEventAppliedOnce(readStore, 'other');
+  });
+
+  it('writes nothing for live events a projection ignores; its checkpoint follows within a second and at stop', async () => {
+    const rare = new RecordingProjection();
+    rare.handles = (type?: string) => type === 'Rare';
+    const runner = new ProjectionRunner(eventStore, readStore, [rare]);
+    await runner.start();
+    const transactions = jest.spyOn(readStore, 'transaction');
+    for (let round = 0; round < 3; round++) await appendRound(eventStore, round);
+    const head = await eventStore.headPosition();
+    // Read-your-writes still holds: the runner knows at once that it has passed the ignored events.
+    expect(await runner.waitFor(head, ['recording'], 5000)).toBe(true);
+    expect(transactions).not.toHaveBeenCalled();
+    await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_LAG_MS + 200));
+    expect(transactions).toHaveBeenCalledTimes(1);
+    expect(await readStore.getCheckpoint('recording')).toBe(head);
+
+    await appendRound(eventStore, 3);
+    const later = await eventStore.headPosition();
+    expect(await runner.waitFor(later, ['recording'], 5000)).toBe(true);
+    await runner.stop();
+    expect(await readStore.getCheckpoint('recording')).toBe(later);
+    expect(await readStore.collection('recording_seen').find({})).toEqual([]);
   });
 
   it('answers false when the read models do not catch up in time', async () => {

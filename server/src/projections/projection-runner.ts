@@ -9,6 +9,7 @@ import {
   type Subscription,
 } from '../infrastructure/event-store/event-store.port';
 import { READ_STORE, type ReadStore } from '../infrastructure/read-store/read-store.port';
+import { BatchTransaction } from './batch-transaction';
 import { PROJECTIONS, type Projection } from './projection';
 
 export interface ProjectionStatus {
@@ -50,6 +51,9 @@ export const PROJECTION_RUNNER_OPTIONS = Symbol('ProjectionRunnerOptions');
 
 const DEFAULT_OPTIONS: ProjectionRunnerOptions = { batchSize: 500 };
 
+/** How long a checkpoint moved only by events a projection ignores may wait before it is stored. */
+export const CHECKPOINT_LAG_MS = 1000;
+
 export function toStoredEvent(recorded: RecordedEvent): StoredEvent {
   return {
     type: recorded.type,
@@ -76,6 +80,11 @@ export class ProjectionRunner implements OnApplicationShutdown {
   private readonly retryTimers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly errors = new Map<string, string>();
+  /**
+   * Positions passed by live batches that held none of a projection's events: no transaction was opened
+   * for them, and the checkpoint is stored within CHECKPOINT_LAG_MS by one small commit (or at stop).
+   */
+  private readonly unsaved = new Map<string, { position: LogPosition; timer: NodeJS.Timeout }>();
   private waiters: Waiter[] = [];
   private running = false;
   private readonly batchSize: number;
@@ -114,6 +123,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
     this.subscriptions.clear();
     await Promise.all(subs.map((s) => s.stop()));
     await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([...this.unsaved.keys()].map((name) => this.saveSkipped(name)));
     this.flushWaiters(true);
   }
 
@@ -188,6 +198,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
     for (const projection of projections) {
       await this.subscriptions.get(projection.name)?.stop();
       this.subscriptions.delete(projection.name);
+      this.forgetSkipped(projection.name);
       await this.readStore.reset(projection.name, projection.collections);
       await this.ensureIndexes(projection);
       this.positions.set(projection.name, null);
@@ -233,7 +244,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
     const subscription = this.eventStore.subscribeToAll({
       after: checkpoint,
       batchSize: this.batchSize,
-      onEvents: (events) => this.applyBatch(projection, events),
+      onEvents: (events) => this.applyLive(projection, events),
       onError: (error) => this.retryLater(projection, error),
     });
     this.subscriptions.set(projection.name, subscription);
@@ -255,6 +266,55 @@ export class ProjectionRunner implements OnApplicationShutdown {
     for (const index of projection.indexes ?? []) {
       await this.readStore.ensureIndex(index.collection, index.keys, { unique: index.unique });
     }
+  }
+
+  /**
+   * A live batch. When it holds none of the projection's events, nothing is written: the position moves
+   * on in memory at once (read-your-writes waits on it) and in the store within CHECKPOINT_LAG_MS. Eleven
+   * projections each committed a checkpoint after every append before, and the search cache, keyed on a
+   * checkpoint then, was emptied by every write (docs/decisions/writes-do-not-stall-readers.md). A crash
+   * before the checkpoint is stored replays only events the projection ignores.
+   */
+  private async applyLive(projection: Projection, batch: readonly RecordedEvent[]): Promise<void> {
+    const last = batch.at(-1);
+    if (last === undefined || batch.some((recorded) => projection.handles(recorded.type)))
+      return this.applyBatch(projection, batch);
+    const known = this.positions.get(projection.name) ?? null;
+    if (known !== null && last.position <= known) return;
+    this.positions.set(projection.name, last.position);
+    const pending = this.unsaved.get(projection.name);
+    if (pending) pending.position = last.position;
+    else {
+      const timer = setTimeout(() => void this.saveSkipped(projection.name), CHECKPOINT_LAG_MS);
+      timer.unref();
+      this.unsaved.set(projection.name, { position: last.position, timer });
+    }
+    this.flushWaiters(false);
+  }
+
+  /** Stores the checkpoint that skipped batches moved, unless a committed batch has passed it already. */
+  private async saveSkipped(name: string): Promise<void> {
+    const pending = this.unsaved.get(name);
+    if (!pending) return;
+    this.forgetSkipped(name);
+    const work = this.readStore.transaction(name, async (tx) => {
+      const stored = await this.readStore.getCheckpoint(name);
+      if (stored === null || stored < pending.position) tx.setCheckpoint(pending.position);
+    });
+    this.inFlight.add(work);
+    try {
+      await work;
+    } catch (error) {
+      this.logger.warn(`Projection ${name}: its checkpoint could not be stored (${String(error)})`);
+    } finally {
+      this.inFlight.delete(work);
+    }
+  }
+
+  private forgetSkipped(name: string): void {
+    const pending = this.unsaved.get(name);
+    if (pending) clearTimeout(pending.timer);
+    this.unsaved.delete(name);
   }
 
   private async applyBatch(
@@ -288,14 +348,18 @@ export class ProjectionRunner implements OnApplicationShutdown {
       const fresh = stored === null ? batch : batch.filter((e) => e.position > stored);
       const last = fresh.at(-1);
       if (!last) return;
+      // Every projection's events go through one batch (batch-transaction.ts): each document read once,
+      // changed in memory by every event, written once before the checkpoint.
+      const unit = new BatchTransaction(tx);
       if (projection.applyBatch) {
         const handled = fresh.filter((recorded) => projection.handles(recorded.type)).map(decode);
-        if (handled.length > 0) await projection.applyBatch(tx, handled);
+        if (handled.length > 0) await projection.applyBatch(unit, handled);
       } else {
         for (const recorded of fresh) {
-          if (projection.handles(recorded.type)) await projection.apply(tx, decode(recorded));
+          if (projection.handles(recorded.type)) await projection.apply(unit, decode(recorded));
         }
       }
+      await unit.flush();
       tx.setCheckpoint(last.position);
       reached = last.position;
     });

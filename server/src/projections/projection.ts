@@ -1,7 +1,13 @@
 import type { StoredEvent } from '../events/domain-event';
 import type { ProjectionTransaction, Sort } from '../infrastructure/read-store/read-store.port';
 
-/** Builds one read model from the global log. `apply` must only touch `collections`, through `tx`. */
+/**
+ * Builds one read model from the global log. `apply` must only touch `collections`, through `tx`.
+ *
+ * The runner hands every projection a batch (batch-transaction.ts): a document is read from the store once
+ * per batch and written once at its end, so objects the batch hands out or is given belong to it until
+ * then. Change a document you have read only to write it back; do not change an object after writing it.
+ */
 export interface Projection {
   readonly name: string;
   readonly collections: readonly string[];

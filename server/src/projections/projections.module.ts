@@ -13,6 +13,7 @@ import { PurchasesProjection } from './purchases/purchases.projection';
 import { SignInProjection } from './sign-in/sign-in.projection';
 import { SearchProjection } from './search/search.projection';
 import { UsersProjection } from './users/users.projection';
+import { VatProjection } from './vat/vat.projection';
 
 /** Every projection and the runner that keeps them following the log. */
 export const ALL_PROJECTIONS = () => [
@@ -28,6 +29,7 @@ export const ALL_PROJECTIONS = () => [
   new SearchProjection(),
   new MyDocumentsProjection(),
   new MailSettingsProjection(),
+  new VatProjection(),
 ];
 
 @Module({

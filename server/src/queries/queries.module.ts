@@ -6,6 +6,11 @@ import { GetDocumentPreviewHandler } from './catalogue/get-document-preview.hand
 import { GetDocumentPageImageHandler } from './catalogue/get-document-page-image.handler';
 import { GetMailSettingsHandler } from './users/get-mail-settings.handler';
 import { GetDocumentHandler } from './catalogue/get-document.handler';
+import {
+  CataloguePositionHandler,
+  SitemapHandler,
+  WasDocumentDeletedHandler,
+} from './catalogue/sitemap.handlers';
 import { GetMyDocumentHandler } from './my-documents/get-my-document.handler';
 import { GetPriceSplitHandler } from './my-documents/get-price-split.handler';
 import { ListMyDocumentsHandler } from './my-documents/list-my-documents.handler';
@@ -35,6 +40,8 @@ import { SearchDocumentsHandler } from './search/search-documents.handler';
 import { GetAdminUserHandler } from './users/get-admin-user.handler';
 import { GetProductUserHandler } from './users/get-product-user.handler';
 import { ListUsersHandler } from './users/list-users.handler';
+import { GetCrossBorderSalesHandler } from './vat/get-cross-border-sales.handler';
+import { GetKmdReturnHandler, GetOssReturnHandler } from './vat/get-vat-return.handler';
 
 /** Every query handler; they read read models only. */
 @Module({
@@ -45,6 +52,9 @@ import { ListUsersHandler } from './users/list-users.handler';
     GetDocumentPreviewHandler,
     GetDocumentPageImageHandler,
     GetMailSettingsHandler,
+    SitemapHandler,
+    CataloguePositionHandler,
+    WasDocumentDeletedHandler,
     GetMyDocumentHandler,
     ListMyDocumentsHandler,
     GetPriceSplitHandler,
@@ -69,6 +79,9 @@ import { ListUsersHandler } from './users/list-users.handler';
     GetPayoutBatchFileHandler,
     GetJournalHandler,
     GetReconciliationHandler,
+    GetCrossBorderSalesHandler,
+    GetKmdReturnHandler,
+    GetOssReturnHandler,
     GetDashboardHandler,
     GetSessionsEndedAtHandler,
   ],

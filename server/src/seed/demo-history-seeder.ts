@@ -3,6 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { v5 as uuidv5 } from 'uuid';
 import { AddDocumentToBasketCommand } from '../commands/basket/add-document-to-basket.command';
 import { ConfirmBasketCommand } from '../commands/basket/confirm-basket.command';
+import { QuoteBasketVatCommand } from '../commands/basket/quote-basket-vat.command';
 import { ExecutePayoutBatchCommand } from '../commands/payout/execute-payout-batch.command';
 import { ExportPayoutBatchCommand } from '../commands/payout/export-payout-batch.command';
 import { RequestPayoutCommand } from '../commands/payout/request-payout.command';
@@ -175,26 +176,50 @@ export class DemoHistorySeeder {
       actorId,
       now: new Date(paidAt.getTime() - minutesBeforePaying * MINUTE_MS),
     });
-    let total = 0;
     for (const [index, template] of sale.templates.entries()) {
       await this.commandBus.execute(
         new AddDocumentToBasketCommand(basketId, demoDocumentId(template), at(9 - index)),
       );
-      total += template.price;
     }
-    const { email, firstName, lastName, address } = buyer;
+    const { email, firstName, lastName, address, country } = buyer;
+    // The buyer answers where they live when the evidence asks (a card abroad): truthfully.
+    const answers = { countryOfResidence: country };
+    // The cart shows the VAT for the buyer's details before they confirm; the buyer confirms that total.
+    const quote = await this.commandBus.execute(
+      new QuoteBasketVatCommand(
+        basketId,
+        {
+          country,
+          vatNumber: buyer.invoice?.vatNumber ?? null,
+          paymentMethod: sale.paymentMethod,
+          ...answers,
+        },
+        at(7),
+      ),
+    );
+    if (quote.total === null) throw new Error(`Demo purchase ${sale.index}: no VAT (${quote.state})`);
     const details = {
       email,
       firstName,
       lastName,
       address,
+      country,
       previewsSeen: true,
       termsAccepted: true,
-      invoice: null,
+      invoice: buyer.invoice ?? null,
       paymentMethod: sale.paymentMethod,
     };
     await this.commandBus.execute(
-      new ConfirmBasketCommand(basketId, details, total, buyer.language, buyer.userId, at(6)),
+      new ConfirmBasketCommand(
+        basketId,
+        details,
+        quote.total,
+        buyer.language,
+        buyer.userId,
+        at(6),
+        undefined,
+        answers,
+      ),
     );
     const checkedOut = await this.commandBus.execute(new CheckOutBasketCommand(basketId, BUYER_IP, at(5)));
     if (checkedOut.basketChanged || checkedOut.paymentUrl === '')

@@ -32,6 +32,16 @@ export interface DemoBuyer extends Payer {
   /** The signed-in buyer's user id (the demo buyer account); null for a buyer without an account. */
   readonly userId: string | null;
   readonly language: 'et' | 'en';
+  /** The billing address's country (ISO alpha-2). */
+  readonly country: string;
+  /** A bank link of the buyer's own country, used instead of the drawn method (evidence of where they are). */
+  readonly bankLink?: string;
+  /** A business buyer's invoice details (a VAT number of another member state is reverse-charged). */
+  readonly invoice?: {
+    readonly companyName: string;
+    readonly registryCode: string;
+    readonly vatNumber: string;
+  };
 }
 
 /** A payout of the history: the uploader asks for everything available; the admin may pay it later. */
@@ -52,6 +62,7 @@ const BUYERS: readonly DemoBuyer[] = [
     firstName: demoBuyerAccount.firstName,
     lastName: demoBuyerAccount.lastName,
     address: 'Pärnu mnt 22, 10141 Tallinn',
+    country: 'EE',
     language: 'et',
   },
   anonymous('Mari', 'Maasikas', 'mari.maasikas@example.ee', 'Tartu mnt 1, 10115 Tallinn', 'et'),
@@ -59,8 +70,60 @@ const BUYERS: readonly DemoBuyer[] = [
   anonymous('Katrin', 'Lepp', 'katrin.lepp@example.ee', 'Rüütli 5, 80010 Pärnu', 'et'),
   anonymous('Toomas', 'Vaher', 'toomas.vaher@example.ee', 'Narva mnt 7, 10117 Tallinn', 'et'),
   anonymous('Anna', 'Kivi', 'anna.kivi@example.ee', 'Lossi 3, 41531 Jõhvi', 'et'),
-  anonymous('Erik', 'Lind', 'erik.lind@example.com', 'Mannerheimintie 12, 00100 Helsinki', 'en'),
-  anonymous('Laura', 'Ozola', 'laura.ozola@example.com', 'Brīvības iela 40, Rīga LV-1050', 'en'),
+  {
+    ...anonymous('Erik', 'Lind', 'erik.lind@example.com', 'Mannerheimintie 12, 00100 Helsinki', 'en', 'FI'),
+    bankLink: 'banklink:fi:nordea',
+  },
+  {
+    ...anonymous('Laura', 'Ozola', 'laura.ozola@example.com', 'Brīvības iela 40, Rīga LV-1050', 'en', 'LV'),
+    bankLink: 'banklink:lv:swedbank',
+  },
+];
+
+/**
+ * Cross-border buyers besides the drawn ones: a Finnish company with a VAT number (reverse charge), a
+ * German consumer and a British buyer (outside the EU) paying by card (each confirms where they live).
+ */
+const CROSS_BORDER_SALES: readonly { readonly daysAgo: number; readonly buyer: DemoBuyer }[] = [
+  {
+    daysAgo: 75,
+    buyer: {
+      ...anonymous(
+        'Mikko',
+        'Virtanen',
+        'mikko.virtanen@example.fi',
+        'Aleksanterinkatu 15, 00100 Helsinki',
+        'en',
+        'FI',
+      ),
+      bankLink: 'banklink:fi:nordea',
+      invoice: { companyName: 'Esimerkki Oy', registryCode: '2077474-0', vatNumber: 'FI20774740' },
+    },
+  },
+  {
+    daysAgo: 41,
+    buyer: {
+      ...anonymous(
+        'Julia',
+        'Schmidt',
+        'julia.schmidt@example.de',
+        'Friedrichstraße 10, 10117 Berlin',
+        'en',
+        'DE',
+      ),
+    },
+  },
+  {
+    daysAgo: 23,
+    buyer: anonymous(
+      'Oliver',
+      'Smith',
+      'oliver.smith@example.co.uk',
+      '10 Downing Street, London SW1A 2AA',
+      'en',
+      'GB',
+    ),
+  },
 ];
 
 function anonymous(
@@ -69,8 +132,9 @@ function anonymous(
   email: string,
   address: string,
   language: 'et' | 'en',
+  country = 'EE',
 ): DemoBuyer {
-  return { userId: null, email, firstName, lastName, address, language };
+  return { userId: null, email, firstName, lastName, address, language, country };
 }
 
 const PAYMENT_METHODS = [
@@ -128,17 +192,31 @@ export function demoSales(): readonly DemoSale[] {
     // The links hold for 24 hours after the payment (DOWNLOAD_LINKS_VALIDITY_MS): a second look the same day.
     if (downloadChance < 0.25) downloads.push(700 + Math.floor(random() * 700));
     const buyer = pick(BUYERS);
+    const drawnMethod = pick(PAYMENT_METHODS);
     sales.push({
       index: sales.length,
       daysAgo,
       minuteOfDay: 6 * 60 + Math.floor(random() * 14 * 60),
       buyer,
       templates,
-      paymentMethod: pick(PAYMENT_METHODS),
+      paymentMethod: buyer.bankLink ?? drawnMethod,
       downloadsAfterMinutes: downloads,
     });
   }
-  return sales;
+  for (const extra of CROSS_BORDER_SALES) {
+    const template = pick(buyable(extra.daysAgo));
+    const at = sales.findIndex((sale) => sale.daysAgo < extra.daysAgo);
+    sales.splice(at === -1 ? sales.length : at, 0, {
+      index: 0,
+      daysAgo: extra.daysAgo,
+      minuteOfDay: 11 * 60,
+      buyer: extra.buyer,
+      templates: [template],
+      paymentMethod: extra.buyer.bankLink ?? 'card:visa',
+      downloadsAfterMinutes: [30],
+    });
+  }
+  return sales.map((sale, index) => ({ ...sale, index }));
 }
 
 /** Kadri was paid out two months ago; Martin asked for his money a few days ago and waits for the admin. */

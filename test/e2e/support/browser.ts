@@ -1,7 +1,13 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { type CspViolation, collectCspViolations } from './journey';
 
 /** Debian's Chromium (never a downloaded browser); CHROMIUM_PATH wins when set. */
@@ -38,6 +44,59 @@ export interface LaunchedBrowser {
 }
 
 const violations = new WeakMap<BrowserContext, CspViolation[]>();
+
+/** The mark the app logs a hydration error with (client/src/app/start.tsx). */
+const HYDRATION_ERROR = /^\[hydration\]/;
+
+/**
+ * Waits until the app has the page: hydrated (a public page the server rendered, whose content shows
+ * before its script has run) or rendered in the browser. Pages that are not the app's (the hosted sign-in,
+ * the test gateway) have no #root and do not wait.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
+  );
+}
+
+/**
+ * Makes every page of the context wait for the app after page.goto and page.reload, as a person waits
+ * for a page to respond: a click before the server-rendered page is hydrated does nothing.
+ */
+function waitForTheAppOnEveryLoad(context: BrowserContext): void {
+  context.on('page', (page) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await appReady(page);
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await appReady(page);
+      return response;
+    };
+  });
+}
+
+/**
+ * Makes closing the context fail when any of its pages found the server's HTML different from what the
+ * app renders (a hydration error, logged by the app): every journey closes its contexts, so every journey
+ * fails on one.
+ */
+function failOnHydrationErrors(context: BrowserContext): void {
+  const errors: string[] = [];
+  context.on('console', (message) => {
+    if (message.type() === 'error' && HYDRATION_ERROR.test(message.text()))
+      errors.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+  });
+  const close = context.close.bind(context);
+  context.close = async (...args: Parameters<BrowserContext['close']>) => {
+    await close(...args);
+    if (errors.length > 0) throw new Error(`Hydration errors:\n${errors.join('\n')}`);
+  };
+}
 
 /**
  * The Content-Security-Policy violations the context's pages reported so far (every context made by
@@ -78,6 +137,8 @@ export async function launchBrowser(): Promise<LaunchedBrowser> {
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
       violations.set(context, await collectCspViolations(context));
+      waitForTheAppOnEveryLoad(context);
+      failOnHydrationErrors(context);
       return context;
     },
     async close() {

@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -61,6 +62,12 @@ export async function expectLocation(page: Page, pathname: string, search?: stri
     },
     { timeoutMs },
   );
+  // A page loaded anew (a redirect back from the identity provider or the gateway) is the app's first.
+  await page.waitForFunction(
+    () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
+    undefined,
+    { timeout: timeoutMs },
+  );
 }
 
 /**
@@ -87,7 +94,7 @@ export async function expectMoney(locator: Locator, cents: number, language: Lan
   );
 }
 
-/** SPEC §9 / server/src/domain/shared/fees.ts, restated: VAT 24 % contained in the price, service fee 20 % of the rest. */
+/** SPEC §9 / server/src/domain/shared/fees.ts, restated: VAT 24 % contained in the listed price, service fee 20 % of the rest. */
 export const VAT_RATE_BASIS_POINTS = 2400;
 export const SERVICE_FEE_BASIS_POINTS = 2000;
 
@@ -102,18 +109,21 @@ export interface ExpectedTotals {
   total: number;
 }
 
-/** The basket's totals for these VAT-inclusive prices: each line rounded half up on its own, then summed. */
+/**
+ * The basket's totals for these listed (Estonian consumer) prices, before the buyer's country is known:
+ * each price's net (price − its 24 % VAT, half up), the service fee on each net, and Estonian VAT on the
+ * sum of the nets, rounded once (docs/decisions/vat-on-the-document.md).
+ */
 export function expectedTotals(prices: readonly number[]): ExpectedTotals {
   let subtotal = 0;
-  let vat = 0;
   let serviceFee = 0;
   for (const price of prices) {
-    const lineVat = divideRoundHalfUp(price * VAT_RATE_BASIS_POINTS, 10_000 + VAT_RATE_BASIS_POINTS);
-    subtotal += price;
-    vat += lineVat;
-    serviceFee += divideRoundHalfUp((price - lineVat) * SERVICE_FEE_BASIS_POINTS, 10_000);
+    const net = price - divideRoundHalfUp(price * VAT_RATE_BASIS_POINTS, 10_000 + VAT_RATE_BASIS_POINTS);
+    subtotal += net;
+    serviceFee += divideRoundHalfUp(net * SERVICE_FEE_BASIS_POINTS, 10_000);
   }
-  return { subtotal, vat, serviceFee, total: subtotal };
+  const vat = divideRoundHalfUp(subtotal * VAT_RATE_BASIS_POINTS, 10_000);
+  return { subtotal, vat, serviceFee, total: subtotal + vat };
 }
 
 /** Collects uncaught page errors so a journey can assert the app did not crash along the way. */

@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   detectLanguage,
@@ -18,15 +18,20 @@ export function LanguageSync() {
   const location = useLocation();
   const navigate = useNavigate();
   const { uiLanguageChanged } = useSessionActions();
+  // Before the browser paints: the page's texts and its <html lang> are the new path's.
   useLayoutEffect(() => {
-    const { hostname, protocol, port } = window.location;
+    const { hostname } = window.location;
     const language = detectLanguage({ hostname, pathname: location.pathname }, rememberedLanguage());
     if (i18n.language !== language) void i18n.changeLanguage(language);
     rememberLanguage(language);
     // The session's UI language follows the pages the user opens (the route guard keeps English sticky).
     if (!isNeutralPath(location.pathname)) uiLanguageChanged(language);
     document.documentElement.lang = language;
+  }, [location.pathname, uiLanguageChanged]);
 
+  // An effect: React Router's BrowserRouter listens to the history from its own layout effect, after this.
+  useEffect(() => {
+    const { hostname, protocol, port } = window.location;
     const hostLanguage = languageOfHost(hostname);
     if (
       hostLanguage &&
@@ -40,6 +45,6 @@ export function LanguageSync() {
         void navigate(`${url.pathname}${url.search}${url.hash}`, { replace: true });
       }
     }
-  }, [location, navigate, uiLanguageChanged]);
+  }, [location, navigate]);
   return null;
 }

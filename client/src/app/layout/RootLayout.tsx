@@ -10,11 +10,11 @@ import { FullPageSpinner } from '../../components/Spinner';
 import { ToastContainer } from '../../components/ToastContainer';
 import { useSpinnerVisible } from '../../stores/ui-store';
 import { AccessibilityClasses } from './AccessibilityPanel';
-import { AlternateLinks } from './AlternateLinks';
 import { CookieBanner } from './CookieBanner';
 import { Footer } from './Footer';
 import { LanguageSync } from './LanguageSync';
 import { LastSearchTracker } from './LastSearchTracker';
+import { PageReady } from './PageReady';
 import { RouteFocus } from './RouteFocus';
 import { ScrollManager } from './ScrollManager';
 import { ShareControl } from './ShareControl';
@@ -32,7 +32,6 @@ export function RootLayout() {
       <ScrollManager />
       <RouteFocus />
       <AccessibilityClasses />
-      <AlternateLinks />
       <LastSearchTracker />
       <TagManager />
       <div className="layout">
@@ -41,6 +40,7 @@ export function RootLayout() {
         <main id="main" className="layout__main" tabIndex={-1}>
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
+            <PageReady />
           </Suspense>
           <ShareControl />
         </main>

@@ -16,10 +16,22 @@ export function pageKey(pathname: string): string {
 }
 
 /**
- * Moves focus to the new page's heading (the h1 in <main>) after every navigation, as a screen reader
- * user expects, instead of leaving it on <body> or on a link of the old page. The heading may appear
- * later (its code or data still loading); focus is not taken back if the user has moved it meanwhile.
- * The first page load keeps the browser's own focus.
+ * Whether an element of <main> is shown: not inside an element that is `hidden` or that React hides
+ * (`display: none`). While a new screen's code loads, React keeps the previous screen in the page,
+ * hidden, beside the skeleton; its heading is not the new page's.
+ */
+function isShown(element: HTMLElement, main: HTMLElement): boolean {
+  for (let node: HTMLElement | null = element; node && node !== main; node = node.parentElement) {
+    if (node.hidden || node.style.display === 'none') return false;
+  }
+  return true;
+}
+
+/**
+ * Moves focus to the new page's heading (the h1 in <main> that is shown) after every navigation, as a
+ * screen reader user expects, instead of leaving it on <body> or on a link of the old page. The heading
+ * may appear later (its code or data still loading); focus is not taken back if the user has moved it
+ * meanwhile. The first page load keeps the browser's own focus.
  */
 export function RouteFocus() {
   const { pathname } = useLocation();
@@ -41,7 +53,7 @@ export function RouteFocus() {
       );
     };
     const focusHeading = (): boolean => {
-      const heading = main.querySelector<HTMLElement>('h1');
+      const heading = [...main.querySelectorAll<HTMLElement>('h1')].find((h1) => isShown(h1, main));
       if (!heading) return false;
       if (userMovedFocus()) return true;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
@@ -53,7 +65,12 @@ export function RouteFocus() {
     const observer = new MutationObserver(() => {
       if (focusHeading()) observer.disconnect();
     });
-    observer.observe(main, { childList: true, subtree: true });
+    observer.observe(main, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['style', 'hidden'],
+    });
     const timer = setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
     return () => {
       observer.disconnect();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useClientConfig } from '@/features/auth/api/get-client-config';
-import { matchRoute } from '../../config/routes';
+import { detectLanguage, matchRoute } from '../../config/routes';
 import { currentLanguage } from '../../i18n';
 import { useCookiesAccepted } from '../../stores/consent-store';
 
@@ -48,8 +48,9 @@ export function TagManager() {
       event: 'page_view',
       routeName: matchRoute(pathname)?.name ?? (pathname === '/error' ? 'error' : 'unknown'),
       pagePath: pathname,
-      // Read now, not at render: the language follows the path in a layout effect of the same commit.
-      language: currentLanguage(),
+      // The page's own language, by its address: i18next may still be loading the new language's texts
+      // (the language-neutral pages keep the language the visitor had).
+      language: detectLanguage({ hostname: window.location.hostname, pathname }, currentLanguage()),
     });
   }, [active, pathname]);
 

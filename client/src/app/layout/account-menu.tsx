@@ -51,6 +51,7 @@ export const ADMIN_ITEMS: readonly AccountMenuItem[] = [
 export const ACCOUNTING_ITEMS: readonly AccountMenuItem[] = [
   { name: 'accountingjournal', label: 'ACCOUNT.JOURNAL', icon: 'journal' },
   { name: 'accountingreport', label: 'ACCOUNT.RECONCILIATION', icon: 'report' },
+  { name: 'accountingvat', label: 'ACCOUNT.VAT_RETURNS', icon: 'report' },
 ];
 
 const ICON_PATHS: Record<MenuIcon, string> = {

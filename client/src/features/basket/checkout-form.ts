@@ -7,6 +7,8 @@ export interface CheckoutValues {
   firstName: string;
   lastName: string;
   address: string;
+  /** The billing address's country, ISO alpha-2. */
+  country: string;
   wantsInvoice: boolean;
   companyName: string;
   registryCode: string;
@@ -14,9 +16,21 @@ export interface CheckoutValues {
   previewsSeen: boolean;
   termsAccepted: boolean;
   paymentMethod: string;
+  /** The buyer's answer when the VAT evidence asks where they live; '' until asked. */
+  countryOfResidence: string;
+  /** The buyer chose to pay with VAT while VIES does not answer. */
+  payWithVatWhileViesUnavailable: boolean;
 }
 
 export type CheckoutField = keyof CheckoutValues;
+
+const COUNTRY = /^[A-Z]{2}$/;
+
+/** The signed-in user's country when their profile holds a country code, else Estonia (the shop's own). */
+function profileCountry(user: ProductUser | null): string {
+  const country = (user?.profile.country ?? '').trim().toUpperCase();
+  return COUNTRY.test(country) ? country : 'EE';
+}
 
 /** Filled in from the last confirmation (after a cancelled payment), else from the signed-in user. */
 export function initialCheckoutValues(basket: Basket, user: ProductUser | null): CheckoutValues {
@@ -26,6 +40,7 @@ export function initialCheckoutValues(basket: Basket, user: ProductUser | null):
     firstName: checkout?.payer.firstName ?? user?.firstName ?? '',
     lastName: checkout?.payer.lastName ?? user?.lastName ?? '',
     address: checkout?.payer.address ?? user?.profile.address ?? '',
+    country: checkout?.payer.country ?? profileCountry(user),
     wantsInvoice: checkout?.invoice != null,
     companyName: checkout?.invoice?.companyName ?? user?.company ?? '',
     registryCode: checkout?.invoice?.registryCode ?? '',
@@ -33,6 +48,8 @@ export function initialCheckoutValues(basket: Basket, user: ProductUser | null):
     previewsSeen: basket.confirmed,
     termsAccepted: basket.confirmed,
     paymentMethod: checkout?.paymentMethod ?? '',
+    countryOfResidence: '',
+    payWithVatWhileViesUnavailable: false,
   };
 }
 
@@ -52,10 +69,9 @@ export function validateCheckout(values: CheckoutValues): Partial<Record<Checkou
   required('firstName');
   required('lastName');
   required('address');
-  if (values.wantsInvoice) {
-    required('companyName');
-    required('registryCode');
-  }
+  required('country');
+  // An invoice names a company or a person; a registry code only where there is one.
+  if (values.wantsInvoice) required('companyName');
   if (!values.previewsSeen) errors.previewsSeen = 'SHOPPING_CART.PREVIEWS_NOT_SEEN';
   if (!values.termsAccepted) errors.termsAccepted = 'SHOPPING_CART.TERMS_NOT_ACCEPTED';
   if (values.paymentMethod === '') errors.paymentMethod = 'SHOPPING_CART.PAYMENT_METHOD_REQUIRED';
@@ -68,6 +84,7 @@ export function toConfirmBody(values: CheckoutValues, expectedTotal: number): Co
     firstName: values.firstName.trim(),
     lastName: values.lastName.trim(),
     address: values.address.trim(),
+    country: values.country,
     previewsSeen: values.previewsSeen,
     termsAccepted: values.termsAccepted,
     invoice: values.wantsInvoice
@@ -79,6 +96,8 @@ export function toConfirmBody(values: CheckoutValues, expectedTotal: number): Co
       : null,
     paymentMethod: values.paymentMethod,
     expectedTotal,
+    countryOfResidence: values.countryOfResidence === '' ? null : values.countryOfResidence,
+    payWithVatWhileViesUnavailable: values.payWithVatWhileViesUnavailable,
   };
 }
 
@@ -89,6 +108,8 @@ export function formFieldOf(serverField: string): CheckoutField | null {
     firstName: 'firstName',
     lastName: 'lastName',
     address: 'address',
+    country: 'country',
+    countryOfResidence: 'countryOfResidence',
     previewsSeen: 'previewsSeen',
     termsAccepted: 'termsAccepted',
     paymentMethod: 'paymentMethod',

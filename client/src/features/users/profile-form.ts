@@ -58,13 +58,43 @@ export interface FieldError {
 
 export type FormErrors = Partial<Record<FormField, FieldError>>;
 
-export function initialValues(user: ProductUser): ProfileFormValues {
+/** What the sign-up form asked (ID token claims of the embedded provider), for a profile not saved yet. */
+export interface SignUpClaims {
+  given_name?: string;
+  family_name?: string;
+  birthdate?: string;
+  address?: { formatted?: string };
+}
+
+/** The sign-up attributes in an ID token; {} when it holds none or is not a JWT. */
+export function signUpClaims(idToken: string | null): SignUpClaims {
+  const part = idToken?.split('.')[1];
+  if (!part) return {};
+  try {
+    const base64 = part.replace(/-/g, '+').replace(/_/g, '/');
+    const binary = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
+    const payload: unknown = JSON.parse(
+      new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
+    );
+    return typeof payload === 'object' && payload !== null ? payload : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The form's first values: the saved profile, or for a person who has not saved one yet what they told
+ * the sign-up form (names, date of birth, address), so nothing is typed twice.
+ */
+export function initialValues(user: ProductUser, claims: SignUpClaims = {}): ProfileFormValues {
   const { profile } = user;
+  const unsaved = !profile.firstName && !profile.lastName;
+  const text = (value: unknown): string => (unsaved && typeof value === 'string' ? value : '');
   return {
-    firstName: profile.firstName,
-    lastName: profile.lastName,
-    dateOfBirth: profile.dateOfBirth ?? '',
-    address: profile.address,
+    firstName: profile.firstName || text(claims.given_name),
+    lastName: profile.lastName || text(claims.family_name),
+    dateOfBirth: profile.dateOfBirth ?? (text(claims.birthdate) || ''),
+    address: profile.address || text(claims.address?.formatted),
     country: profile.country,
     language: profile.language,
     areasOfPractice: profile.areasOfPractice,

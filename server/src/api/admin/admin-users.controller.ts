@@ -1,7 +1,12 @@
-import { Body, Controller, Get, Inject, Param, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Put, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ChangeAccountantRoleCommand } from '../../commands/profile/change-accountant-role.command';
 import { ChangeAdminRoleCommand } from '../../commands/profile/change-admin-role.command';
+import { RequirePasswordResetCommand } from '../../commands/sign-in/require-password-reset.command';
+import {
+  IDENTITY_ACCOUNTS,
+  type IdentityAccounts,
+} from '../../infrastructure/identity/identity-accounts.port';
 import type { CommandContext } from '../../domain/shared/command';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import { ProjectionRunner } from '../../projections/projection-runner';
@@ -26,7 +31,31 @@ export class AdminUsersController {
     private readonly queryBus: QueryBus,
     private readonly projections: ProjectionRunner,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(IDENTITY_ACCOUNTS) private readonly accounts: IdentityAccounts,
   ) {}
+
+  /**
+   * SPEC §4 "password reset required": the user's password stops working and their sign-ins end; the
+   * next sign-in goes to the reset step (a code by e-mail). 409 with an external identity provider
+   * (do it in its console), 404 for an account the provider does not have.
+   */
+  @Put(':userId/password-reset')
+  @HttpCode(204)
+  async requirePasswordReset(
+    @CurrentUser() admin: AuthenticatedUser,
+    @Param('userId', UuidParamPipe) userId: string,
+  ): Promise<void> {
+    if (!this.accounts.available) throw new ApiError(409, 'IDENTITY.MANAGED_BY_PROVIDER');
+    if (!(await this.accounts.account(userId, this.clock.now()))) throw new ApiError(404, 'USER.NOT_FOUND');
+    const result = await this.commandBus.execute(
+      new RequirePasswordResetCommand({
+        type: 'RequirePasswordReset',
+        data: { userId },
+        context: { actorId: admin.userId, now: this.clock.now() },
+      }),
+    );
+    await this.projections.waitFor(result.position, ['sign-in']);
+  }
 
   @Get()
   list(@Query() query: ListUsersDto): Promise<ListUsersResult> {

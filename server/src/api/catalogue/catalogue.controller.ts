@@ -13,16 +13,23 @@ import { GetDocumentPageImageQuery } from '../../queries/catalogue/get-document-
 import { GetDocumentPreviewQuery } from '../../queries/catalogue/get-document-preview.query';
 import type { PreviewImage } from '../../queries/catalogue/get-document-preview.query';
 import { GetDocumentQuery } from '../../queries/catalogue/get-document.query';
+import { WasDocumentDeletedQuery } from '../../queries/catalogue/sitemap.query';
+import { documentShareImage } from './share-image';
 import { ApiError } from '../errors/api-error';
 import { OptionalSignIn, Public } from '../auth/auth.decorators';
 import { type AuthenticatedUser, OptionalUser } from '../auth/current-user.decorator';
 
 const SLUG = /^[a-z0-9-]{1,160}$/;
 
+/** Share images made lately, by the preview image they come from (a new preview is a new key). */
+const SHARE_IMAGES_KEPT = 64;
+
 /** Public catalogue: the search form's codes and document pages (search itself: api/search). */
 @Public()
 @Controller()
 export class CatalogueController {
+  private readonly shareImages = new Map<string, Promise<Buffer>>();
+
   constructor(
     private readonly queryBus: QueryBus,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
@@ -48,8 +55,11 @@ export class CatalogueController {
     const found = SLUG.test(slug)
       ? await this.queryBus.execute(new GetDocumentQuery(slug, viewer?.userId ?? null))
       : null;
-    if (!found) throw new ApiError(404, 'DOCUMENT.NOT_FOUND');
-    return found;
+    if (found) return found;
+    // A deleted document is gone for good (410): search engines drop it at once.
+    if (SLUG.test(slug) && (await this.queryBus.execute(new WasDocumentDeletedQuery(slug))))
+      throw new ApiError(410, 'DOCUMENT.DELETED');
+    throw new ApiError(404, 'DOCUMENT.NOT_FOUND');
   }
 
   /**
@@ -125,5 +135,38 @@ export class CatalogueController {
       length: info.size,
       disposition: 'inline',
     });
+  }
+
+  /**
+   * The image a shared link to a published document shows (og:image): 1200×630 JPEG made from the
+   * preview a visitor sees, so the part blurred for buyers stays blurred (api/catalogue/share-image.ts).
+   */
+  @Get('documents/:slug/share-image')
+  @Header('X-Content-Type-Options', 'nosniff')
+  async shareImage(
+    @Param('slug') slug: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    const image = SLUG.test(slug)
+      ? await this.queryBus.execute(new GetDocumentPreviewQuery(slug, null))
+      : null;
+    if (!image || !(await this.blobs.stat(image.blobKey)))
+      throw new ApiError(404, 'DOCUMENT.PREVIEW_NOT_FOUND');
+    let made = this.shareImages.get(image.blobKey);
+    if (!made) {
+      made = this.blobs.get(image.blobKey).then(async (stream) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+        return documentShareImage(Buffer.concat(chunks));
+      });
+      made.catch(() => this.shareImages.delete(image.blobKey));
+      this.shareImages.set(image.blobKey, made);
+      const oldest = this.shareImages.keys().next().value;
+      if (this.shareImages.size > SHARE_IMAGES_KEPT && oldest !== undefined) this.shareImages.delete(oldest);
+    }
+    const jpeg = await made;
+    // The address names the preview's version (?v=), so a changed preview is a new address.
+    void reply.header('Cache-Control', 'public, max-age=86400');
+    return new StreamableFile(jpeg, { type: 'image/jpeg', length: jpeg.length, disposition: 'inline' });
   }
 }

@@ -1,8 +1,23 @@
-import { Body, Controller, Delete, Get, Headers, HttpCode, Inject, Ip, Param, Post } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Inject,
+  Ip,
+  Param,
+  Post,
+  Query,
+} from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ChangeBasket } from '../../commands/basket/change-basket.command';
 import { ConfirmBasketCommand } from '../../commands/basket/confirm-basket.command';
+import { BasketVatFacts } from '../../commands/basket/basket-vat-facts';
 import { SHOP_COUNTRY } from '../../commands/basket/confirm-basket.handler';
+import { QuoteBasketVatCommand, type VatQuote } from '../../commands/basket/quote-basket-vat.command';
+import { isCountryCode } from '../../domain/vat/countries';
 import { CheckOutBasketCommand } from '../../commands/purchase/check-out-basket.command';
 import type { CommandResult } from '../../commands/shared/aggregate-store';
 import { basketChangedUnderBuyer } from '../../domain/basket/basket.decider';
@@ -11,12 +26,7 @@ import { DomainError } from '../../domain/shared/domain-error';
 import type { BasketEvent } from '../../events/basket.events';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import type { LogPosition } from '../../infrastructure/event-store/event-store.port';
-import {
-  PAYMENT_GATEWAY,
-  type PaymentGateway,
-  PaymentGatewayError,
-  type PaymentMethod,
-} from '../../infrastructure/payments/payment-gateway.port';
+import type { PaymentMethod } from '../../infrastructure/payments/payment-gateway.port';
 import { ProjectionRunner } from '../../projections/projection-runner';
 import { type BasketSummary, GetBasketQuery } from '../../queries/basket/get-basket.query';
 import { OptionalSignIn, Public } from '../auth/auth.decorators';
@@ -25,7 +35,7 @@ import { preferredLanguage } from '../i18n/language';
 import { IdempotencyKey } from '../validation/command-headers';
 import { UuidParamPipe } from '../validation/uuid-param.pipe';
 import { GetProductUserQuery } from '../../queries/users/get-product-user.query';
-import { ConfirmBasketDto, FreeCheckoutDto } from './confirm-basket.dto';
+import { ConfirmBasketDto, FreeCheckoutDto, VatQuoteDto } from './confirm-basket.dto';
 
 const ANONYMOUS = 'anonymous';
 
@@ -55,24 +65,36 @@ export class CheckoutController {
     private readonly commandBus: CommandBus,
     private readonly queryBus: QueryBus,
     private readonly projections: ProjectionRunner,
-    @Inject(PAYMENT_GATEWAY) private readonly gateway: PaymentGateway,
+    private readonly vatFacts: BasketVatFacts,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** The methods the gateway offers for the basket's total: bank links (with their country) and cards. */
+  /**
+   * The methods the gateway offers for the basket's total to a buyer in `country` (the billing address's;
+   * Estonia when not given): that country's bank links (the bank's country is evidence of where the
+   * buyer is) and cards.
+   */
   @Get('payment-methods')
   async paymentMethods(
     @Param('basketId', UuidParamPipe) basketId: string,
+    @Query('country') country?: string,
   ): Promise<{ methods: readonly PaymentMethod[] }> {
     const basket = await this.queryBus.execute(new GetBasketQuery(basketId, this.clock.now()));
     if (basket.documentCount === 0) return { methods: [] };
-    if (basket.total === 0) return { methods: [FREE_METHOD] };
-    try {
-      return { methods: await this.gateway.paymentMethods({ amount: basket.total, country: SHOP_COUNTRY }) };
-    } catch (error) {
-      if (error instanceof PaymentGatewayError) throw new DomainError('PAYMENT.GATEWAY_UNAVAILABLE');
-      throw error;
-    }
+    if (basket.subtotal === 0) return { methods: [FREE_METHOD] };
+    const code = typeof country === 'string' ? country.trim().toUpperCase() : '';
+    const buyerCountry = isCountryCode(code) ? code.toLowerCase() : SHOP_COUNTRY;
+    return { methods: await this.vatFacts.paymentMethods(basket.listTotal, buyerCountry) };
+  }
+
+  /**
+   * The VAT for the details entered so far, before the buyer confirms: the rate and country, the amounts,
+   * or what is missing (a question about the country, VIES's outage or its "invalid"). Writes nothing.
+   */
+  @Post('vat-quote')
+  @HttpCode(200)
+  quote(@Param('basketId', UuidParamPipe) basketId: string, @Body() body: VatQuoteDto): Promise<VatQuote> {
+    return this.commandBus.execute(new QuoteBasketVatCommand(basketId, body, this.context(null)));
   }
 
   @Post('confirmation')
@@ -86,7 +108,7 @@ export class CheckoutController {
     @IdempotencyKey() key: string | undefined,
   ): Promise<BasketSummary> {
     const context = this.context(user);
-    const { expectedTotal, invoice, ...details } = body;
+    const { expectedTotal, invoice, countryOfResidence, payWithVatWhileViesUnavailable, ...details } = body;
     const result = await this.commandBus.execute(
       new ConfirmBasketCommand(
         basketId,
@@ -105,6 +127,7 @@ export class CheckoutController {
         user?.userId ?? null,
         context,
         key,
+        { countryOfResidence, payWithVatWhileViesUnavailable },
       ),
     );
     await this.refuseIfChanged(result);
@@ -135,9 +158,8 @@ export class CheckoutController {
     @Ip() ip: string,
   ): Promise<CheckoutAnswer> {
     const context = this.context(null);
-    // MakeCommerce takes an IPv4 address; Node writes IPv4 clients of a dual-stack socket as ::ffff:a.b.c.d.
-    const customerIp = ip.replace(/^::ffff:/, '');
-    const result = await this.commandBus.execute(new CheckOutBasketCommand(basketId, customerIp, context));
+    // The buyer's address as we saw it; the gateway's adapter puts it in the form its API takes.
+    const result = await this.commandBus.execute(new CheckOutBasketCommand(basketId, ip, context));
     await this.projections.waitFor(result.position, ['baskets', 'purchases']);
     if (result.basketChanged) throw new DomainError('SHOPPING_CART.PRICES_CHANGED');
     return { purchaseId: result.purchaseId, paymentUrl: result.paymentUrl };
@@ -174,6 +196,8 @@ export class CheckoutController {
           firstName: names.firstName,
           lastName: names.lastName,
           address: '',
+          // Nothing to pay, no VAT to place: no country is asked for (checkout-details.ts).
+          country: '',
           previewsSeen: false,
           termsAccepted: body.termsAccepted,
           invoice: null,

@@ -47,6 +47,22 @@ export class ConfirmBasketDto {
   @MaxLength(1000, msg('VALIDATION.MAX_LENGTH', { 0: 1000 }))
   address = '';
 
+  /** The billing address's country (ISO 3166-1 alpha-2). */
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(10, msg('VALIDATION.MAX_LENGTH', { 0: 10 }))
+  country = '';
+
+  /** The buyer's answer when the VAT evidence asks where they live (ISO alpha-2). */
+  @IsOptional()
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(10, msg('VALIDATION.MAX_LENGTH', { 0: 10 }))
+  countryOfResidence?: string | null;
+
+  /** The buyer chose to pay with VAT now while VIES does not answer. */
+  @IsOptional()
+  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  payWithVatWhileViesUnavailable?: boolean;
+
   @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
   previewsSeen = false;
 
@@ -77,4 +93,30 @@ export class FreeCheckoutDto {
 
   @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
   termsAccepted = false;
+}
+
+/** What the cart has of the buyer so far, for the VAT preview (POST …/vat-quote). */
+export class VatQuoteDto {
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(10, msg('VALIDATION.MAX_LENGTH', { 0: 10 }))
+  country = '';
+
+  @IsOptional()
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(500, msg('VALIDATION.MAX_LENGTH', { 0: 500 }))
+  vatNumber?: string | null;
+
+  @IsOptional()
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(200, msg('VALIDATION.MAX_LENGTH', { 0: 200 }))
+  paymentMethod?: string | null;
+
+  @IsOptional()
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(10, msg('VALIDATION.MAX_LENGTH', { 0: 10 }))
+  countryOfResidence?: string | null;
+
+  @IsOptional()
+  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  payWithVatWhileViesUnavailable?: boolean;
 }

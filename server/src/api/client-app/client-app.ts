@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/app-config';
 import { SHOP_ICON_SVG } from '../../infrastructure/shop-icon';
@@ -14,8 +15,9 @@ import {
   type NamedRouteMatch,
   type RouteTable,
 } from './client-routes';
-import { type AnswerApi, pageAnswersElement, pageRequests } from './page-answers';
-import { pageCookiesElement } from './page-cookies';
+import { type AnswerApi, pageAnswers, pageAnswersElement, pageRequests } from './page-answers';
+import { pageChoices, pageCookiesElement } from './page-cookies';
+import { loadPageRenderer, type PageRenderer, renderedHtml } from './page-renderer';
 
 /** Written by the client build (client/build-tools/client-routes.ts). */
 export const CLIENT_ROUTES_FILE = 'client-routes.json';
@@ -35,8 +37,10 @@ const PRECOMPRESSED = /\.(br|gz)$/;
 /** The client app's page for a browser GET that no API route or file answers. */
 export interface ClientAppPages {
   /**
-   * Answers index.html, naming the files the page's screen loads (client-preloads.json): 200 on a path
-   * of the client's route table, 404 on any other (the app then shows "Page not found!"). False when
+   * Answers a page of the client's route table: a public page rendered on the server, any other as
+   * index.html that the app renders (noindex), each naming the files the page's screen loads
+   * (client-preloads.json) and carrying its first answers and cookies; 200, or the page's own status
+   * (404, 410). Any other path: index.html with 404 (the app then shows "Page not found!"). False when
    * there is no client build to answer with.
    */
   sendPage(request: FastifyRequest, reply: FastifyReply): boolean;
@@ -87,77 +91,79 @@ function readClientRoutes(distDir: string): ClientRoutes {
 }
 
 interface PagePreloads {
-  /** The page's own script, run instead of index.html's (it brings the page's screen and texts along). */
-  readonly entry?: string;
   readonly scripts: readonly string[];
   readonly styles: readonly string[];
 }
 
-/** index.html's script's address, as the client build writes it (its other attributes stay). */
-const ENTRY_SCRIPT_SOURCE = /(<script type="module"[^>]* src=")[^"]*("[^>]*><\/script>)/;
-
-/**
- * A page's index.html naming the files its screen loads, and running the page's own script instead of
- * index.html's where it has one; made on its first request and kept.
- */
-class PreloadingPage {
-  private html: IndexHtml | null = null;
-
-  constructor(private readonly preloads: PagePreloads) {}
-
-  of(index: IndexHtml): IndexHtml {
-    if (this.html) return this.html;
-    const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-    const links = [
-      ...this.preloads.scripts.map(
-        (file) => `<link rel="modulepreload" crossorigin href="${attribute(file)}">`,
-      ),
-      // A page's own script brings its screen without Vite's loader, which would apply the screen's
-      // stylesheets: the page applies them itself. A screen loaded later applies them as it loads.
-      ...this.preloads.styles.map((file) =>
-        this.preloads.entry
-          ? `<link rel="stylesheet" crossorigin href="${attribute(file)}">`
-          : `<link rel="preload" as="style" crossorigin href="${attribute(file)}">`,
-      ),
-    ].join('');
-    let html = index.identity.toString('utf8');
-    // Without index.html's script to replace, the page still works through that script (main.tsx).
-    if (this.preloads.entry) {
-      const entry = attribute(this.preloads.entry);
-      html = html.replace(
-        ENTRY_SCRIPT_SOURCE,
-        (_script, start: string, end: string) => `${start}${entry}${end}`,
-      );
-    }
-    const identity = Buffer.from(html.replace('</head>', `${links}</head>`), 'utf8');
-    this.html = {
-      identity,
-      br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip: gzipSync(identity, { level: 9 }),
-    };
-    return this.html;
-  }
-}
-
 /** Each page's files beyond the shell, by the path patterns the build wrote them for. */
-function readPreloads(distDir: string): (pathname: string) => PreloadingPage | undefined {
+function readPreloads(distDir: string): (pathname: string) => PagePreloads | undefined {
   const file = join(distDir, CLIENT_PRELOADS_FILE);
   if (!existsSync(file)) return () => undefined;
   const { pages } = JSON.parse(readFileSync(file, 'utf8')) as { pages: Record<string, PagePreloads> };
-  return compileClientPatternMap(
-    Object.entries(pages).map(([pattern, preloads]) => [pattern, new PreloadingPage(preloads)] as const),
-  );
+  return compileClientPatternMap(Object.entries(pages));
 }
 
+const attribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
 /**
- * The page with its elements for the client (answers, cookies) before </body>, compressed now (quick
- * settings: it is made per request).
+ * The links that name a page's files beyond the shell: its screen's modules, and its stylesheets,
+ * applied where the page comes rendered (its markup needs them for the first paint) and preloaded where
+ * the app renders it (the screen applies them as it loads).
  */
-function withElements(page: IndexHtml, element: string, encoding: Encoding): Buffer {
-  const html = Buffer.from(page.identity.toString('utf8').replace('</body>', `${element}</body>`), 'utf8');
-  if (encoding === 'br') return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  if (encoding === 'gzip') return gzipSync(html, { level: 6 });
-  return html;
+function preloadLinks(preloads: PagePreloads | undefined, rendered: boolean): string {
+  if (!preloads) return '';
+  return [
+    ...preloads.scripts.map((file) => `<link rel="modulepreload" crossorigin href="${attribute(file)}">`),
+    ...preloads.styles.map((file) =>
+      rendered
+        ? `<link rel="stylesheet" crossorigin href="${attribute(file)}">`
+        : `<link rel="preload" as="style" crossorigin href="${attribute(file)}">`,
+    ),
+  ].join('');
+}
+
+/** What goes into index.html for one page. */
+export interface PageParts {
+  /** <html>'s language and classes. */
+  readonly language?: string;
+  readonly htmlClasses?: readonly string[];
+  /** Elements for <head>, in place of index.html's title and description when `head` is given. */
+  readonly head?: string;
+  readonly links: string;
+  /** The content of #root (the rendered app). */
+  readonly app?: string;
+  /** Elements before </body> (answers, cookies). */
+  readonly elements: string;
+}
+
+const INDEX_TITLE = /<title>[^<]*<\/title>/;
+const INDEX_DESCRIPTION = /<meta\s+name="description"[^>]*>/;
+const HTML_ELEMENT = /<html[^>]*>/;
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * index.html with a page's parts written in. Each part is put in by a function: a replacement string
+ * would read `$&` or `$'` in a document's title (user text) as the matched text.
+ */
+export function composePage(index: string, parts: PageParts): string {
+  const put = (html: string, at: string | RegExp, part: string) => html.replace(at, () => part);
+  let html = index;
+  if (parts.language) {
+    const classes = parts.htmlClasses?.length ? ` class="${attribute(parts.htmlClasses.join(' '))}"` : '';
+    html = put(html, HTML_ELEMENT, `<html lang="${attribute(parts.language)}"${classes}>`);
+  }
+  if (parts.head !== undefined) html = put(put(html, INDEX_TITLE, ''), INDEX_DESCRIPTION, '');
+  html = put(html, '</head>', `${parts.head ?? ''}${parts.links}</head>`);
+  if (parts.app !== undefined) html = put(html, ROOT_ELEMENT, `<div id="root">${parts.app}</div>`);
+  return put(html, '</body>', `${parts.elements}</body>`);
+}
+
+/** The page compressed as the request allows (quick settings: it is made per request). */
+function encoded(html: string, encoding: Encoding): Buffer {
+  const body = Buffer.from(html, 'utf8');
+  if (encoding === 'br') return brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+  if (encoding === 'gzip') return gzipSync(body, { level: 6 });
+  return body;
 }
 
 /**
@@ -216,46 +222,138 @@ export async function registerClientApp(
     return { statusCode: response.statusCode, body: response.body };
   };
 
+  const logger = new Logger('ClientApp');
+  const siteUrl = new URL(config.publicUrl).origin;
   // Read lazily: a server started before the client was built still answers once it is.
   let index: IndexHtml | null = null;
   let routes: ClientRoutes | null = null;
-  let preloadingPage: ((pathname: string) => PreloadingPage | undefined) | null = null;
+  let preloadsOf: ((pathname: string) => PagePreloads | undefined) | null = null;
+  let renderer: PageRenderer | null | undefined;
+  const pageRenderer = () => {
+    if (renderer === undefined) {
+      renderer = loadPageRenderer(distDir);
+      // Every screen and text loaded before the first visitor waits for them.
+      renderer
+        ?.prepare()
+        .catch((error: unknown) => logger.error(`The page renderer failed to start: ${String(error)}`));
+    }
+    return renderer;
+  };
+  // Started with the server where the build is there already.
+  if (existsSync(join(distDir, 'index.html'))) pageRenderer();
+
+  /**
+   * A known page, made for this request: a public page rendered on the server (the page renderer) with
+   * the answers of its first requests, or, for every other page, index.html that the app renders, with
+   * noindex. The status is the page's own (404 or 410 for a document that is not there, or no longer).
+   */
+  async function sendKnownPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: NamedRouteMatch,
+    path: string,
+    search: string,
+    send: (status: number, html: string) => void,
+  ): Promise<void> {
+    const html = index!.identity.toString('utf8');
+    const choices = pageChoices(request.headers.cookie);
+    const written = await pageAnswers(pageRequests(route, new URLSearchParams(search)), answerApi, {
+      language: route.language,
+      remoteAddress: request.ip,
+      siteUrl,
+    });
+    const elements = `${pageCookiesElement(request.headers.cookie)}${pageAnswersElement(written)}`;
+    const preloads = preloadsOf!(path);
+    const url = search ? `${path}?${search}` : path;
+    const renderer = pageRenderer();
+    if (renderer) {
+      try {
+        const rendered = await renderer.renderPage({
+          url,
+          hostname: request.hostname,
+          siteUrl,
+          cookiesAccepted: choices.cookiesAccepted,
+          answers: written,
+        });
+        if (rendered?.kind === 'redirect') {
+          void reply.redirect(rendered.location, 301);
+          return;
+        }
+        if (rendered) {
+          const app = await renderedHtml(rendered);
+          send(
+            rendered.status,
+            composePage(html, {
+              language: rendered.language,
+              htmlClasses: choices.htmlClasses,
+              head: rendered.head,
+              links: preloadLinks(preloads, true),
+              app,
+              elements,
+            }),
+          );
+          return;
+        }
+        // Nobody's page to find: the signed-in and admin area, the basket, sign-in, purchases.
+        void reply.header('x-robots-tag', 'noindex');
+        const head = await renderer.privatePageHead({ url, siteUrl });
+        send(
+          200,
+          composePage(html, {
+            language: route.language,
+            htmlClasses: choices.htmlClasses,
+            head,
+            links: preloadLinks(preloads, false),
+            elements,
+          }),
+        );
+        return;
+      } catch (error) {
+        // The browser renders the page instead: it works, only without the server's head and content.
+        logger.error(
+          `Rendering ${url} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
+      }
+    }
+    send(
+      200,
+      composePage(html, { htmlClasses: choices.htmlClasses, links: preloadLinks(preloads, false), elements }),
+    );
+  }
+
   return {
     sendPage(request, reply) {
       index ??= readIndexHtml(distDir);
       if (index === null) return false;
       routes ??= readClientRoutes(distDir);
-      preloadingPage ??= readPreloads(distDir);
+      preloadsOf ??= readPreloads(distDir);
       const [path = '/', search = ''] = request.url.split('?', 2);
       // "/" is the home page even for a build that names no routes.
       const known = path === '/' || routes.knows(path);
-      const html = (known && preloadingPage(path)?.of(index)) || index;
       const encoding = negotiateEncoding(request.headers['accept-encoding']);
       void reply
-        .status(known ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', NO_CACHE)
         .header('vary', 'accept-encoding');
-      // The encoding the build's copies allow (an index.html without them is sent as it is).
-      const sent: Encoding = encoding !== 'identity' && html[encoding] ? encoding : 'identity';
-      const send = (body: Buffer) => {
-        if (sent !== 'identity') void reply.header('content-encoding', sent);
-        void reply.send(body);
-      };
-      const plain = sent === 'identity' ? html.identity : (html[sent] ?? html.identity);
       const route = known ? routes.routeOf(path) : undefined;
-      if (!route || request.method !== 'GET') {
-        send(plain);
+      if (!route) {
+        // An unknown path (404, the app shows "Page not found!"), a page outside the named routes (the
+        // login callback, logout, the error page), or a build that names no routes.
+        if (known) void reply.header('x-robots-tag', 'noindex');
+        const plain: Encoding = encoding !== 'identity' && index[encoding] ? encoding : 'identity';
+        if (plain !== 'identity') void reply.header('content-encoding', plain);
+        void reply.status(known ? 200 : 404).send(plain === 'identity' ? index.identity : index[plain]);
         return true;
       }
-      const cookies = pageCookiesElement(request.headers.cookie);
-      pageAnswersElement(pageRequests(route, new URLSearchParams(search)), answerApi, {
-        language: route.language,
-        remoteAddress: request.ip,
-      }).then(
-        (answers) => send(withElements(html, `${cookies}${answers}`, sent)),
-        () => send(withElements(html, cookies, sent)),
-      );
+      const send = (status: number, html: string) => {
+        if (encoding !== 'identity') void reply.header('content-encoding', encoding);
+        void reply.status(status).send(encoded(html, encoding));
+      };
+      sendKnownPage(request, reply, route, path, search, send).catch((error: unknown) => {
+        logger.error(`The page ${path} failed: ${String(error)}`);
+        if (!reply.sent)
+          void reply.status(500).type('text/plain; charset=utf-8').send('Something went wrong');
+      });
       return true;
     },
   };

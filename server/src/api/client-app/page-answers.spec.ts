@@ -1,5 +1,5 @@
 import { compileRouteTable } from './client-routes';
-import { type AnswerApi, pageAnswersElement, pageRequests } from './page-answers';
+import { type AnswerApi, pageAnswers, pageAnswersElement, pageRequests } from './page-answers';
 
 const routeOf = compileRouteTable({
   home: { et: '/', en: '/en' },
@@ -69,33 +69,42 @@ describe('the requests a page’s first render makes', () => {
   });
 });
 
-describe('the answers element', () => {
-  const visitor = { language: 'et', remoteAddress: '203.0.113.5' };
+describe('the answers a page carries', () => {
+  const visitor = { language: 'et', remoteAddress: '203.0.113.5', siteUrl: 'https://lepinguturg.ee' };
 
-  it('holds the successful answers in the page’s language, asked as the visitor', async () => {
+  it('holds the successes and the not-found refusals, in the page’s language, asked as the visitor', async () => {
     const asked: Parameters<AnswerApi>[] = [];
     const answer: AnswerApi = (url, headers) => {
       asked.push([url, headers]);
-      return Promise.resolve(
-        url === '/api/missing'
-          ? { statusCode: 404, body: '{"code":"X"}' }
-          : { statusCode: 200, body: '{"a":"</script><b>"}' },
-      );
+      const statusCode = { '/api/missing': 404, '/api/deleted': 410, '/api/limited': 429 }[url] ?? 200;
+      return Promise.resolve({
+        statusCode,
+        body: statusCode === 200 ? '{"a":"</script><b>"}' : '{"code":"X"}',
+      });
     };
-    const element = await pageAnswersElement(['/api/config', '/api/missing'], answer, visitor);
-    expect(asked).toEqual([
-      ['/api/config', visitor],
-      ['/api/missing', visitor],
+    const written = await pageAnswers(
+      ['/api/config', '/api/missing', '/api/deleted', '/api/limited'],
+      answer,
+      visitor,
+    );
+    expect(asked.map(([url, headers]) => [url, headers.language, headers.remoteAddress])).toEqual([
+      ['/api/config', 'et', '203.0.113.5'],
+      ['/api/missing', 'et', '203.0.113.5'],
+      ['/api/deleted', 'et', '203.0.113.5'],
+      ['/api/limited', 'et', '203.0.113.5'],
     ]);
+    expect(written).toEqual({
+      language: 'et',
+      siteUrl: 'https://lepinguturg.ee',
+      answers: { '/api/config': { a: '</script><b>' } },
+      failures: { '/api/missing': 404, '/api/deleted': 410 },
+    });
+
+    const element = pageAnswersElement(written);
     expect(element).toMatch(/^<script type="application\/json" id="page-answers">.*<\/script>$/);
     const json = element.slice(element.indexOf('>') + 1, -'</script>'.length);
     // Nothing inside can end the element early.
     expect(json).not.toContain('<');
-    expect(JSON.parse(json)).toEqual({ language: 'et', answers: { '/api/config': { a: '</script><b>' } } });
-  });
-
-  it('is empty when no request succeeded', async () => {
-    const answer: AnswerApi = () => Promise.resolve({ statusCode: 429, body: '{}' });
-    expect(await pageAnswersElement(['/api/config'], answer, visitor)).toBe('');
+    expect(JSON.parse(json)).toEqual(written);
   });
 });

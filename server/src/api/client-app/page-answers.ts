@@ -1,6 +1,7 @@
 import { SEARCH_SORTS } from '../../queries/search/search-documents.query';
 import { isUsableSearchFilter, SEARCH_FILTERS } from '../search/search-parameters';
 import type { NamedRouteMatch } from './client-routes';
+import type { WrittenPageAnswers } from './page-renderer';
 
 /** The element the client reads the answers from (client/src/api/page-answers.ts). */
 export const PAGE_ANSWERS_ELEMENT_ID = 'page-answers';
@@ -55,25 +56,37 @@ export type AnswerApi = (
   headers: { readonly language: string; readonly remoteAddress: string },
 ) => Promise<{ readonly statusCode: number; readonly body: string }>;
 
+/** Refusals the page shows as they are: the document (or uploader) is not there, or no longer. */
+const SHOWN_FAILURES = new Set([404, 410]);
+
 /**
- * The page's `<script type="application/json">` element with the successful answers to its first
- * requests, in the page's language and as the API answers the visitor (same address, so the same rate
- * limits); empty when none succeeded. A failed request is left to the client, which shows its error.
+ * The answers to a page's first requests, in the page's language and as the API answers the visitor
+ * (same address, so the same rate limits): the successes, which the page shows at once, and the refusals
+ * it shows as "not found" (404) or "gone" (410). Anything else (a limit, an error) is left to the client,
+ * which asks again and shows its error.
  */
-export async function pageAnswersElement(
+export async function pageAnswers(
   requests: readonly string[],
   answer: AnswerApi,
-  visitor: { readonly language: string; readonly remoteAddress: string },
-): Promise<string> {
+  visitor: { readonly language: string; readonly remoteAddress: string; readonly siteUrl: string },
+): Promise<WrittenPageAnswers> {
   const answered = await Promise.all(
-    requests.map(async (url) => {
-      const response = await answer(url, visitor);
-      return response.statusCode === 200 ? `${JSON.stringify(url)}:${response.body}` : null;
-    }),
+    requests.map(async (url) => ({ url, response: await answer(url, visitor) })),
   );
-  const answers = answered.filter((entry): entry is string => entry !== null);
-  if (answers.length === 0) return '';
-  const json = `{"language":${JSON.stringify(visitor.language)},"answers":{${answers.join(',')}}}`;
-  // "<" escaped inside strings keeps a "</script>" in a document's text from ending the element.
-  return `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${json.replace(/</g, '\\u003c')}</script>`;
+  const answers: Record<string, unknown> = {};
+  const failures: Record<string, number> = {};
+  for (const { url, response } of answered) {
+    if (response.statusCode === 200) answers[url] = JSON.parse(response.body) as unknown;
+    else if (SHOWN_FAILURES.has(response.statusCode)) failures[url] = response.statusCode;
+  }
+  return { language: visitor.language, siteUrl: visitor.siteUrl, answers, failures };
+}
+
+/**
+ * The page's `<script type="application/json">` element with its answers (client/src/api/page-answers.ts
+ * reads it). "<" is escaped inside strings, so a "</script>" in a document's text cannot end the element.
+ */
+export function pageAnswersElement(written: WrittenPageAnswers): string {
+  const json = JSON.stringify(written).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${PAGE_ANSWERS_ELEMENT_ID}">${json}</script>`;
 }

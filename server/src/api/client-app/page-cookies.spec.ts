@@ -1,4 +1,4 @@
-import { PAGE_COOKIES_ELEMENT_ID, pageCookiesElement } from './page-cookies';
+import { PAGE_COOKIES_ELEMENT_ID, pageChoices, pageCookiesElement } from './page-cookies';
 
 /** The cookies an element carries, as the client reads them. */
 function written(element: string): unknown {
@@ -34,5 +34,23 @@ describe('pageCookiesElement', () => {
     expect(written(pageCookiesElement('lepinguturg.accessibility=100%'))).toMatchObject({
       'lepinguturg.accessibility': '100%',
     });
+  });
+});
+
+describe('pageChoices', () => {
+  it('reads the consent and the accessibility classes the page is rendered with', () => {
+    expect(pageChoices(undefined)).toEqual({
+      cookiesAccepted: false,
+      htmlClasses: ['font-default', 'contrast-normal'],
+    });
+    expect(
+      pageChoices('lepinguturg.cookiesAccepted=1; lepinguturg.accessibility=font-largest%20contrast-high'),
+    ).toEqual({ cookiesAccepted: true, htmlClasses: ['font-largest', 'contrast-high'] });
+  });
+
+  it('writes no class the panel does not have, whatever the cookie says', () => {
+    expect(
+      pageChoices('lepinguturg.accessibility=x%22onload%3D%22alert(1)%20contrast-high').htmlClasses,
+    ).toEqual(['font-default', 'contrast-high']);
   });
 });

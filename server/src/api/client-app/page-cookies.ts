@@ -43,3 +43,30 @@ export function pageCookiesElement(cookieHeader: string | undefined): string {
   // "<" escaped inside strings keeps a "</script>" in a cookie from ending the element.
   return `<script type="application/json" id="${PAGE_COOKIES_ELEMENT_ID}">${json.replace(/</g, '\\u003c')}</script>`;
 }
+
+/** The accessibility panel's classes (client/src/stores/ui-store.ts), the only values written into <html>. */
+const FONT_CLASSES = ['font-default', 'font-large', 'font-largest'];
+const CONTRAST_CLASSES = ['contrast-normal', 'contrast-high'];
+
+/** What a page's first render shows of the visitor's choices: their consent, and the classes of <html>. */
+export interface PageChoices {
+  readonly cookiesAccepted: boolean;
+  /** The font and contrast classes, as the app applies them; known names only. */
+  readonly htmlClasses: readonly string[];
+}
+
+/**
+ * The visitor's choices as the request's cookies say them: the server renders the page with them (the
+ * cookie banner, or not; the text size and contrast from the first paint), as the app does.
+ */
+export function pageChoices(cookieHeader: string | undefined): PageChoices {
+  const found = cookiesOf(cookieHeader, PAGE_COOKIES);
+  const [font = '', contrast = ''] = (found.get('lepinguturg.accessibility') ?? '').split(' ');
+  return {
+    cookiesAccepted: found.get('lepinguturg.cookiesAccepted') === '1',
+    htmlClasses: [
+      FONT_CLASSES.includes(font) ? font : 'font-default',
+      CONTRAST_CLASSES.includes(contrast) ? contrast : 'contrast-normal',
+    ],
+  };
+}

@@ -16,10 +16,20 @@ export class ConfigController {
       clientId: identity.clientId,
       redirectSignIn: `${publicUrl}/callback`,
       redirectSignOut: `${publicUrl}/`,
-      scopes: ['openid', 'email', 'offline_access'],
+      // The embedded provider also gives the sign-up attributes (names, phone, address) as claims; an
+      // external provider's client may not allow more than these three.
+      scopes: identity.embedded
+        ? ['openid', 'email', 'offline_access', 'profile', 'phone', 'address']
+        : ['openid', 'email', 'offline_access'],
       signUpEnabled: identity.signUpEnabled,
-      // Social sign-in has no configuration yet (docs/decisions/).
-      providers: [],
+      // The social sign-in buttons the embedded provider's pages show (docs/decisions/social-sign-in.md);
+      // an external provider shows its own.
+      providers: identity.embedded
+        ? [
+            ...identity.signIn.socialProviders.map((provider) => provider.id),
+            ...(identity.signIn.testProvider ? ['test'] : []),
+          ]
+        : [],
       tagManagerEnabled: config.site.tagManagerId !== null,
       tagManagerId: config.site.tagManagerId,
       socialMediaEnabled: config.site.socialMediaEnabled,

@@ -1,3 +1,4 @@
+import { LimitWrites } from '../http/account-write-limit.guard';
 import type { Readable } from 'node:stream';
 import {
   Body,
@@ -85,6 +86,7 @@ export class MyDocumentsController {
   }
 
   @Post('documents')
+  @LimitWrites('drafts')
   @HttpCode(201)
   async create(
     @CurrentUser() user: AuthenticatedUser,
@@ -114,6 +116,7 @@ export class MyDocumentsController {
   }
 
   @Put('documents/:documentId')
+  @LimitWrites('drafts')
   edit(
     @CurrentUser() user: AuthenticatedUser,
     @Param('documentId', UuidParamPipe) documentId: string,
@@ -129,6 +132,7 @@ export class MyDocumentsController {
   }
 
   @Post('documents/:documentId/publish')
+  @LimitWrites('drafts')
   @HttpCode(200)
   publish(
     @CurrentUser() user: AuthenticatedUser,
@@ -139,6 +143,7 @@ export class MyDocumentsController {
   }
 
   @Post('documents/:documentId/unpublish')
+  @LimitWrites('drafts')
   @HttpCode(200)
   unpublish(
     @CurrentUser() user: AuthenticatedUser,
@@ -154,6 +159,7 @@ export class MyDocumentsController {
 
   /** Hides the document from search and from My documents; its events and files stay for its buyers. */
   @Delete('documents/:documentId')
+  @LimitWrites('drafts')
   @HttpCode(204)
   async delete(
     @CurrentUser() user: AuthenticatedUser,
@@ -171,6 +177,7 @@ export class MyDocumentsController {
    * its original name the `name` query parameter. Streamed to storage, never held whole in memory.
    */
   @Post('documents/:documentId/files')
+  @LimitWrites('drafts')
   @HttpCode(201)
   @AcceptsContentTypes('application/octet-stream')
   async upload(
@@ -202,6 +209,7 @@ export class MyDocumentsController {
   }
 
   @Delete('documents/:documentId/files/:fileId')
+  @LimitWrites('drafts')
   removeFile(
     @CurrentUser() user: AuthenticatedUser,
     @Param('documentId', UuidParamPipe) documentId: string,
@@ -216,6 +224,7 @@ export class MyDocumentsController {
   }
 
   @Put('documents/:documentId/main-file')
+  @LimitWrites('drafts')
   chooseMainFile(
     @CurrentUser() user: AuthenticatedUser,
     @Param('documentId', UuidParamPipe) documentId: string,

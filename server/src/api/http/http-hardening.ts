@@ -5,6 +5,8 @@ import type { ErrorReply } from './fastify-types';
 import { clientErrorHandler, frameworkErrors } from './framework-errors';
 import { BODY_LIMIT_BYTES, registerBodyParsers } from './json-body';
 import { registerSecurityHeaders } from './security-headers';
+import { dropStalledBodies } from './stalled-bodies';
+import { registerUnknownApiPaths } from './unknown-api-path';
 
 /** Fastify's server options: body and path limits, proxy trust, and framework errors in our error shape. */
 export function fastifyServerOptions(config: AppConfig): ConstructorParameters<typeof FastifyAdapter>[0] {
@@ -21,13 +23,15 @@ export function fastifyServerOptions(config: AppConfig): ConstructorParameters<t
 }
 
 /**
- * The HTTP edge, before any route: security headers, body parsers (JSON depth-checked before parsing)
- * and the JSON-only rule for /api. Call right after NestFactory.create (with `bodyParser: false`) and
+ * The HTTP edge, before any route: security headers, body parsers (JSON depth- and size-checked before
+ * parsing), 404 for unknown /api paths before anything else, and the JSON-only rule for /api. Call right after NestFactory.create (with `bodyParser: false`) and
  * before anything else registers hooks, so these run first on every request.
  */
 export function hardenHttp(app: NestFastifyApplication, config: AppConfig): void {
   const fastify = app.getHttpAdapter().getInstance();
   registerSecurityHeaders(app, config);
   registerBodyParsers(fastify);
+  dropStalledBodies(fastify);
+  registerUnknownApiPaths(fastify);
   registerContentTypePolicy(fastify);
 }

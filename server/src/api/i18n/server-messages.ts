@@ -5,6 +5,7 @@ import { COMMON_MESSAGES } from './messages/common.messages';
 import { DOCUMENTS_MESSAGES } from './messages/documents.messages';
 import type { MessageCatalogs } from './messages/message-catalogs';
 import { MONEY_MESSAGES } from './messages/money.messages';
+import { IDENTITY_MESSAGES } from './messages/identity.messages';
 import { SECURITY_MESSAGES } from './messages/security.messages';
 import { SEARCH_MESSAGES } from './messages/search.messages';
 
@@ -18,6 +19,7 @@ const AREAS: readonly MessageCatalogs[] = [
   COMMON_MESSAGES,
   DOCUMENTS_MESSAGES,
   SECURITY_MESSAGES,
+  IDENTITY_MESSAGES,
   SEARCH_MESSAGES,
   MONEY_MESSAGES,
   BUYING_MESSAGES,

@@ -158,3 +158,19 @@ export class SetAccountantRoleDto {
   @IsDefined(msg('VALIDATION.REQUIRED'))
   isAccountant!: boolean;
 }
+
+/** A VAT return's month, `YYYY-MM` (the current month when not given). */
+export class VatMonthDto {
+  @Matches(/^\d{4}-(0[1-9]|1[0-2])$/, msg('VALIDATION.INVALID_VALUE'))
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @IsOptional()
+  month?: string;
+}
+
+/** The OSS return's quarter, `YYYY-Qn` (the current quarter when not given). */
+export class VatQuarterDto {
+  @Matches(/^\d{4}-Q[1-4]$/, msg('VALIDATION.INVALID_VALUE'))
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @IsOptional()
+  quarter?: string;
+}

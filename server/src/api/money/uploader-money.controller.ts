@@ -1,3 +1,4 @@
+import { LimitWrites } from '../http/account-write-limit.guard';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { v4 as uuidv4 } from 'uuid';
@@ -77,6 +78,7 @@ export class UploaderMoneyController {
 
   /** Asks for a payout; answers 201 with the payout once "My payouts" shows it. */
   @Post('payouts')
+  @LimitWrites('payouts')
   @HttpCode(201)
   async requestPayout(
     @CurrentUser() identity: AuthenticatedUser,

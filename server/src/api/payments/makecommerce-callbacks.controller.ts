@@ -34,7 +34,8 @@ function messageOf(body: Fields, query: Fields): { json: string; mac: string } {
  * MakeCommerce's three callbacks: the buyer's return and cancel (the browser posts the signed message and
  * is sent on to the client's payment return or cancel page) and the gateway's own notification (answered
  * 200 as soon as it is recorded). Each message is verified by the Payments port before anything happens;
- * a forged one is 400 PAYMENT.MESSAGE_REJECTED and changes nothing.
+ * a forged one is 400 PAYMENT.MESSAGE_REJECTED and changes nothing; a cancel without any message is the
+ * buyer's way back, not a message.
  */
 @Public()
 @SignedMessages()
@@ -59,10 +60,20 @@ export class MakeCommerceCallbacksController {
     return { url, statusCode: 303 };
   }
 
+  /**
+   * The buyer's cancel. A cancel that comes back without a signed message (a gateway page's "back to the
+   * shop", or a shop-level cancel URL) says nothing about the payment: the buyer sees the cancel page in the
+   * language the address names, nothing is recorded, and the purchase waits for the gateway's own word (its
+   * notification, or the sweep asking it). A message that is there must verify.
+   */
   @All('cancel')
   @Redirect()
   async cancel(@Body() body: Fields, @Query() query: Fields): Promise<{ url: string; statusCode: number }> {
-    const outcome = await this.record(messageOf(body, query), 'cancel');
+    const message = messageOf(body, query);
+    if (message.json === '' && message.mac === '') {
+      return { url: this.links.paymentCancelUrl(query?.lang === 'en' ? 'en' : 'et'), statusCode: 303 };
+    }
+    const outcome = await this.record(message, 'cancel');
     return { url: this.links.paymentCancelUrl(outcome.language), statusCode: 303 };
   }
 

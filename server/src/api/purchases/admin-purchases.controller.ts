@@ -28,7 +28,7 @@ export interface AdminPurchase extends Omit<PurchaseSummary, BuyerLinks> {
   readonly documents: readonly Omit<PurchaseSummary['documents'][number], 'files'>[];
   readonly basketId: string;
   readonly buyerId: string | null;
-  readonly totals: PurchaseView['totals'];
+  readonly totals: PurchaseView['totals'] & { readonly taxableAmount: number };
   readonly provider: string | null;
   readonly transactionId: string | null;
   readonly providerResponse: PurchaseView['providerResponse'];
@@ -48,12 +48,15 @@ export interface AdminPurchase extends Omit<PurchaseSummary, BuyerLinks> {
 
 export interface AdminInvoice extends Omit<InvoiceView, '_id' | 'searchText'> {
   readonly pdfUrl: string;
+  /** The same invoice as an EN 16931 e-invoice (UBL 2.1 XML). */
+  readonly xmlUrl: string;
 }
 
 /**
- * Admins: purchases (list and one, with the full event history) and VAT invoices (list, PDF). Each answer
- * holds buyers' personal data, so each is recorded as a read (PersonalDataRead: who, where, which purchases,
- * when) before it is sent; the PDF opens through the admin's own short link, recorded when opened.
+ * Admins: purchases (list and one, with the full event history) and VAT invoices (list, PDF, e-invoice
+ * XML). Each answer holds buyers' personal data, so each is recorded as a read (PersonalDataRead: who,
+ * where, which purchases, when) before it is sent; the PDF and the XML open through the admin's own short
+ * links, recorded when opened.
  */
 @AdminOnly()
 @Controller('admin')
@@ -108,7 +111,7 @@ export class AdminPurchasesController {
       documents: documents.map(({ files: _files, ...document }) => document),
       basketId: view.basketId,
       buyerId: view.buyerId,
-      totals: view.totals,
+      totals: { ...view.totals, taxableAmount: view.totals.licenceFee },
       provider: view.provider,
       transactionId: view.transactionId,
       providerResponse: view.providerResponse,
@@ -144,6 +147,12 @@ export class AdminPurchasesController {
       items: page.items.map(({ _id: _id, searchText: _searchText, ...invoice }) => ({
         ...invoice,
         pdfUrl: this.access.staffInvoiceLink(invoice.purchaseId, { role, userId: user.userId }, now),
+        xmlUrl: this.access.staffInvoiceLink(
+          invoice.purchaseId,
+          { role, userId: user.userId },
+          now,
+          'invoice-xml',
+        ),
       })),
     };
   }

@@ -131,9 +131,14 @@ export class PurchaseAccess {
     return role;
   }
 
-  /** A staff member's invoice link, valid for minutes: each opening is recorded as a read. */
-  staffInvoiceLink(purchaseId: string, staff: { role: StaffRole; userId: string }, now: Date): string {
-    return this.links.signedForStaff(purchaseId, 'invoice', staff, new Date(now.getTime() + STAFF_LINK_MS));
+  /** A staff member's link to the invoice (PDF or e-invoice XML), valid for minutes: each opening is recorded as a read. */
+  staffInvoiceLink(
+    purchaseId: string,
+    staff: { role: StaffRole; userId: string },
+    now: Date,
+    target: 'invoice' | 'invoice-xml' = 'invoice',
+  ): string {
+    return this.links.signedForStaff(purchaseId, target, staff, new Date(now.getTime() + STAFF_LINK_MS));
   }
 
   private linkMaker(purchaseId: string, keyId: string, holder: LinkHolder): LinkMaker {

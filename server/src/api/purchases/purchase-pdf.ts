@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import type { SellerConfig } from '../../config/app-config';
+import type { VatDecision } from '../../domain/vat/vat-decision';
 
 /** A VAT invoice (the buyer asked for one) or a receipt (everyone else) of a paid purchase. */
 export interface PurchasePdfData {
@@ -27,9 +28,10 @@ export interface PurchasePdfData {
     /** Price without VAT (the licence fee), cents. */
     readonly net: number;
     readonly vatRate: number;
-    readonly vat: number;
-    readonly gross: number;
   }[];
+  /** The purchase's VAT: its treatment and the amounts on the whole document (one rate). */
+  readonly vat: Pick<VatDecision, 'treatment' | 'reason' | 'buyerCountry' | 'vatCountry' | 'rate'>;
+  readonly totals: { readonly taxableAmount: number; readonly vat: number; readonly total: number };
   readonly paymentMethod: string;
 }
 
@@ -60,6 +62,16 @@ const TEXTS = {
     total: 'Kokku tasutud (EUR)',
     paid: (date: string, method: string) => `Tasutud ${date} (${method}). Tasumisele ei kuulu midagi.`,
     legal: 'Lepinguturg ei asenda õigusabi.',
+    reverseCharge: 'Pöördmaksustamine',
+    reverseChargeNote:
+      'Käibemaksu tasub teenuse saaja (pöördmaksustamine, nõukogu direktiivi 2006/112/EÜ art 44 ja 196).',
+    outsideScope: 'Ei kuulu ELi käibemaksuga maksustamisele',
+    outsideScopeNote:
+      'Teenuse osutamise koht on väljaspool Euroopa Liitu (direktiivi 2006/112/EÜ art 44 ja 59): ELi käibemaksu ei lisandu.',
+    ossNote: (country: string) =>
+      `Käibemaks on tarbija liikmesriigi (${country}) oma, deklareeritakse liidu erikorras (OSS, direktiivi 2006/112/EÜ art 58 ja 369b).`,
+    taxableReverseCharge: 'Maksustatav summa (pöördmaksustamine)',
+    taxableOutsideScope: 'Summa (ei kuulu ELi käibemaksuga maksustamisele)',
   },
   en: {
     invoice: 'INVOICE',
@@ -87,6 +99,16 @@ const TEXTS = {
     total: 'Total paid (EUR)',
     paid: (date: string, method: string) => `Paid on ${date} (${method}). Nothing is due.`,
     legal: 'Lepinguturg does not replace legal advice.',
+    reverseCharge: 'Reverse charge',
+    reverseChargeNote:
+      'VAT is to be accounted for by the recipient of the service (reverse charge, Council Directive 2006/112/EC Art. 44 and 196).',
+    outsideScope: 'Not subject to EU VAT',
+    outsideScopeNote:
+      'The place of supply is outside the European Union (Directive 2006/112/EC Art. 44 and 59): no EU VAT is charged.',
+    ossNote: (country: string) =>
+      `The VAT is the consumer's member state's (${country}), declared through the One-Stop Shop (Directive 2006/112/EC Art. 58 and 369b).`,
+    taxableReverseCharge: 'Taxable amount (reverse charge)',
+    taxableOutsideScope: 'Amount (not subject to EU VAT)',
   },
 } as const;
 
@@ -140,6 +162,11 @@ export function renderPurchasePdf(data: PurchasePdfData): Readable {
     },
     lang: data.language,
   });
+  // A reverse charge or a sale outside the EU has no rate of ours; the notice under the totals says why.
+  const rateCell = (basisPoints: number) =>
+    data.vat.treatment === 'reverse-charge' || data.vat.treatment === 'outside-scope'
+      ? '—'
+      : rate(basisPoints, lang);
   const left = 50;
   const right = doc.page.width - 50;
   const width = right - left;
@@ -198,12 +225,11 @@ export function renderPurchasePdf(data: PurchasePdfData): Readable {
   y = Math.max(sellerEnd, buyerEnd) + 20;
 
   const columns = [
-    { title: t.item, x: left, width: 215, align: 'left' as const },
-    { title: t.quantity, x: left + 215, width: 35, align: 'right' as const },
-    { title: t.net, x: left + 250, width: 65, align: 'right' as const },
-    { title: t.rate, x: left + 315, width: 45, align: 'right' as const },
-    { title: t.vat, x: left + 360, width: 65, align: 'right' as const },
-    { title: t.gross, x: left + 425, width: width - 425, align: 'right' as const },
+    { title: t.item, x: left, width: 250, align: 'left' as const },
+    { title: t.quantity, x: left + 250, width: 40, align: 'right' as const },
+    { title: t.net, x: left + 290, width: 75, align: 'right' as const },
+    { title: t.rate, x: left + 365, width: 60, align: 'right' as const },
+    { title: t.totalNet, x: left + 425, width: width - 425, align: 'right' as const },
   ];
   doc.font(FONTS.bold).fontSize(9);
   for (const c of columns) doc.text(c.title, c.x, y, { width: c.width, align: c.align });
@@ -217,14 +243,7 @@ export function renderPurchasePdf(data: PurchasePdfData): Readable {
       y = 50;
     }
     const description = `${line.title}\n${t.licence(line.uploaderName)}`;
-    const cells = [
-      description,
-      '1',
-      amount(line.net, lang),
-      rate(line.vatRate, lang),
-      amount(line.vat, lang),
-      amount(line.gross, lang),
-    ];
+    const cells = [description, '1', amount(line.net, lang), rateCell(line.vatRate), amount(line.net, lang)];
     const height = doc.heightOfString(description, { width: columns[0]!.width });
     cells.forEach((cell, i) =>
       doc.text(cell, columns[i]!.x, y, { width: columns[i]!.width, align: columns[i]!.align }),
@@ -234,28 +253,45 @@ export function renderPurchasePdf(data: PurchasePdfData): Readable {
   doc.moveTo(left, y).lineTo(right, y).stroke();
   y += 10;
 
-  const byRate = new Map<number, { net: number; vat: number }>();
-  for (const line of data.lines) {
-    const sum = byRate.get(line.vatRate) ?? { net: 0, vat: 0 };
-    byRate.set(line.vatRate, { net: sum.net + line.net, vat: sum.vat + line.vat });
-  }
+  // One rate per document: the taxable amount and its VAT, computed once on the whole (VAT rounded once).
+  const { taxableAmount, vat, total } = data.totals;
   const totals: [string, string, boolean][] = [];
-  for (const [vatRate, sum] of [...byRate.entries()].sort((a, b) => b[0] - a[0])) {
-    totals.push([t.taxable(rate(vatRate, lang)), amount(sum.net, lang), false]);
-    totals.push([t.vatAt(rate(vatRate, lang)), amount(sum.vat, lang), false]);
+  if (data.vat.treatment === 'reverse-charge') {
+    totals.push([t.taxableReverseCharge, amount(taxableAmount, lang), false]);
+  } else if (data.vat.treatment === 'outside-scope') {
+    totals.push([t.taxableOutsideScope, amount(taxableAmount, lang), false]);
+  } else {
+    totals.push([t.taxable(rate(data.vat.rate, lang)), amount(taxableAmount, lang), false]);
+    totals.push([t.vatAt(rate(data.vat.rate, lang)), amount(vat, lang), false]);
   }
-  const net = data.lines.reduce((s, l) => s + l.net, 0);
-  const vat = data.lines.reduce((s, l) => s + l.vat, 0);
-  const gross = data.lines.reduce((s, l) => s + l.gross, 0);
-  totals.push([t.totalNet, amount(net, lang), false], [t.totalVat, amount(vat, lang), false]);
-  totals.push([t.total, amount(gross, lang), true]);
+  totals.push([t.totalNet, amount(taxableAmount, lang), false], [t.totalVat, amount(vat, lang), false]);
+  totals.push([t.total, amount(total, lang), true]);
   for (const [label, value, strong] of totals) {
     doc.font(strong ? FONTS.bold : FONTS.regular).fontSize(strong ? 11 : 10);
     doc.text(label, left + 200, y, { width: 220, align: 'right' });
     doc.text(value, left + 425, y, { width: width - 425, align: 'right' });
     y += strong ? 18 : 15;
   }
-  y += 20;
+  y += 14;
+  doc.font(FONTS.regular).fontSize(10);
+  if (data.vat.treatment === 'reverse-charge') {
+    doc.font(FONTS.bold).fontSize(12).text(t.reverseCharge, left, y, { width });
+    doc
+      .font(FONTS.regular)
+      .fontSize(9)
+      .text(t.reverseChargeNote, left, doc.y + 2, { width });
+    y = doc.y + 10;
+  } else if (data.vat.treatment === 'outside-scope') {
+    doc.font(FONTS.bold).fontSize(12).text(t.outsideScope, left, y, { width });
+    doc
+      .font(FONTS.regular)
+      .fontSize(9)
+      .text(t.outsideScopeNote, left, doc.y + 2, { width });
+    y = doc.y + 10;
+  } else if (data.vat.treatment === 'oss' && data.vat.vatCountry) {
+    doc.font(FONTS.regular).fontSize(9).text(t.ossNote(data.vat.vatCountry), left, y, { width });
+    y = doc.y + 10;
+  }
   doc.font(FONTS.regular).fontSize(10);
   doc.text(t.paid(date(data.suppliedAt), data.paymentMethod), left, y, { width });
   if (data.kind === 'receipt') doc.text(t.receiptNote, left, doc.y + 4, { width });

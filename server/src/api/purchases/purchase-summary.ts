@@ -42,7 +42,15 @@ export interface PurchaseSummary {
     readonly price: number;
     readonly files: readonly PurchaseSummaryFile[];
   }[];
-  readonly totals: { readonly price: number; readonly vat: number };
+  /** price: what the buyer paid; taxableAmount: the net; vat: the VAT on the whole purchase. */
+  readonly totals: { readonly price: number; readonly vat: number; readonly taxableAmount: number };
+  /** How the purchase is taxed: the treatment, the rate, whose VAT, and where the buyer is. */
+  readonly vat: {
+    readonly treatment: string;
+    readonly rate: number;
+    readonly vatCountry: string | null;
+    readonly buyerCountry: string | null;
+  };
   readonly linksValidUntil: string | null;
   readonly linksExpired: boolean;
   readonly archiveUrl: string | null;
@@ -54,6 +62,10 @@ export interface PurchaseSummary {
   } | null;
   /** The invoice PDF when one was asked for (once numbered), else the receipt; null until paid. */
   readonly documentUrl: string | null;
+  /** The invoice's or the receipt's own number; null until given (receipts of older purchases have none). */
+  readonly documentNumber: string | null;
+  /** The invoice as an EN 16931 e-invoice (UBL 2.1, Peppol BIS Billing 3.0); null for receipts. */
+  readonly eInvoiceUrl: string | null;
 }
 
 /** The payments of a purchase owed back (documents written before refunds were flagged have none). */
@@ -101,7 +113,13 @@ export function toPurchaseSummary(view: PurchaseView, now: Date, linkFor: LinkMa
         downloadUrl: linksLive && file.blobKey !== null ? link({ fileId: file.fileId }, validUntil) : null,
       })),
     })),
-    totals: { price: view.totals.price, vat: view.totals.vat },
+    totals: { price: view.totals.price, vat: view.totals.vat, taxableAmount: view.totals.licenceFee },
+    vat: {
+      treatment: view.vat.treatment,
+      rate: view.vat.rate,
+      vatCountry: view.vat.vatCountry,
+      buyerCountry: view.vat.buyerCountry,
+    },
     linksValidUntil: view.linksValidUntil,
     linksExpired: view.status === 'paid' && !linksLive,
     archiveUrl:
@@ -110,5 +128,10 @@ export function toPurchaseSummary(view: PurchaseView, now: Date, linkFor: LinkMa
         : null,
     invoice: view.invoice ? { ...view.invoice, number: view.invoiceNumber } : null,
     documentUrl: invoiceReady(view) ? link('invoice', new Date(now.getTime() + DOCUMENT_LINK_MS)) : null,
+    documentNumber: view.invoiceNumber ?? view.receiptNumber ?? null,
+    eInvoiceUrl:
+      invoiceReady(view) && view.invoice !== null
+        ? link('invoice-xml', new Date(now.getTime() + DOCUMENT_LINK_MS))
+        : null,
   };
 }

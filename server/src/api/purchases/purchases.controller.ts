@@ -24,7 +24,6 @@ import {
   archiveEntryNames,
   downloadFileName,
   normalisePurchaseNumber,
-  paymentMethodLabel,
 } from '../../domain/purchase/purchase-naming';
 import { DomainError, FieldValidator } from '../../domain/shared/domain-error';
 import { BLOB_STORE, type BlobStore } from '../../infrastructure/blob-store/blob-store.port';
@@ -40,7 +39,9 @@ import { ApiError } from '../errors/api-error';
 import { UuidParamPipe } from '../validation/uuid-param.pipe';
 import { FreshLinksDto } from './fresh-links.dto';
 import { PURCHASE_KEY_HEADER, PurchaseAccess, downloadActor } from './purchase-access';
+import { purchasePdfData, purchaseUblData } from './purchase-documents';
 import { renderPurchasePdf } from './purchase-pdf';
+import { renderUblDocument } from './ubl-document';
 import { type PurchaseSummary, toPurchaseSummary } from './purchase-summary';
 
 type QueryValue = string | string[] | undefined;
@@ -196,38 +197,10 @@ export class PurchasesController {
   ): Promise<StreamableFile> {
     const opened = await this.openLink(purchaseId, 'invoice', query, request, reply);
     if (opened === null) return new StreamableFile(Buffer.alloc(0));
-    const { view } = opened;
-    if (view.status !== 'paid' || view.paidAt === null) throw new DomainError('PURCHASE.NOT_PAID');
-    if (view.invoice !== null && view.invoiceNumber === null) throw new DomainError('INVOICE.NOT_READY');
-    const kind = view.invoice !== null ? 'invoice' : 'receipt';
-    const number = view.invoiceNumber ?? view.number;
-    const pdf = renderPurchasePdf({
-      kind,
-      language: view.language,
-      number,
-      purchaseNumber: view.number,
-      issuedAt: view.invoiceIssuedAt ?? view.paidAt,
-      suppliedAt: view.paidAt,
-      seller: this.config.seller,
-      buyer: {
-        name: view.invoice?.companyName ?? `${view.payer.firstName} ${view.payer.lastName}`,
-        address: view.payer.address,
-        email: view.payer.email,
-        registryCode: view.invoice?.registryCode ?? null,
-        vatNumber: view.invoice?.vatNumber ?? null,
-      },
-      lines: view.lines.map((line) => ({
-        title: line.title,
-        uploaderName: line.uploaderName,
-        net: line.licenceFee,
-        vatRate: line.vatRate,
-        vat: line.vat,
-        gross: line.price,
-      })),
-      paymentMethod: paymentMethodLabel(view.paymentMethod),
-    });
+    const data = purchasePdfData(opened.view, this.config.seller);
+    const pdf = renderPurchasePdf(data);
     void reply.header('cache-control', 'private, no-store');
-    const fileName = `${kind === 'invoice' ? 'Arve' : 'Kviitung'}-${number}.pdf`;
+    const fileName = `${data.kind === 'invoice' ? 'Arve' : 'Kviitung'}-${data.number}.pdf`;
     return new StreamableFile(pdf, {
       type: 'application/pdf',
       disposition: attachmentContentDisposition(fileName).replace(/^attachment/, 'inline'),
@@ -259,6 +232,26 @@ export class PurchasesController {
       await reply.send();
       return null;
     }
+  }
+
+  /**
+   * The VAT invoice as an EN 16931 e-invoice (UBL 2.1, Peppol BIS Billing 3.0), served beside the PDF and
+   * by the same rules (the buyer's link, or staff's recorded link); a receipt is not an invoice and has
+   * none (409 INVOICE.NOT_REQUESTED).
+   */
+  @Get(':purchaseId/invoice.xml')
+  async invoiceXml(
+    @Param('purchaseId', UuidParamPipe) purchaseId: string,
+    @Query() query: Record<string, QueryValue>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    const { view } = await this.access.openLink(purchaseId, 'invoice-xml', query);
+    const data = purchaseUblData(view, this.config.seller);
+    void reply.header('cache-control', 'private, no-store');
+    return new StreamableFile(Buffer.from(renderUblDocument(data), 'utf8'), {
+      type: 'application/xml; charset=utf-8',
+      disposition: attachmentContentDisposition(`Arve-${data.number}.xml`),
+    });
   }
 
   /** The download, recorded for whoever the link was made for (the signed-in buyer, or the key's holder). */

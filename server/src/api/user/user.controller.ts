@@ -1,3 +1,4 @@
+import { LimitWrites } from '../http/account-write-limit.guard';
 import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { UpdateProfileCommand } from '../../commands/profile/update-profile.command';
@@ -47,6 +48,7 @@ export class UserController {
 
   /** Saves the profile (registering it on first save) and answers the fresh product user. */
   @Post('update')
+  @LimitWrites('profile')
   @HttpCode(200)
   async update(
     @CurrentUser() user: AuthenticatedUser,

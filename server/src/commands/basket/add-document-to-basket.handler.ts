@@ -7,7 +7,7 @@ import { basketStreamId } from '../../events/basket.events';
 import { documentStreamId } from '../../events/document.events';
 import { AggregateStore, type CommandResult } from '../shared/aggregate-store';
 import { AddDocumentToBasketCommand } from './add-document-to-basket.command';
-import { FEE_RATES } from './fee-rates.token';
+import { FEE_RATES } from '../../config/fee-rates.token';
 
 /** Reads the document from its own stream (the authority on price and publication), then decides on the basket. */
 @CommandHandler(AddDocumentToBasketCommand)

@@ -1,18 +1,16 @@
 import { FILE_FORMATS, type FileFormat, isOneOf } from '../../domain/catalogue/catalogue-codes';
+import { normaliseText } from '../../domain/shared/text';
 
 /**
- * The name a browser sent, made safe to keep and show: the last path segment only, Unicode NFC, control
- * and bidi-override characters removed, white space collapsed. Null when nothing is left.
+ * The name a browser sent, in the form text is stored in (domain/shared/text.ts, as profile names): the
+ * last path segment only, Unicode NFC, white space and invisible characters cut from both ends. Nothing is
+ * removed from inside it: a name with control or text-direction characters is refused by the document
+ * decider, not silently changed. Null when nothing is left.
  */
 export function cleanFileName(raw: string): string | null {
   const lastSegment = raw.split(/[/\\]/).pop() ?? '';
-  const cleaned = lastSegment
-    .normalize('NFC')
-    // C0/C1 controls and the bidi overrides that can make "exe.pdf" read as "fdp.exe".
-    .replace(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? null : cleaned;
+  const cleaned = normaliseText(lastSegment);
+  return cleaned === '' ? null : cleaned;
 }
 
 /** The format a file name claims by its extension (case-insensitive); null for any other extension. */

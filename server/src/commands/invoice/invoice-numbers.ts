@@ -2,31 +2,57 @@ import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import {
   type InvoicedPurchaseFacts,
-  invoiceSeriesDecider,
+  type NumberedDocumentKind,
+  numberSeriesDecider,
+  numberedDocument,
 } from '../../domain/invoice/invoice-series.decider';
 import { SYSTEM_ACTOR } from '../../domain/shared/command';
-import { type InvoiceEvent, invoiceSeriesStreamId } from '../../events/invoice.events';
+import {
+  type NumberSeriesEvent,
+  invoiceSeriesStreamId,
+  receiptSeriesStreamId,
+} from '../../events/invoice.events';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import type { LogPosition } from '../../infrastructure/event-store/event-store.port';
 import { AggregateStore } from '../shared/aggregate-store';
 import { retryOnConflict } from '../shared/retry-on-conflict';
 
+/** Where each kind of numbered document keeps its series: its configured series, its own stream. */
+interface SeriesOf {
+  readonly series: string;
+  readonly stream: string;
+  readonly command: 'AssignInvoiceNumber' | 'AssignReceiptNumber';
+}
+
 /**
- * Gives paid purchases their VAT invoice numbers from the configured series. The series stream's expected
- * revision is what makes the numbers gap-free across processes; within this process requests also queue,
- * so a hundred purchases paid at once do not all race for the same revision.
+ * Gives paid purchases their document numbers: VAT invoices from the invoice series, receipts from the
+ * receipt series. A series stream's expected revision is what makes the numbers gap-free across
+ * processes; within this process the requests of a series also queue, so a hundred purchases paid at
+ * once do not all race for the same revision. A new kind (credit notes) adds an entry to `seriesOf`.
  */
 @Injectable()
 export class InvoiceNumbers {
-  private queue: Promise<unknown> = Promise.resolve();
-  private readonly series: string;
+  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly seriesOf: Readonly<Record<NumberedDocumentKind, SeriesOf>>;
 
   constructor(
     private readonly aggregates: AggregateStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    this.series = config.seller.invoiceSeries;
+    const { invoiceSeries, receiptSeries } = config.seller;
+    this.seriesOf = {
+      invoice: {
+        series: invoiceSeries,
+        stream: invoiceSeriesStreamId(invoiceSeries),
+        command: 'AssignInvoiceNumber',
+      },
+      receipt: {
+        series: receiptSeries,
+        stream: receiptSeriesStreamId(receiptSeries),
+        command: 'AssignReceiptNumber',
+      },
+    };
   }
 
   /** The purchase's invoice number, assigning the next one when it has none yet. */
@@ -34,26 +60,46 @@ export class InvoiceNumbers {
     purchaseId: string,
     purchase: InvoicedPurchaseFacts,
   ): Promise<{ invoiceNumber: string; position: LogPosition | null }> {
-    const stream = invoiceSeriesStreamId(this.series);
+    return this.assignNumber('invoice', purchaseId, purchase).then(({ number, position }) => ({
+      invoiceNumber: number,
+      position,
+    }));
+  }
+
+  /** The number of the purchase's document of `kind`, assigning the next of its series when it has none. */
+  assignNumber(
+    kind: NumberedDocumentKind,
+    purchaseId: string,
+    purchase: InvoicedPurchaseFacts,
+  ): Promise<{ number: string; position: LogPosition | null }> {
+    const { series, stream, command } = this.seriesOf[kind];
     const run = () =>
       retryOnConflict(async () => {
-        const result = await this.aggregates.handle(stream, invoiceSeriesDecider, {
-          type: 'AssignInvoiceNumber',
-          data: { series: this.series, purchaseId, purchase },
+        const result = await this.aggregates.handle(stream, numberSeriesDecider, {
+          type: command,
+          data: { series, purchaseId, purchase },
           context: { actorId: SYSTEM_ACTOR, now: this.clock.now() },
         });
-        const assigned = (result.events as readonly InvoiceEvent[])[0];
-        if (assigned) return { invoiceNumber: assigned.data.invoiceNumber, position: result.position };
-        return { invoiceNumber: (await this.numberOf(purchaseId))!, position: null };
+        const assigned = (result.events as readonly NumberSeriesEvent[])[0];
+        if (assigned) return { number: numberedDocument(assigned).number, position: result.position };
+        return { number: (await this.numberOfKind(kind, purchaseId))!, position: null };
       }, 200);
-    const next = this.queue.then(run, run);
-    this.queue = next.catch(() => undefined);
+    const queue = this.queues.get(stream) ?? Promise.resolve();
+    const next = queue.then(run, run);
+    this.queues.set(
+      stream,
+      next.catch(() => undefined),
+    );
     return next;
   }
 
-  /** The number a purchase was given; null when it has none. */
-  async numberOf(purchaseId: string): Promise<string | null> {
-    const { state } = await this.aggregates.load(invoiceSeriesStreamId(this.series), invoiceSeriesDecider);
+  /** The invoice number a purchase was given; null when it has none. */
+  numberOf(purchaseId: string): Promise<string | null> {
+    return this.numberOfKind('invoice', purchaseId);
+  }
+
+  async numberOfKind(kind: NumberedDocumentKind, purchaseId: string): Promise<string | null> {
+    const { state } = await this.aggregates.load(this.seriesOf[kind].stream, numberSeriesDecider);
     return state.byPurchase[purchaseId] ?? null;
   }
 }

@@ -28,10 +28,11 @@ import {
   PAYMENT_GATEWAY,
   type PaymentGateway,
   PaymentGatewayError,
+  bankLinkCountry,
 } from '../../infrastructure/payments/payment-gateway.port';
 import { currentBasketDocuments } from '../basket/basket-document-facts';
 import { SHOP_COUNTRY } from '../basket/confirm-basket.handler';
-import { FEE_RATES } from '../basket/fee-rates.token';
+import { FEE_RATES } from '../../config/fee-rates.token';
 import { AggregateStore } from '../shared/aggregate-store';
 import { retryOnConflict } from '../shared/retry-on-conflict';
 import { CheckOutBasketCommand, type CheckOutResult } from './check-out-basket.command';
@@ -142,6 +143,8 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
     const transaction = await this.startTransaction(state, customerIp);
     const link = transaction.methods.find((m) => m.id === state.paymentMethod);
     if (!link) throw new DomainError('PAYMENT.METHOD_UNAVAILABLE');
+    // A card the gateway gives no page of its own is paid in its in-page card form, on a page of ours.
+    const paymentUrl = link.url ?? this.links.cardPaymentUrl(transaction.id, state.language);
     const started = await retryOnConflict(() =>
       this.aggregates.handle(purchaseStreamId(purchaseId), purchaseDecider, {
         type: 'StartPayment',
@@ -150,13 +153,13 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
           provider: this.gateway.provider,
           transactionId: transaction.id,
           paymentMethod: state.paymentMethod,
-          paymentUrl: link.url,
+          paymentUrl,
         },
         context,
       }),
     );
     track(started.position);
-    return { purchaseId, paymentUrl: link.url, position, basketChanged: false };
+    return { purchaseId, paymentUrl, position, basketChanged: false };
   }
 
   /**
@@ -252,10 +255,11 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
         customer: {
           email: state.payer.email,
           ip: customerIp,
-          country: SHOP_COUNTRY,
+          // The chosen bank's country (the transaction then offers it), else the buyer's.
+          country: bankLinkCountry(state.paymentMethod) ?? state.payer.country?.toLowerCase() ?? SHOP_COUNTRY,
           locale: state.language,
         },
-        ...this.links.gatewayCallbackUrls(),
+        ...this.links.gatewayCallbackUrls(state.language),
       });
     } catch (error) {
       if (error instanceof PaymentGatewayError) {

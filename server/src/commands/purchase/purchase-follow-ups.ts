@@ -16,7 +16,7 @@ import { PurchaseMails } from './purchase-mails';
 /**
  * What follows a purchase's payment or its end, each step recorded as an event and safe to repeat: the
  * basket is converted (its documents leave it), the invoice number is assigned when an invoice was asked
- * for, and the confirmation mail with the links goes out once. The payment handler runs them at once;
+ * for (else the receipt number), and the confirmation mail with the links goes out once. The payment handler runs them at once;
  * the purchase sweep runs them again for any purchase a crash left half done.
  */
 @Injectable()
@@ -65,11 +65,18 @@ export class PurchaseFollowUps {
       }),
     );
     track(converted.position);
+    // An invoice when one was asked for, else a receipt: each from its own gap-free series. Purchases
+    // from before receipts had a series keep their receipt numbered by the purchase number.
+    const invoiceRequested = state.invoice !== null;
     let invoiceNumber: string | null = null;
-    if (state.invoice !== null) {
-      const assigned = await this.invoices.assign(purchaseId, { paid: true, invoiceRequested: true });
-      invoiceNumber = assigned.invoiceNumber;
+    if (invoiceRequested || state.vat.reason !== 'before-vat-by-buyer') {
+      const assigned = await this.invoices.assignNumber(
+        invoiceRequested ? 'invoice' : 'receipt',
+        purchaseId,
+        { paid: true, invoiceRequested },
+      );
       track(assigned.position);
+      if (invoiceRequested) invoiceNumber = assigned.number;
     }
     if (!state.confirmationSent) {
       // The mail carries the buyer's access key: a purchase made before keys existed gets one now.

@@ -6,8 +6,8 @@ import { signBlobLink, verifyBlobSignature } from '../../infrastructure/blob-sto
 /** Injection token: the secret (a string) that signs purchase links; derived from the blob-link secret. */
 export const PURCHASE_LINK_SECRET = Symbol('PurchaseLinkSecret');
 
-/** What a purchase link opens: one file, the zip of all, or the invoice / receipt PDF. */
-export type PurchaseLinkTarget = { readonly fileId: string } | 'archive' | 'invoice';
+/** What a purchase link opens: one file, the zip of all, the invoice / receipt PDF, or the invoice's EN 16931 XML. */
+export type PurchaseLinkTarget = { readonly fileId: string } | 'archive' | 'invoice' | 'invoice-xml';
 
 /**
  * Whom a link was made for, which is who a download through it is recorded for: whoever holds the
@@ -89,7 +89,10 @@ export class PurchaseLinks {
     const expires = String(Math.floor(validUntil.getTime() / 1000));
     const { param, value, payload } = this.holderPart(purchaseId, keyId, target, holder);
     const signature = signBlobLink(this.secret, payload, expires, '');
-    const path = typeof target === 'string' ? target : `files/${encodeURIComponent(target.fileId)}`;
+    const path =
+      typeof target === 'string'
+        ? { archive: 'archive', invoice: 'invoice', 'invoice-xml': 'invoice.xml' }[target]
+        : `files/${encodeURIComponent(target.fileId)}`;
     return (
       `${this.publicUrl}/api/purchases/${purchaseId}/${path}` +
       `?${param}=${encodeURIComponent(value)}&expires=${expires}&signature=${signature}`
@@ -179,14 +182,27 @@ export class PurchaseLinks {
     return `${this.publicUrl}${CANCEL_PATH[language]}`;
   }
 
-  /** Where MakeCommerce sends the buyer and its own notifications (outside /api: form-encoded posts). */
-  gatewayCallbackUrls(): { returnUrl: string; cancelUrl: string; notificationUrl: string } {
+  /**
+   * Where MakeCommerce sends the buyer and its own notifications (outside /api: form-encoded posts). The
+   * cancel address names the purchase's language, so a buyer who comes back without a signed message still
+   * lands on the cancel page in their language.
+   */
+  gatewayCallbackUrls(language?: 'et' | 'en'): {
+    returnUrl: string;
+    cancelUrl: string;
+    notificationUrl: string;
+  } {
     const base = `${this.publicUrl}/payments/makecommerce`;
     return {
       returnUrl: `${base}/return`,
-      cancelUrl: `${base}/cancel`,
+      cancelUrl: language === undefined ? `${base}/cancel` : `${base}/cancel?lang=${language}`,
       notificationUrl: `${base}/notification`,
     };
+  }
+
+  /** The shop's page that opens the gateway's in-page card form for a transaction (cards without a page). */
+  cardPaymentUrl(transactionId: string, language: 'et' | 'en'): string {
+    return `${this.publicUrl}/payments/makecommerce/card/${encodeURIComponent(transactionId)}?lang=${language}`;
   }
 }
 

@@ -27,6 +27,8 @@ const TEXTS = {
     receipt: 'Kviitung (PDF)',
     total: 'Kokku makstud',
     vat: 'sh käibemaks',
+    reverseCharge: 'pöördmaksustamine, käibemaksu ei lisandu',
+    outsideEu: 'ELi käibemaksu ei ole',
     failed:
       'Teie makse ei õnnestunud ja ostu ei tehtud. Ostukorv on alles: võite proovida uuesti või valida teise makseviisi.',
     cart: 'Ostukorv',
@@ -51,6 +53,8 @@ const TEXTS = {
     receipt: 'Receipt (PDF)',
     total: 'Total paid',
     vat: 'incl. VAT',
+    reverseCharge: 'reverse charge, no VAT charged',
+    outsideEu: 'no EU VAT',
     failed:
       'Your payment did not go through and nothing was bought. Your basket is kept: you can try again or choose another payment method.',
     cart: 'Basket',
@@ -186,10 +190,16 @@ export class PurchaseMails {
     if (purchase.total > 0)
       blocks.push(
         paragraph(
-          `${t.total}: ${formatEuros(purchase.total, purchase.language)} (${t.vat} ${formatEuros(
-            purchase.lines.reduce((sum, l) => sum + l.vat, 0),
-            purchase.language,
-          )})`,
+          `${t.total}: ${formatEuros(purchase.total, purchase.language)} (${
+            purchase.vat.treatment === 'reverse-charge'
+              ? t.reverseCharge
+              : purchase.vat.treatment === 'outside-scope'
+                ? t.outsideEu
+                : `${t.vat} ${formatEuros(
+                    purchase.lines.reduce((sum, l) => sum + l.vat, 0),
+                    purchase.language,
+                  )}`
+          })`,
         ),
       );
     return blocks;

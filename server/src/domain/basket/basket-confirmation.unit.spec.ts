@@ -43,6 +43,7 @@ describe('Basket confirmation and checkout (SPEC §4, §5)', () => {
         .then([
           basketConfirmed({
             invoice: { companyName: 'Firma OÜ', registryCode: '12345678', vatNumber: 'EE101234567' },
+            vat: { ...basketConfirmed().data.vat, buyerVatNumber: 'EE101234567' },
           }),
         ]);
     });
@@ -109,7 +110,7 @@ describe('Basket confirmation and checkout (SPEC §4, §5)', () => {
         .thenThrows('VALIDATION.FORM_HAS_ERRORS', { paymentMethod: [{ key: 'VALIDATION.INVALID_CHOICE' }] });
     });
 
-    it('refuses an invoice without company and registry code, or with a VAT number of the wrong form', () => {
+    it('refuses an invoice without a name on it, or with a VAT number of the wrong form', () => {
       spec
         .given([added])
         .when(
@@ -121,9 +122,24 @@ describe('Basket confirmation and checkout (SPEC §4, §5)', () => {
         )
         .thenThrows('VALIDATION.FORM_HAS_ERRORS', {
           'invoice.companyName': [{ key: 'VALIDATION.REQUIRED' }],
-          'invoice.registryCode': [{ key: 'VALIDATION.REQUIRED' }],
           'invoice.vatNumber': [{ key: 'VALIDATION.INVALID_VAT_NUMBER' }],
         });
+    });
+
+    it('lets a consumer ask for an invoice in their own name, without a registry code', () => {
+      const [event] = basketDecider.decide(
+        confirmBasket({
+          details: aCheckoutDetails({
+            invoice: { companyName: 'Mari Maasikas', registryCode: '', vatNumber: null },
+          }),
+        }),
+        foldEvents(basketDecider, [added]),
+      );
+      expect(event?.type === 'BasketConfirmed' && event.data.invoice).toEqual({
+        companyName: 'Mari Maasikas',
+        registryCode: '',
+        vatNumber: null,
+      });
     });
 
     it('records the new price instead of confirming when the document got dearer; the buyer sees it first', () => {
@@ -199,7 +215,16 @@ describe('Basket confirmation and checkout (SPEC §4, §5)', () => {
       spec
         .given([added, basketConfirmed()])
         .when(confirmBasket({ details: aCheckoutDetails({ paymentMethod: 'card:visa' }) }))
-        .then([basketConfirmed({ paymentMethod: 'card:visa' })]);
+        .then([
+          basketConfirmed({
+            paymentMethod: 'card:visa',
+            // A card says nothing of the country: the Estonian billing address decides alone.
+            vat: {
+              ...basketConfirmed().data.vat,
+              evidence: [{ kind: 'billing-address', country: 'EE', detail: null }],
+            },
+          }),
+        ]);
       spec
         .given([added, basketConfirmed(), basketCheckedOut()])
         .when(confirmBasket())

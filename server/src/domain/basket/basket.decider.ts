@@ -10,8 +10,23 @@ import type { DocumentState } from '../catalogue/document.decider';
 import { type DomainCommand, assertNever } from '../shared/command';
 import { DomainError } from '../shared/domain-error';
 import { type FeeRates, splitPrice } from '../shared/fees';
-import type { Cents } from '../shared/money';
-import { type CheckoutDetails, sameCheckoutDetails, validateCheckoutDetails } from './checkout-details';
+import type { BasisPoints, Cents } from '../shared/money';
+import { ledgerDay } from '../ledger/ledger-day';
+import { type DocumentVat, documentVat } from '../vat/document-vat';
+import {
+  type CrossBorderSales,
+  type VatAssessment,
+  type VatDecision,
+  type ViesAnswer,
+  assessVat,
+  decideVat,
+} from '../vat/vat-decision';
+import {
+  type CheckoutDetails,
+  type ValidCheckoutDetails,
+  sameCheckoutDetails,
+  validateCheckoutDetails,
+} from './checkout-details';
 
 /** SPEC §9: a basket is valid for one hour after the last document was added. */
 export const BASKET_VALIDITY_MS = 60 * 60 * 1000;
@@ -35,6 +50,8 @@ export interface BasketConfirmation {
   readonly paymentMethods: readonly string[];
   readonly language: 'et' | 'en';
   readonly buyerId: string | null;
+  /** The VAT decided for the buyer when they confirmed. */
+  readonly vat: VatDecision;
   readonly total: Cents;
 }
 
@@ -101,16 +118,39 @@ interface CurrentFacts {
   readonly rates: FeeRates;
 }
 
+/** A payment method the gateway offers, with its country (a bank link's bank) or null (cards). */
+export interface OfferedMethod {
+  readonly id: string;
+  readonly country: string | null;
+}
+
+/**
+ * What the VAT decision needs besides the buyer's form: VIES's answer (for another member state's VAT
+ * number), the buyer's answers to the evidence's questions, the rates and the OSS threshold's figures.
+ */
+export interface VatContext {
+  readonly vies: ViesAnswer | null;
+  /** The buyer's answer to "where do you live?" (ISO alpha-2); null when not asked. */
+  readonly declaredCountry: string | null;
+  /** The buyer chose to pay with VAT while VIES does not answer. */
+  readonly chargeVatWhileViesUnavailable: boolean;
+  readonly domesticRate: BasisPoints;
+  readonly crossBorderSales: CrossBorderSales;
+  readonly ossThreshold: Cents;
+  readonly ossFromFirstSale: boolean;
+}
+
 /** The buyer confirms the cart with their details, the method chosen and the total they saw. */
 export type ConfirmBasket = DomainCommand<
   'ConfirmBasket',
   CurrentFacts & {
     readonly basketId: string;
     readonly details: CheckoutDetails;
-    /** The total the buyer saw: a different total means the basket changed under them. */
+    /** The total the buyer saw (with their VAT): a different total means something changed under them. */
     readonly expectedTotal: Cents;
-    /** The methods the gateway offers now. */
-    readonly offeredMethods: readonly string[];
+    /** The methods the gateway offers now for the billing country. */
+    readonly offeredMethods: readonly OfferedMethod[];
+    readonly vat: VatContext;
     readonly language: 'et' | 'en';
     readonly buyerId: string | null;
   }
@@ -151,9 +191,66 @@ export function isBasketExpired(state: BasketState, now: Date): boolean {
   );
 }
 
-/** The sum of the lines' prices: what the buyer pays. */
+/** The sum of the lines' listed prices (the Estonian consumer prices), e.g. to ask the gateway for methods. */
 export function basketTotal(state: BasketState): Cents {
   return state.lines.reduce((sum, line) => sum + line.price, 0);
+}
+
+/** The lines' net prices taxed at `rate` on the whole basket (domain/vat/document-vat.ts). */
+export function basketAmounts(lines: readonly BasketLineState[], rate: BasisPoints): DocumentVat {
+  return documentVat(
+    lines.map((line) => line.licenceFee),
+    rate,
+  );
+}
+
+/** The facts of the VAT decision from the buyer's form, the offered methods and the context. */
+function vatFactsOf(
+  valid: ValidCheckoutDetails,
+  lines: readonly BasketLineState[],
+  offeredMethods: readonly OfferedMethod[],
+  context: VatContext,
+  now: Date,
+) {
+  const method = offeredMethods.find((m) => m.id === valid.paymentMethod);
+  return {
+    billingCountry: valid.payer.country ?? '',
+    paymentMethodCountry: method?.country?.toUpperCase() ?? null,
+    paymentMethod: valid.paymentMethod,
+    declaredCountry: context.declaredCountry,
+    vatNumber: valid.invoice?.vatNumber ?? null,
+    vies: context.vies,
+    chargeVatWhileViesUnavailable: context.chargeVatWhileViesUnavailable,
+    domesticRate: context.domesticRate,
+    crossBorderSales: context.crossBorderSales,
+    ossThreshold: context.ossThreshold,
+    ossFromFirstSale: context.ossFromFirstSale,
+    taxableAmount: lines.reduce((sum, line) => sum + line.licenceFee, 0),
+    day: ledgerDay(now.toISOString()),
+  };
+}
+
+/** What the cart shows before the buyer confirms: the VAT the form's details lead to, or what is missing. */
+export interface BasketVatQuote {
+  readonly assessment: VatAssessment;
+  /** The amounts at the decided rate; null until the VAT is decided. */
+  readonly amounts: DocumentVat | null;
+}
+
+/** The VAT of the buyer's details on the basket's live lines, without deciding anything (the cart's preview). */
+export function quoteBasketVat(
+  state: BasketState,
+  valid: ValidCheckoutDetails,
+  offeredMethods: readonly OfferedMethod[],
+  context: VatContext,
+  now: Date,
+): BasketVatQuote {
+  const lines = liveLines(state, now);
+  const assessment = assessVat(vatFactsOf(valid, lines, offeredMethods, context, now));
+  return {
+    assessment,
+    amounts: assessment.state === 'decided' ? basketAmounts(lines, assessment.decision.rate) : null,
+  };
 }
 
 /** Whether the events of a confirmation or checkout show that the basket changed instead. */
@@ -248,13 +345,16 @@ function changesSinceAdded(
 
 function confirm({ data, context }: ConfirmBasket, state: BasketState): BasketEvent[] {
   const lines = liveLines(state, context.now);
-  const valid = validateCheckoutDetails(data.details, data.offeredMethods, {
-    free: lines.length > 0 && basketTotal(state) === 0,
-  });
+  const valid = validateCheckoutDetails(
+    data.details,
+    data.offeredMethods.map((m) => m.id),
+    { free: lines.length > 0 && basketTotal(state) === 0 },
+  );
   const changes = changesSinceAdded(data.basketId, lines, data);
   // Recorded instead of a confirmation: the caller answers SHOPPING_CART.PRICES_CHANGED.
   if (changes.length > 0) return changes;
-  const total = basketTotal(state);
+  const vat = decideVat(vatFactsOf(valid, lines, data.offeredMethods, data.vat, context.now));
+  const { total } = basketAmounts(lines, vat.rate);
   if (data.expectedTotal !== total) throw new DomainError('SHOPPING_CART.PRICES_CHANGED');
   const current = state.confirmation;
   if (
@@ -262,6 +362,8 @@ function confirm({ data, context }: ConfirmBasket, state: BasketState): BasketEv
     state.purchaseId === null &&
     current.language === data.language &&
     current.buyerId === data.buyerId &&
+    current.total === total &&
+    sameVat(current.vat, vat) &&
     sameCheckoutDetails(current, valid)
   ) {
     return [];
@@ -273,15 +375,27 @@ function confirm({ data, context }: ConfirmBasket, state: BasketState): BasketEv
       payer: valid.payer,
       invoice: valid.invoice,
       paymentMethod: valid.paymentMethod,
-      paymentMethods: [...data.offeredMethods],
+      paymentMethods: data.offeredMethods.map((m) => m.id),
       previewsSeen: true,
       termsAccepted: true,
       language: data.language,
       buyerId: data.buyerId,
+      vat,
       total,
     },
   };
   return [confirmed];
+}
+
+/** The same treatment at the same rate for the same country on the same evidence. */
+function sameVat(a: VatDecision, b: VatDecision): boolean {
+  return (
+    a.treatment === b.treatment &&
+    a.rate === b.rate &&
+    a.vatCountry === b.vatCountry &&
+    a.buyerCountry === b.buyerCountry &&
+    a.evidence.length === b.evidence.length
+  );
 }
 
 function checkOut({ data, context }: CheckOutBasket, state: BasketState): BasketEvent[] {
@@ -369,10 +483,10 @@ export function evolveBasket(state: BasketState, event: BasketEvent): BasketStat
         checkedOutPurchaseIds: state.checkedOutPurchaseIds,
       };
     case 'BasketConfirmed': {
-      const { payer, invoice, paymentMethod, paymentMethods, language, buyerId, total } = event.data;
+      const { payer, invoice, paymentMethod, paymentMethods, language, buyerId, vat, total } = event.data;
       return {
         ...state,
-        confirmation: { payer, invoice, paymentMethod, paymentMethods, language, buyerId, total },
+        confirmation: { payer, invoice, paymentMethod, paymentMethods, language, buyerId, vat, total },
         purchaseId: null,
         confirmations: state.confirmations + 1,
       };

@@ -1,3 +1,4 @@
+import { ESTONIAN_VAT } from '../testing/vat.builders';
 import { deciderSpec, foldEvents } from '../testing/decider-spec';
 import { NOW, minutesAfterNow } from '../testing/command-context.builders';
 import {
@@ -262,12 +263,19 @@ describe('Basket decider', () => {
       lines: [employmentLine],
       activeUntil: '2026-03-14T11:00:00.000Z',
       confirmation: {
-        payer: { email: 'mari@example.ee', firstName: 'Mari', lastName: 'Maasikas', address: 'Tallinn' },
+        payer: {
+          email: 'mari@example.ee',
+          firstName: 'Mari',
+          lastName: 'Maasikas',
+          address: 'Tallinn',
+          country: 'EE',
+        },
         invoice: null,
         paymentMethod: 'banklink:ee:swedbank',
         paymentMethods: ['banklink:ee:swedbank', 'banklink:ee:seb'],
         language: 'et',
         buyerId: null,
+        vat: ESTONIAN_VAT,
         total: 1240,
       },
       purchaseId: 'purchase-1',

@@ -1,6 +1,7 @@
 import type { InvoiceRequest, Payer } from '../../events/purchase.events';
 import { FieldValidator } from '../shared/domain-error';
 import { isValidVatNumber, normaliseVatNumber } from '../invoice/vat-number';
+import { isCountryCode } from '../vat/countries';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const REGISTRY_CODE = /^[A-Za-z0-9][A-Za-z0-9 ./-]*$/;
@@ -11,11 +12,13 @@ export interface CheckoutDetails {
   readonly firstName: string;
   readonly lastName: string;
   readonly address: string;
+  /** The billing address's country, ISO 3166-1 alpha-2: the first piece of evidence of where the buyer is. */
+  readonly country: string;
   /** SPEC §2: "I have seen previews of sample documents for purchase". */
   readonly previewsSeen: boolean;
   /** Terms of use and sale agreement, with the EU consent to immediate delivery of digital content. */
   readonly termsAccepted: boolean;
-  /** Null when no invoice is wanted (a receipt is enough). */
+  /** Null when no invoice is wanted (a receipt is enough); a company's or a person's name, and a registry code when there is one. */
   readonly invoice: InvoiceRequest | null;
   readonly paymentMethod: string;
 }
@@ -47,6 +50,7 @@ export function validateCheckoutDetails(
     firstName: trim(details.firstName),
     lastName: trim(details.lastName),
     address: trim(details.address),
+    country: trim(details.country).toUpperCase(),
   };
   v.requiredText('email', payer.email, 254);
   if (payer.email !== '' && payer.email.length <= 254 && !EMAIL.test(payer.email))
@@ -55,6 +59,10 @@ export function validateCheckoutDetails(
   text('firstName', payer.firstName, 100);
   text('lastName', payer.lastName, 100);
   text('address', payer.address, 300);
+  // Nothing to pay, no VAT to place: the country is kept when given, asked for only when there is a price.
+  if (payer.country === '') {
+    if (!free) v.add('country', 'VALIDATION.REQUIRED');
+  } else if (!isCountryCode(payer.country ?? '')) v.add('country', 'VALIDATION.INVALID_CHOICE');
   if (details.previewsSeen !== true && !free) v.add('previewsSeen', 'SHOPPING_CART.PREVIEWS_NOT_SEEN');
   if (details.termsAccepted !== true) v.add('termsAccepted', 'SHOPPING_CART.TERMS_NOT_ACCEPTED');
 
@@ -67,7 +75,8 @@ export function validateCheckoutDetails(
       vatNumber: vatNumber === '' ? null : normaliseVatNumber(vatNumber),
     };
     v.requiredText('invoice.companyName', invoice.companyName, 200);
-    v.requiredText('invoice.registryCode', invoice.registryCode, 30);
+    // A consumer may ask for an invoice in their own name: a registry code only where there is one.
+    v.optionalText('invoice.registryCode', invoice.registryCode, 30);
     if (invoice.registryCode !== '' && !REGISTRY_CODE.test(invoice.registryCode))
       v.add('invoice.registryCode', 'VALIDATION.INVALID_REGISTRY_CODE');
     if (invoice.vatNumber !== null && !isValidVatNumber(invoice.vatNumber))
@@ -95,6 +104,7 @@ export function sameCheckoutDetails(a: ValidCheckoutDetails, b: ValidCheckoutDet
     a.payer.email === b.payer.email &&
     a.payer.firstName === b.payer.firstName &&
     a.payer.lastName === b.payer.lastName &&
-    a.payer.address === b.payer.address
+    a.payer.address === b.payer.address &&
+    a.payer.country === b.payer.country
   );
 }

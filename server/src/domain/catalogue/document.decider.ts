@@ -11,7 +11,7 @@ import type {
 import { type DomainCommand, SYSTEM_ACTOR, assertNever } from '../shared/command';
 import { DomainError, FieldValidator } from '../shared/domain-error';
 import { MAX_DOCUMENT_PRICE } from '../shared/money';
-import { normaliseTextValue } from '../shared/text';
+import { hasForbiddenCharacters, isBlankText, normaliseTextValue } from '../shared/text';
 import {
   APPLICABLE_LAWS,
   DOCUMENT_LANGUAGES,
@@ -235,12 +235,25 @@ function edit(command: EditDocumentDetails, state: DocumentState): DocumentEvent
   return [{ type: 'DocumentDetailsEdited', data }];
 }
 
+/** A file name shows something before its extension (not only blank or zero-width characters), and is not "." or "..". */
+function hasVisibleName(title: string): boolean {
+  const dot = title.lastIndexOf('.');
+  return !isBlankText(dot > 0 ? title.slice(0, dot) : title) && !/^\.+$/.test(title);
+}
+
 function addFile({ data, context }: AddFile, state: DocumentState): DocumentEvent[] {
   const doc = owned(state, context.actorId);
   if (doc.files.some((f) => f.fileId === data.fileId)) throw new DomainError('FILE.ALREADY_EXISTS');
   if (doc.files.length >= MAX_FILES_PER_DOCUMENT) throw new DomainError('FILE.TOO_MANY');
-  if (typeof data.title !== 'string' || data.title.trim() === '' || data.title.length > MAX_FILE_TITLE_LENGTH)
+  if (
+    typeof data.title !== 'string' ||
+    data.title.length > MAX_FILE_TITLE_LENGTH ||
+    !hasVisibleName(data.title)
+  )
     throw new DomainError('FILE.NAME_INVALID');
+  // The rules of profile names (domain/shared/text.ts): no control, text-direction or broken characters,
+  // so a name cannot hide what it is ("…exe.pdf" shown as "…fdp.exe") or break what reads it.
+  if (hasForbiddenCharacters(data.title, 'line')) throw new DomainError('FILE.NAME_INVALID_CHARACTERS');
   if (!isOneOf(FILE_FORMATS, data.format)) throw new DomainError('FILE.EXTENSION_NOT_ALLOWED');
   if (!Number.isFinite(data.sizeKb) || data.sizeKb <= 0) throw new DomainError('FILE.EMPTY');
   if (data.sizeKb > MAX_FILE_SIZE_KB) throw new DomainError('FILE.TOO_LARGE');

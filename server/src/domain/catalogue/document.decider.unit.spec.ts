@@ -387,6 +387,24 @@ describe('Document decider', () => {
       }
     });
 
+    it('gives file names the rules of profile names: something visible, no control or text-direction characters', () => {
+      for (const title of ['\u200b\u200b.pdf', '\u2800.docx', '.', '..', '\u00ad\u200d'])
+        spec.given([documentCreated()]).when(addFile({ title })).thenThrows('FILE.NAME_INVALID');
+      for (const title of [
+        'leping\u202Efdp.exe.pdf',
+        'leping\u2066.pdf',
+        'rida\nkaks.pdf',
+        'tab\there.pdf',
+        'a\u0007.pdf',
+        'x\ud800.pdf',
+      ])
+        spec.given([documentCreated()]).when(addFile({ title })).thenThrows('FILE.NAME_INVALID_CHARACTERS');
+      spec
+        .given([documentCreated()])
+        .when(addFile({ title: 'Üürileping 🏠 \u200e(lõplik).pdf' }))
+        .then([fileAdded(FILE_ID, { title: 'Üürileping 🏠 \u200e(lõplik).pdf' }), mainFileChosen(FILE_ID)]);
+    });
+
     it('40 MB is 41,943,040 bytes', () => {
       expect(MAX_FILE_SIZE_BYTES).toBe(41_943_040);
     });

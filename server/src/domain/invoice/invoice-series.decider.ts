@@ -1,12 +1,25 @@
-import type { InvoiceEvent } from '../../events/invoice.events';
+import type {
+  InvoiceNumberAssigned,
+  NumberSeriesEvent,
+  ReceiptNumberAssigned,
+} from '../../events/invoice.events';
 import { type DomainCommand, assertNever } from '../shared/command';
 import { DomainError } from '../shared/domain-error';
 
-/** A series of VAT invoice numbers: the last number given and which purchase holds which. */
+/**
+ * Gap-free number series of the purchase documents: VAT invoices (Art. 226 (2)) and receipts (Accounting
+ * Act § 7), each kind with series of its own in streams of its own. A new kind of numbered document (a
+ * credit note) adds its event to NumberSeriesEvent, a line to `numberedDocument` and `rulesFor`, and
+ * reads the same state.
+ */
+export type NumberedDocumentKind = 'invoice' | 'receipt';
+
+/** A series: the last number given and which purchase holds which. */
 export interface InvoiceSeriesState {
   readonly lastSequence: number;
   readonly byPurchase: Readonly<Record<string, string>>;
 }
+export type NumberSeriesState = InvoiceSeriesState;
 
 export const initialInvoiceSeriesState: InvoiceSeriesState = { lastSequence: 0, byPurchase: {} };
 
@@ -16,13 +29,19 @@ export interface InvoicedPurchaseFacts {
   readonly invoiceRequested: boolean;
 }
 
-/** Give the paid purchase the next number of the series (once). */
+/** Give the paid purchase that asked for an invoice the next invoice number of the series (once). */
 export type AssignInvoiceNumber = DomainCommand<
   'AssignInvoiceNumber',
   { readonly series: string; readonly purchaseId: string; readonly purchase: InvoicedPurchaseFacts }
 >;
 
-export type InvoiceSeriesCommand = AssignInvoiceNumber;
+/** Give a paid purchase without an invoice the next receipt number of the series (once). */
+export type AssignReceiptNumber = DomainCommand<
+  'AssignReceiptNumber',
+  { readonly series: string; readonly purchaseId: string; readonly purchase: InvoicedPurchaseFacts }
+>;
+
+export type InvoiceSeriesCommand = AssignInvoiceNumber | AssignReceiptNumber;
 
 /** `LT` and 42 → `LT-000042`: six digits at least, so numbers sort as text within a series. */
 export function formatInvoiceNumber(series: string, sequence: number): string {
@@ -34,52 +53,80 @@ export function isValidInvoiceSeries(series: string): boolean {
   return /^[A-Z][A-Z0-9]{0,9}$/.test(series);
 }
 
-function assign({ data, context }: AssignInvoiceNumber, state: InvoiceSeriesState): InvoiceEvent[] {
+/** The number a series event gave, whatever its kind. */
+export function numberedDocument(event: NumberSeriesEvent): {
+  readonly kind: NumberedDocumentKind;
+  readonly number: string;
+} {
+  switch (event.type) {
+    case 'InvoiceNumberAssigned':
+      return { kind: 'invoice', number: event.data.invoiceNumber };
+    case 'ReceiptNumberAssigned':
+      return { kind: 'receipt', number: event.data.receiptNumber };
+    default:
+      return assertNever(event);
+  }
+}
+
+/** Which purchases a kind numbers: invoices those that asked for one, receipts the others. */
+function checkPurchase(kind: NumberedDocumentKind, purchase: InvoicedPurchaseFacts): void {
+  if (!purchase.paid) throw new DomainError('PURCHASE.NOT_PAID');
+  if (kind === 'invoice' && !purchase.invoiceRequested) throw new DomainError('INVOICE.NOT_REQUESTED');
+  if (kind === 'receipt' && purchase.invoiceRequested) throw new DomainError('RECEIPT.INVOICE_REQUESTED');
+}
+
+function assign(command: InvoiceSeriesCommand, state: InvoiceSeriesState): NumberSeriesEvent[] {
+  const { data, context } = command;
   if (state.byPurchase[data.purchaseId] !== undefined) return [];
-  if (!data.purchase.paid) throw new DomainError('PURCHASE.NOT_PAID');
-  if (!data.purchase.invoiceRequested) throw new DomainError('INVOICE.NOT_REQUESTED');
+  const kind: NumberedDocumentKind = command.type === 'AssignInvoiceNumber' ? 'invoice' : 'receipt';
+  checkPurchase(kind, data.purchase);
   const sequence = state.lastSequence + 1;
-  return [
-    {
+  const common = {
+    series: data.series,
+    sequence,
+    purchaseId: data.purchaseId,
+    issuedAt: context.now.toISOString(),
+  };
+  const number = formatInvoiceNumber(data.series, sequence);
+  if (kind === 'invoice') {
+    const event: InvoiceNumberAssigned = {
       type: 'InvoiceNumberAssigned',
-      data: {
-        series: data.series,
-        sequence,
-        invoiceNumber: formatInvoiceNumber(data.series, sequence),
-        purchaseId: data.purchaseId,
-        issuedAt: context.now.toISOString(),
-      },
-    },
-  ];
+      data: { ...common, invoiceNumber: number },
+    };
+    return [event];
+  }
+  const event: ReceiptNumberAssigned = {
+    type: 'ReceiptNumberAssigned',
+    data: { ...common, receiptNumber: number },
+  };
+  return [event];
 }
 
 /** Numbers are the next in line, one per purchase, never reused: gap-free by construction. */
 export function decideInvoiceSeries(
   command: InvoiceSeriesCommand,
   state: InvoiceSeriesState,
-): InvoiceEvent[] {
+): NumberSeriesEvent[] {
   switch (command.type) {
     case 'AssignInvoiceNumber':
+    case 'AssignReceiptNumber':
       return assign(command, state);
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 }
 
-export function evolveInvoiceSeries(state: InvoiceSeriesState, event: InvoiceEvent): InvoiceSeriesState {
-  switch (event.type) {
-    case 'InvoiceNumberAssigned':
-      return {
-        lastSequence: event.data.sequence,
-        byPurchase: { ...state.byPurchase, [event.data.purchaseId]: event.data.invoiceNumber },
-      };
-    default:
-      return assertNever(event.type);
-  }
+export function evolveInvoiceSeries(state: InvoiceSeriesState, event: NumberSeriesEvent): InvoiceSeriesState {
+  return {
+    lastSequence: event.data.sequence,
+    byPurchase: { ...state.byPurchase, [event.data.purchaseId]: numberedDocument(event).number },
+  };
 }
 
+/** The decider of any number series (invoices, receipts). */
 export const invoiceSeriesDecider = {
   initialState: initialInvoiceSeriesState,
   decide: decideInvoiceSeries,
   evolve: evolveInvoiceSeries,
 };
+export const numberSeriesDecider = invoiceSeriesDecider;

@@ -1,6 +1,6 @@
 import { NOW, SYSTEM_ACTOR } from '../testing/command-context.builders';
 import { deciderSpec, foldEvents } from '../testing/decider-spec';
-import type { InvoiceNumberAssigned } from '../../events/invoice.events';
+import type { InvoiceNumberAssigned, NumberSeriesEvent } from '../../events/invoice.events';
 import {
   type AssignInvoiceNumber,
   formatInvoiceNumber,
@@ -63,7 +63,7 @@ describe('Invoice numbering (EU VAT Directive Art. 226(2): one sequence, no gaps
   });
 
   it('replaying the series reads the same numbers, gap-free, for any number of purchases', () => {
-    let events: InvoiceNumberAssigned[] = [];
+    let events: NumberSeriesEvent[] = [];
     for (let i = 0; i < 250; i++) {
       const decided = invoiceSeriesDecider.decide(
         assign(`purchase-${i % 200}`),
@@ -118,5 +118,49 @@ describe('VAT numbers (format of the EU member states)', () => {
 
   it('normalises spaces, dots, dashes and case', () => {
     expect(normaliseVatNumber('ee-101.234 567')).toBe('EE101234567');
+  });
+});
+
+describe('Receipt numbering (Accounting Act § 7: a unique source document number, its own series)', () => {
+  const receipt = (purchaseId: string, purchase = { paid: true, invoiceRequested: false }) => ({
+    type: 'AssignReceiptNumber' as const,
+    data: { series: 'KV', purchaseId, purchase },
+    context: { actorId: SYSTEM_ACTOR, now: NOW },
+  });
+  const receiptAssigned = (sequence: number, purchaseId: string) => ({
+    type: 'ReceiptNumberAssigned' as const,
+    data: {
+      series: 'KV',
+      sequence,
+      receiptNumber: formatInvoiceNumber('KV', sequence),
+      purchaseId,
+      issuedAt: NOW.toISOString(),
+    },
+  });
+
+  it('numbers paid purchases without an invoice 1, 2, 3 in the receipt series, once each', () => {
+    spec
+      .given([])
+      .when(receipt('purchase-a'))
+      .then([receiptAssigned(1, 'purchase-a')]);
+    spec
+      .given([receiptAssigned(1, 'purchase-a')])
+      .when(receipt('purchase-b'))
+      .then([receiptAssigned(2, 'purchase-b')]);
+    spec
+      .given([receiptAssigned(1, 'purchase-a')])
+      .when(receipt('purchase-a'))
+      .thenNothing();
+  });
+
+  it('refuses unpaid purchases and those that asked for an invoice (they get an invoice number)', () => {
+    spec
+      .given([])
+      .when(receipt('purchase-a', { paid: false, invoiceRequested: false }))
+      .thenThrows('PURCHASE.NOT_PAID');
+    spec
+      .given([])
+      .when(receipt('purchase-a', { paid: true, invoiceRequested: true }))
+      .thenThrows('RECEIPT.INVOICE_REQUESTED');
   });
 });

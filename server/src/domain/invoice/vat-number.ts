@@ -1,7 +1,8 @@
 /**
  * EU VAT identification numbers by their published formats (the Commission's VIES format table): the
- * two-letter prefix and the shape of the rest. Only the form is checked; whether the number is
- * registered is a VIES question the product does not ask.
+ * two-letter prefix and the shape of the rest, plus the United Kingdom's (GB) for British businesses. Only
+ * the form is checked here; whether another member state's number is registered is VIES's answer
+ * (infrastructure/vat-registry), asked when the basket is confirmed.
  */
 const FORMATS: Readonly<Record<string, RegExp>> = {
   AT: /^U\d{8}$/,
@@ -16,6 +17,7 @@ const FORMATS: Readonly<Record<string, RegExp>> = {
   ES: /^[A-Z0-9]\d{7}[A-Z0-9]$/,
   FI: /^\d{8}$/,
   FR: /^[A-HJ-NP-Z0-9]{2}\d{9}$/,
+  GB: /^(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
   HR: /^\d{11}$/,
   HU: /^\d{8}$/,
   IE: /^(\d{7}[A-W][A-I]?|\d[A-Z+*]\d{5}[A-W])$/,

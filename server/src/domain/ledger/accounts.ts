@@ -5,8 +5,10 @@
 export const ACCOUNTS = {
   /** Asset: money the buyers paid, received through the payment gateway. */
   buyerPayments: 'buyer-payments',
-  /** Liability: VAT contained in the prices, owed to the tax authority. */
+  /** Liability: Estonian VAT charged, owed to the Estonian Tax and Customs Board (the KMD return). */
   vatPayable: 'vat-payable',
+  /** Liability: other member states' VAT charged to their consumers, paid through Estonia's One-Stop Shop. */
+  ossVatPayable: 'oss-vat-payable',
   /** Income: the platform's service fee, deducted from licence fees (SPEC §9). */
   serviceFees: 'service-fees',
   /** Liability: payouts requested and not yet sent by the bank. */
@@ -33,6 +35,7 @@ export type AccountGroup = (typeof ACCOUNTS)[keyof typeof ACCOUNTS] | 'uploader-
 export const ACCOUNT_GROUPS: readonly AccountGroup[] = [
   ACCOUNTS.buyerPayments,
   ACCOUNTS.vatPayable,
+  ACCOUNTS.ossVatPayable,
   ACCOUNTS.serviceFees,
   'uploader-payables',
   ACCOUNTS.payoutsInProcess,

@@ -4,7 +4,13 @@ import type { PurchaseCreated, PurchaseFilesDownloaded } from '../../events/purc
 import { earningsReleasedAt } from '../payout/earnings-release';
 import { type PayoutsState, payoutsDecider } from '../payout/payouts.decider';
 import { DomainError } from '../shared/domain-error';
-import { aPurchaseLine, purchaseCreated, purchasePaid, requestPayout } from '../testing/money.builders';
+import {
+  VAT_TREATMENTS,
+  aPurchaseLine,
+  purchasePaid,
+  requestPayout,
+  taxedPurchaseCreated,
+} from '../testing/money.builders';
 import { ADMIN_ID } from '../testing/profile.builders';
 import { ACCOUNTS, uploaderOfAccount } from './accounts';
 import { ledgerDay } from './ledger-day';
@@ -21,8 +27,16 @@ import { type TurnoverTable, addToTurnover, reconcile, sumTurnover } from './rec
 const UPLOADERS = ['uploader-a', 'uploader-b', 'uploader-c'] as const;
 const HOUR_MS = 3_600_000;
 
+const TREATMENTS = Object.keys(VAT_TREATMENTS);
+
 type Action =
-  | { kind: 'buy'; lines: { uploader: number; price: number }[]; paid: boolean; downloaded: boolean }
+  | {
+      kind: 'buy';
+      lines: { uploader: number; price: number }[];
+      treatment: string;
+      paid: boolean;
+      downloaded: boolean;
+    }
   | { kind: 'request'; uploader: number; share: number }
   | { kind: 'execute'; pick: number }
   | { kind: 'reject'; pick: number }
@@ -43,6 +57,7 @@ const action: fc.Arbitrary<Action> = fc.oneof(
         }),
         { minLength: 1, maxLength: 4 },
       ),
+      treatment: fc.constantFrom(...TREATMENTS),
       paid: fc.boolean(),
       downloaded: fc.boolean(),
     }),
@@ -108,7 +123,7 @@ function simulate(actions: readonly Action[]) {
         const lines = a.lines.map((l, i) =>
           aPurchaseLine(l.price, { uploaderId: UPLOADERS[l.uploader]!, documentId: `doc-${i}` }),
         );
-        const created = purchaseCreated(purchaseId, lines, new Date(now));
+        const created = taxedPurchaseCreated(purchaseId, lines, VAT_TREATMENTS[a.treatment]!, new Date(now));
         record(created);
         if (!a.paid) break;
         now += 60_000;
@@ -205,6 +220,43 @@ function buildLedger(log: readonly Logged[]) {
   return { days, negativeAccounts };
 }
 
+describe('money property: the VAT treatment never changes what uploaders earn or the service fee', () => {
+  it('holds for any basket under every treatment, and each posting balances with VAT only where charged', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            uploader: fc.integer({ min: 0, max: 2 }),
+            price: fc.integer({ min: 0, max: 100_000 }),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        (lines) => {
+          const purchaseLines = lines.map((l, i) =>
+            aPurchaseLine(l.price, { uploaderId: UPLOADERS[l.uploader]!, documentId: `doc-${i}` }),
+          );
+          const splits = TREATMENTS.map((t) => {
+            const created = taxedPurchaseCreated(`p-${t}`, purchaseLines, VAT_TREATMENTS[t]!);
+            const split = purchaseSplit(created.data);
+            const entries = entriesFor(purchasePaid(`p-${t}`, created.data.totals.price), split, t);
+            const vatEntries = entries.filter((e) => e.movement === 'vat');
+            const decision = VAT_TREATMENTS[t]!;
+            if (decision.rate === 0) expect(vatEntries).toEqual([]);
+            else if (created.data.totals.vat > 0)
+              expect(vatEntries.map((e) => e.account)).toEqual([
+                decision.treatment === 'oss' ? ACCOUNTS.ossVatPayable : ACCOUNTS.vatPayable,
+              ]);
+            expect(created.data.totals.price).toBe(created.data.totals.licenceFee + created.data.totals.vat);
+            return { serviceFee: split.serviceFee, earnings: split.earnings };
+          });
+          for (const split of splits) expect(split).toEqual(splits[0]);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
+
 describe('money property: the ledger and the reconciliation always balance', () => {
   it('holds for random histories and any period', () => {
     fc.assert(
@@ -243,7 +295,13 @@ describe('money property: the ledger and the reconciliation always balance', () 
           expect(figure('PAYMENTS', 'PAYMENTS_RECEIVED')).toBe(
             sum((l) => (l.event.type === 'PurchasePaid' ? l.event.data.amount : 0)),
           );
-          expect(figure('PAYMENTS', 'VAT')).toBe(sum((l) => totalsOfPaid(l)?.vat ?? 0));
+          const vatOf = (l: Logged, oss: boolean) => {
+            if (l.event.type !== 'PurchasePaid') return 0;
+            const purchase = created.get(l.event.data.purchaseId)!.data;
+            return (purchase.vat.treatment === 'oss') === oss ? purchase.totals.vat : 0;
+          };
+          expect(figure('PAYMENTS', 'VAT')).toBe(sum((l) => vatOf(l, false)));
+          expect(figure('PAYMENTS', 'OSS_VAT')).toBe(sum((l) => vatOf(l, true)));
           expect(figure('PAYMENTS', 'SERVICE_FEES')).toBe(sum((l) => totalsOfPaid(l)?.serviceFee ?? 0));
           expect(figure('PAYMENTS', 'UPLOADERS_SHARE')).toBe(
             sum((l) => totalsOfPaid(l)?.uploaderEarnings ?? 0),

@@ -52,9 +52,16 @@ export function assertBalanced(entries: readonly LedgerEntry[], what: string): v
 export interface PurchaseSplit {
   readonly purchaseId: string;
   readonly vat: Cents;
+  /** Where the VAT is owed: Estonia (vat-payable) or another member state through the OSS (oss-vat-payable). */
+  readonly vatAccount?: string;
   readonly serviceFee: Cents;
   /** Each uploader's earnings from the purchase's lines, in the order the lines name them. */
   readonly earnings: readonly { readonly uploaderId: string; readonly amount: Cents }[];
+}
+
+/** The VAT account of a VAT treatment: only OSS sales owe another member state's VAT. */
+export function vatAccountOf(treatment: PurchaseCreated['data']['vat']['treatment']): string {
+  return treatment === 'oss' ? ACCOUNTS.ossVatPayable : ACCOUNTS.vatPayable;
 }
 
 export function purchaseSplit(created: PurchaseCreated['data']): PurchaseSplit {
@@ -69,16 +76,21 @@ export function purchaseSplit(created: PurchaseCreated['data']): PurchaseSplit {
   return {
     purchaseId: created.purchaseId,
     vat,
+    vatAccount: vatAccountOf(created.vat.treatment),
     serviceFee,
     earnings: [...earnings].map(([uploaderId, amount]) => ({ uploaderId, amount })),
   };
 }
 
-/** The buyer's payment: received in full, owed onwards as VAT, the service fee and the uploaders' earnings. */
+/**
+ * The buyer's payment: received in full, owed onwards as VAT (to Estonia, or through the OSS to the
+ * consumer's member state; none on a reverse charge or outside the EU), the service fee and the uploaders'
+ * earnings.
+ */
 export function purchasePaidEntries(split: PurchaseSplit, paid: PurchasePaid['data']): LedgerEntry[] {
   return [
     debit(ACCOUNTS.buyerPayments, 'payment-received', paid.amount),
-    credit(ACCOUNTS.vatPayable, 'vat', split.vat),
+    ...(split.vat > 0 ? [credit(split.vatAccount ?? ACCOUNTS.vatPayable, 'vat', split.vat)] : []),
     credit(ACCOUNTS.serviceFees, 'service-fee', split.serviceFee),
     ...split.earnings
       .filter((e) => e.amount > 0)

@@ -107,7 +107,8 @@ const src = (
 /**
  * The accountant's reconciliation of a period from the ledger's turnover before it (`opening`) and within
  * it (`period`). Three sections must balance (docs/decisions/reconciliation-report.md):
- * - payments: received = VAT + service fees + uploaders' share (licence fees after the service fee);
+ * - payments: received = Estonian VAT + OSS VAT + service fees + uploaders' share (licence fees after
+ *   the service fee);
  * - uploaders: owed at the start + their share = payouts + transfer fees + owed at the end;
  * - payouts: in process at the start + requested = paid + in process at the end;
  * and the trial balance: the period's debits equal its credits.
@@ -121,6 +122,7 @@ export function reconcile(
   const payable: AccountGroup = 'uploader-payables';
   const received = side(period, ACCOUNTS.buyerPayments, 'payment-received', 'debit');
   const vat = side(period, ACCOUNTS.vatPayable, 'vat', 'credit');
+  const ossVat = side(period, ACCOUNTS.ossVatPayable, 'vat', 'credit');
   const serviceFees = side(period, ACCOUNTS.serviceFees, 'service-fee', 'credit');
   const share = side(period, payable, 'earned', 'credit');
 
@@ -149,6 +151,7 @@ export function reconcile(
           sources: [src(ACCOUNTS.buyerPayments, 'payment-received', 'debit')],
         },
         { key: 'VAT', amount: vat, sources: [src(ACCOUNTS.vatPayable, 'vat', 'credit')] },
+        { key: 'OSS_VAT', amount: ossVat, sources: [src(ACCOUNTS.ossVatPayable, 'vat', 'credit')] },
         {
           key: 'SERVICE_FEES',
           amount: serviceFees,
@@ -156,7 +159,7 @@ export function reconcile(
         },
         { key: 'UPLOADERS_SHARE', amount: share, sources: [src(payable, 'earned', 'credit')] },
       ],
-      check: check(received, vat + serviceFees + share),
+      check: check(received, vat + ossVat + serviceFees + share),
     },
     {
       key: 'UPLOADERS',

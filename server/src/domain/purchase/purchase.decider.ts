@@ -13,6 +13,8 @@ import { type DomainCommand, assertNever } from '../shared/command';
 import { DomainError } from '../shared/domain-error';
 import type { FeeRates } from '../shared/fees';
 import type { Cents } from '../shared/money';
+import type { VatDecision } from '../vat/vat-decision';
+import { basketAmounts } from '../basket/basket.decider';
 
 /** MakeCommerce keeps a transaction payable for 30 minutes; an unpaid purchase expires with it. */
 export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
@@ -34,6 +36,7 @@ export type PurchaseState =
       readonly invoice: InvoiceRequest | null;
       readonly paymentMethod: string;
       readonly lines: readonly PurchaseLine[];
+      readonly vat: VatDecision;
       readonly total: Cents;
       readonly activeUntil: string;
       readonly transactionIds: readonly string[];
@@ -215,21 +218,27 @@ function create({ data, context }: CreatePurchase, state: PurchaseState): Purcha
   const { confirmation } = data;
   if (confirmation === null) throw new DomainError('SHOPPING_CART.NOT_CONFIRMED');
   if (data.lines.length === 0) throw new DomainError('SHOPPING_CART.BASKET_EMPTY');
-  const lines: PurchaseLine[] = data.lines.map((line) => {
+  const { vat } = confirmation;
+  // The VAT is the whole purchase's (taxable amount × rate); each line gets its share of it.
+  const amounts = basketAmounts(data.lines, vat.rate);
+  if (amounts.total !== confirmation.total) throw new DomainError('SHOPPING_CART.PRICES_CHANGED');
+  const lines: PurchaseLine[] = data.lines.map((line, index) => {
     const document = data.documents.find((d) => d?.documentId === line.documentId);
     if (!document) throw new DomainError('DOCUMENT.NOT_FOUND');
+    const lineVat = amounts.lineVat[index]!;
     return {
       documentId: line.documentId,
       slug: line.slug,
       title: line.title,
       uploaderId: document.uploaderId,
       uploaderName: document.uploaderName,
-      price: line.price,
-      vat: line.vat,
+      listPrice: line.price,
+      price: line.licenceFee + lineVat,
+      vat: lineVat,
       licenceFee: line.licenceFee,
       serviceFee: line.serviceFee,
       uploaderEarnings: line.licenceFee - line.serviceFee,
-      vatRate: data.rates.vatRate,
+      vatRate: vat.rate,
       serviceFeeRate: data.rates.serviceFeeRate,
       files: document.files,
     };
@@ -247,6 +256,7 @@ function create({ data, context }: CreatePurchase, state: PurchaseState): Purcha
         paymentMethod: confirmation.paymentMethod,
         lines,
         totals: purchaseTotals(lines),
+        vat,
         activeUntil: new Date(context.now.getTime() + PAYMENT_WINDOW_MS).toISOString(),
       },
     },
@@ -469,7 +479,7 @@ export function decidePurchase(command: PurchaseCommand, state: PurchaseState): 
  */
 export function evolvePurchase(state: PurchaseState, event: PurchaseEvent): PurchaseState {
   if (event.type === 'PurchaseCreated') {
-    const { purchaseId, basketId, buyerId, language, payer, invoice, paymentMethod, lines, totals } =
+    const { purchaseId, basketId, buyerId, language, payer, invoice, paymentMethod, lines, totals, vat } =
       event.data;
     return {
       status: 'pending',
@@ -481,6 +491,7 @@ export function evolvePurchase(state: PurchaseState, event: PurchaseEvent): Purc
       invoice,
       paymentMethod,
       lines,
+      vat,
       total: totals.price,
       activeUntil: event.data.activeUntil,
       transactionIds: [],

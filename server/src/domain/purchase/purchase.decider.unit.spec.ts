@@ -101,7 +101,7 @@ describe('Purchase decider', () => {
       );
     });
 
-    it('sums the totals from the lines, the uploader earning licence fee minus service fee', () => {
+    it('taxes the whole purchase at its rate (24 % × 18.06 = 4.33, not 2.40 + 1.94), each line with its share', () => {
       const lease = {
         documentId: 'doc-lease',
         slug: 'uurileping',
@@ -113,18 +113,32 @@ describe('Purchase decider', () => {
       };
       const [event] = purchaseDecider.decide(
         createPurchase({
+          confirmation: { ...createPurchase().data.confirmation!, total: 2239 },
           lines: [createPurchase().data.lines[0]!, lease],
           documents: [aPurchaseDocument(), aPurchaseDocument({ documentId: 'doc-lease', files: [] })],
         }),
         purchaseDecider.initialState,
       );
       expect(event?.type === 'PurchaseCreated' && event.data.totals).toEqual({
-        price: 2240,
-        vat: 434,
+        price: 2239,
+        vat: 433,
         licenceFee: 1806,
         serviceFee: 361,
         uploaderEarnings: 1445,
       });
+      expect(
+        event?.type === 'PurchaseCreated' && event.data.lines.map((l) => [l.listPrice, l.price, l.vat]),
+      ).toEqual([
+        [1240, 1240, 240],
+        [1000, 999, 193],
+      ]);
+    });
+
+    it('refuses a confirmation whose total is not what the lines come to at its rate', () => {
+      spec
+        .given([])
+        .when(createPurchase({ confirmation: { ...createPurchase().data.confirmation!, total: 1239 } }))
+        .thenThrows('SHOPPING_CART.PRICES_CHANGED');
     });
 
     it('refuses an unconfirmed or empty basket', () => {

@@ -52,12 +52,17 @@ export const MAX_QUERY_WORDS = 10;
 /** The words of a text, lower-cased but not folded (the stemmers need õ ä ö ü); compounds also give their parts. */
 export function wordsOf(text: string): string[] {
   const words: string[] = [];
+  if (text.length === 0) return words;
   for (const match of text.normalize('NFC').toLowerCase().matchAll(WORD)) {
     const word = match[0];
-    if (JOINER.test(word)) words.push(word.replace(JOINERS, ''), ...word.split(JOINER));
-    else words.push(word);
+    if (!JOINER.test(word)) {
+      words.push(word);
+      continue;
+    }
+    words.push(word.replace(JOINERS, ''));
+    for (const part of word.split(JOINER)) if (part.length > 0) words.push(part);
   }
-  return words.filter((word) => word.length > 0);
+  return words;
 }
 
 function isStemmedLanguage(language: string): language is StemmedLanguage {
@@ -125,6 +130,13 @@ export interface DocumentTerms {
   readonly words: readonly string[];
   /** Folded words of the author's and the uploader's names (the author filter). */
   readonly peopleTerms: readonly string[];
+  /**
+   * The terms of the words folding changes, with their letters as written ("et:pärand"), so a query typed
+   * with those letters ranks them before words that only fold alike ("parandamise").
+   */
+  readonly letterTerms: readonly string[];
+  /** letterTerms folded: a query typed without õ ä ö ü ranks documents found only through them last. */
+  readonly foldedLetterTerms: readonly string[];
 }
 
 export interface SearchableDocument {
@@ -145,6 +157,22 @@ const unique = (values: Iterable<string>): string[] => [...new Set(values)];
 interface WordForms {
   readonly terms: readonly string[];
   readonly folded: string;
+  /** The word's terms with their letters as written, when folding changes them (else none). */
+  readonly letters: readonly string[];
+  /** The same terms folded (so a query typed without those letters can tell them apart). */
+  readonly foldedLetters: readonly string[];
+}
+
+/** A word's stem with its letters as written (õ ä ö ü š ž kept). */
+function letterStemOf(word: string, language: string): string {
+  if (language === 'et') return estonianStem(word);
+  if (language === 'en') return englishStem(word);
+  return word;
+}
+
+/** Whether folding changes a (lower-case) text: it holds õ ä ö ü š ž or another letter with a diacritic. */
+function hasFoldedLetters(text: string): boolean {
+  return foldForSearch(text) !== text;
 }
 
 /**
@@ -161,7 +189,16 @@ function formsOf(word: string, language: string): WordForms {
   if (forms === undefined) {
     const stem = stemOf(word, language);
     const parts = language === 'et' ? compoundParts(stem) : [];
-    forms = { terms: [tag + stem, ...parts], folded: foldForSearch(word) };
+    const letterStem = letterStemOf(word, language);
+    const letters = hasFoldedLetters(letterStem)
+      ? [tag + letterStem, ...(language === 'et' ? compoundParts(letterStem) : [])].filter(hasFoldedLetters)
+      : [];
+    forms = {
+      terms: [tag + stem, ...parts],
+      folded: foldForSearch(word),
+      letters,
+      foldedLetters: letters.map(foldForSearch),
+    };
     if (cache.size >= STEM_CACHE_LIMIT) cache.clear();
     cache.set(word, forms);
   }
@@ -170,21 +207,41 @@ function formsOf(word: string, language: string): WordForms {
 
 /** The search terms of one document, computed once per change of the document. */
 export function documentTerms(doc: SearchableDocument): DocumentTerms {
+  // One pass over each field's words into sets (a rebuild computes this for every document): the
+  // arrays keep the order of first appearance, fields in the order below.
   const forms = (text: string): WordForms[] => wordsOf(text).map((word) => formsOf(word, doc.language));
   const title = forms(doc.title);
   const description = forms(doc.description);
   const tags = forms(doc.tags.join(' '));
   const people = forms([doc.author?.firstName ?? '', doc.author?.lastName ?? '', doc.uploaderName].join(' '));
-  const terms = (words: WordForms[]): string[] => words.flatMap((word) => word.terms);
-  const folded = (word: WordForms): string => word.folded;
-  const titleTerms = unique(terms(title));
-  const tagTerms = unique(terms(tags));
+  const titleTerms = new Set<string>();
+  const tagTerms = new Set<string>();
+  for (const word of title) for (const term of word.terms) titleTerms.add(term);
+  for (const word of tags) for (const term of word.terms) tagTerms.add(term);
+  const terms = new Set<string>(titleTerms);
+  for (const term of tagTerms) terms.add(term);
+  for (const word of description) for (const term of word.terms) terms.add(term);
+  for (const word of people) for (const term of word.terms) terms.add(term);
+  const words = new Set<string>();
+  const letterTerms = new Set<string>();
+  const foldedLetterTerms = new Set<string>();
+  for (const field of [title, description, tags, people]) {
+    for (const word of field) {
+      words.add(word.folded);
+      for (const letters of word.letters) letterTerms.add(letters);
+      for (const letters of word.foldedLetters) foldedLetterTerms.add(letters);
+    }
+  }
+  const peopleTerms = new Set<string>();
+  for (const word of people) peopleTerms.add(word.folded);
   return {
-    titleTerms,
-    tagTerms,
-    terms: unique([...titleTerms, ...tagTerms, ...terms(description), ...terms(people)]),
-    words: unique([...title, ...description, ...tags, ...people].map(folded)),
-    peopleTerms: unique(people.map(folded)),
+    titleTerms: [...titleTerms],
+    tagTerms: [...tagTerms],
+    terms: [...terms],
+    words: [...words],
+    peopleTerms: [...peopleTerms],
+    letterTerms: [...letterTerms],
+    foldedLetterTerms: [...foldedLetterTerms],
   };
 }
 
@@ -197,11 +254,62 @@ export interface QueryWord {
   readonly prefixes: readonly string[];
   /** The folded word as typed, for the exact-match bonus. */
   readonly exact: string;
+  /**
+   * When the word is typed with letters folding changes (õ ä ö ü …): its prefixes with those letters, which
+   * documents' letterTerms must start with to rank first. Empty for a word typed without them.
+   */
+  readonly letters: readonly string[];
 }
 
 /** Estonian stems drop a final vowel for matching, so the nominative "leping" meets the genitive stem "lepingu". */
 function estonianPrefix(stem: string): string {
-  return stem.length >= 5 && /[aeiou]$/.test(stem) ? stem.slice(0, -1) : stem;
+  return stem.length >= 5 && /[aeiouõäöü]$/.test(stem) ? stem.slice(0, -1) : stem;
+}
+
+const ESTONIAN_VOWEL_END = /[aeiouõäöü]$/;
+
+/**
+ * Estonian words whose forms the stemmer leaves apart (consonant gradation, "-e" nouns): a query of one
+ * form also looks for the others, also as the last part of a compound ("tarbijanõude" → tarbijanõue).
+ * Common words of contracts and court papers; the general rules are in estonianQueryStems.
+ */
+const ESTONIAN_FORM_FAMILIES: readonly (readonly string[])[] = [
+  ['nõue', 'nõude', 'nõuet', 'nõuded', 'nõuete'],
+  ['vaie', 'vaide', 'vaiet', 'vaided', 'vaiete'],
+  ['liige', 'liikme', 'liiget', 'liikmed', 'liikmete'],
+  ['kohus', 'kohtu', 'kohut', 'kohtud', 'kohtute'],
+  ['võtt', 'võtu', 'võttu', 'võtud'],
+  ['kompromiss', 'kompromissi', 'kompromissid'],
+  ['garantii', 'garantiid', 'garantiisid'],
+  ['tõend', 'tõendi', 'tõendit', 'tõendid'],
+  ['õigus', 'õiguse', 'õigust', 'õigused'],
+  ['hind', 'hinna', 'hinda', 'hinnad'],
+  ['vastutus', 'vastutuse', 'vastutust'],
+];
+
+/**
+ * The Estonian stems a query word is looked for by: its own, and those of the forms the stemmer leaves
+ * apart from it (docs/decisions/ "Search on disk ..."): a genitive or plural that keeps a final vowel the
+ * nominative's stem has not ("pretensiooni" → pretensioon, "võlatunnistuse" → võlatunnistus,
+ * "testamendi" → testament), a "-ja" genitive of an "-i" word ("volikirja" → volikiri), and the families
+ * above. Only the query changes: documents keep their stems, so no rebuild is needed.
+ */
+export function estonianQueryStems(word: string): string[] {
+  const stem = estonianStem(word);
+  const stems = [stem];
+  if (stem.length >= 5 && ESTONIAN_VOWEL_END.test(stem)) {
+    const bare = stem.slice(0, -1);
+    stems.push(estonianStem(bare));
+    if (bare.endsWith('nd')) stems.push(estonianStem(`${bare.slice(0, -1)}t`));
+  }
+  if (/[^aeiouõäöü]ja$/.test(stem)) stems.push(estonianStem(`${stem.slice(0, -2)}i`));
+  for (const family of ESTONIAN_FORM_FAMILIES) {
+    const form = family.find((candidate) => word.endsWith(candidate));
+    if (!form) continue;
+    const head = word.slice(0, word.length - form.length);
+    for (const other of family) if (other !== form) stems.push(estonianStem(head + other));
+  }
+  return unique(stems);
 }
 
 /**
@@ -215,11 +323,32 @@ export function queryWords(text: string): QueryWord[] {
   const chosen = (meaningful.length > 0 ? meaningful : all).slice(0, MAX_QUERY_WORDS);
   return chosen.map((word) => {
     const exact = foldForSearch(word);
-    const estonian = estonianPrefix(stemOf(word, 'et'));
-    const compoundPart = estonian.length >= COMPOUND_PART_MIN ? [COMPOUND_PART_TAG + estonian] : [];
+    // The word's own stem without a final vowel (it meets the genitive's); the stems of its other forms as they are.
+    const [own, ...others] = estonianQueryStems(word);
+    const estonian = unique([
+      estonianPrefix(foldForSearch(own!)),
+      ...others.map((stem) => foldForSearch(stem)),
+    ]);
+    const compoundParts = estonian.filter((prefix) => prefix.length >= COMPOUND_PART_MIN);
+    const lettered = hasFoldedLetters(word)
+      ? [estonianPrefix(own!), ...others].flatMap((stem) => [
+          `et:${stem}`,
+          ...(stem.length >= COMPOUND_PART_MIN ? [COMPOUND_PART_TAG + stem] : []),
+        ])
+      : [];
     return {
-      prefixes: [`et:${estonian}`, ...compoundPart, `en:${stemOf(word, 'en')}`, `xx:${exact}`],
+      prefixes: unique([
+        ...estonian.map((prefix) => `et:${prefix}`),
+        ...compoundParts.map((prefix) => COMPOUND_PART_TAG + prefix),
+        `en:${stemOf(word, 'en')}`,
+        `xx:${exact}`,
+      ]),
       exact,
+      letters: unique(
+        hasFoldedLetters(word)
+          ? [...lettered, `en:${englishStem(word)}`, `xx:${word}`].filter(hasFoldedLetters)
+          : [],
+      ),
     };
   });
 }
@@ -230,6 +359,6 @@ export function nameQueryWords(text: string): QueryWord[] {
     .slice(0, MAX_QUERY_WORDS)
     .map((word) => {
       const exact = foldForSearch(word);
-      return { prefixes: [exact], exact };
+      return { prefixes: [exact], exact, letters: [] };
     });
 }

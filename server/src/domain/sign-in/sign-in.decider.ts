@@ -17,7 +17,10 @@ export type EndSessions = DomainCommand<
   { readonly userId: string; readonly reason: SessionsEndedReason }
 >;
 
-export type SignInCommand = EndSessions;
+/** An admin requires the user's password to be reset (their sign-ins end with it). */
+export type RequirePasswordReset = DomainCommand<'RequirePasswordReset', { readonly userId: string }>;
+
+export type SignInCommand = EndSessions | RequirePasswordReset;
 
 /** Every request is a new fact: sign-ins made since the last end are ended too. */
 function endSessions({ data, context }: EndSessions): SignInEvent[] {
@@ -29,13 +32,27 @@ function endSessions({ data, context }: EndSessions): SignInEvent[] {
   ];
 }
 
+/** The reset is required, and every sign-in so far ends: the old password must not keep anybody in. */
+function requirePasswordReset({ data, context }: RequirePasswordReset): SignInEvent[] {
+  const at = context.now.toISOString();
+  return [
+    {
+      type: 'PasswordResetRequired',
+      data: { userId: data.userId, requiredBy: context.actorId, requiredAt: at },
+    },
+    { type: 'SessionsEnded', data: { userId: data.userId, reason: 'password-reset-required', endedAt: at } },
+  ];
+}
+
 /** Decides what happens to a user's sign-ins. */
 export function decideSignIn(command: SignInCommand, _state: SignInState): SignInEvent[] {
   switch (command.type) {
     case 'EndSessions':
       return endSessions(command);
+    case 'RequirePasswordReset':
+      return requirePasswordReset(command);
     default:
-      return assertNever(command.type);
+      return assertNever(command);
   }
 }
 
@@ -44,8 +61,10 @@ export function evolveSignIn(state: SignInState, event: SignInEvent): SignInStat
   switch (event.type) {
     case 'SessionsEnded':
       return { sessionsEndedAt: event.data.endedAt };
+    case 'PasswordResetRequired':
+      return state;
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 }
 

@@ -10,6 +10,22 @@ function endSessions(reason: EndSessions['data']['reason'], at = NOW): EndSessio
 }
 
 describe('Sign-in decider', () => {
+  it('records a reset an admin required, and ends the user’s sign-ins with it', () => {
+    spec
+      .given([])
+      .when({ type: 'RequirePasswordReset', data: { userId: USER }, context: aContext({ by: 'admin-1' }) })
+      .then([
+        {
+          type: 'PasswordResetRequired',
+          data: { userId: USER, requiredBy: 'admin-1', requiredAt: NOW.toISOString() },
+        },
+        {
+          type: 'SessionsEnded',
+          data: { userId: USER, reason: 'password-reset-required', endedAt: NOW.toISOString() },
+        },
+      ]);
+  });
+
   it('ends every sign-in of the user at the moment of the command', () => {
     spec
       .given([])

@@ -22,6 +22,7 @@ import type {
 import type { CheckoutDetails } from '../basket/checkout-details';
 import { DEFAULT_FEE_RATES } from '../shared/fees';
 import { type By, NOW, SYSTEM_ACTOR, aContext } from './command-context.builders';
+import { ESTONIAN_VAT, aVatContext } from './vat.builders';
 
 export const BASKET_ID = 'basket-1';
 
@@ -104,6 +105,11 @@ export function basketExpired(): BasketExpired {
 
 export const SWEDBANK = 'banklink:ee:swedbank';
 export const OFFERED_METHODS = [SWEDBANK, 'banklink:ee:seb', 'banklink:ee:lhv', 'card:visa'];
+/** The offered methods with their countries, as the gateway lists them. */
+export const OFFERED = OFFERED_METHODS.map((id) => ({
+  id,
+  country: id.startsWith('banklink:') ? id.split(':')[1]!.toUpperCase() : null,
+}));
 export const PURCHASE_ID = 'purchase-1';
 
 /** The cart's form, filled in as a careful buyer does. */
@@ -113,6 +119,7 @@ export function aCheckoutDetails(overrides: Partial<CheckoutDetails> = {}): Chec
     firstName: ' Mari',
     lastName: 'Maasikas',
     address: 'Tartu mnt 1, 10115 Tallinn',
+    country: 'ee',
     previewsSeen: true,
     termsAccepted: true,
     invoice: null,
@@ -131,7 +138,8 @@ export function confirmBasket({ by, at, ...data }: Data<ConfirmBasket> = {}): Co
       basketId: BASKET_ID,
       details: aCheckoutDetails(),
       expectedTotal: 1240,
-      offeredMethods: OFFERED_METHODS,
+      offeredMethods: OFFERED,
+      vat: aVatContext(),
       language: 'et',
       buyerId: null,
       documents: unchangedDocuments,
@@ -152,6 +160,7 @@ export function basketConfirmed(data: Partial<BasketConfirmed['data']> = {}): Ba
         firstName: 'Mari',
         lastName: 'Maasikas',
         address: 'Tartu mnt 1, 10115 Tallinn',
+        country: 'EE',
       },
       invoice: null,
       paymentMethod: SWEDBANK,
@@ -160,6 +169,7 @@ export function basketConfirmed(data: Partial<BasketConfirmed['data']> = {}): Ba
       termsAccepted: true,
       language: 'et',
       buyerId: null,
+      vat: { ...ESTONIAN_VAT, day: NOW.toISOString().slice(0, 10) },
       total: 1240,
       ...data,
     },

@@ -10,6 +10,9 @@ import { TRANSFER_FEE_RULE } from '../payout/transfer-fee';
 import { DEFAULT_FEE_RATES, splitPrice } from '../shared/fees';
 import type { Cents } from '../shared/money';
 import { ADMIN_ID } from './profile.builders';
+import { ESTONIAN_VAT } from './vat.builders';
+import { documentVat } from '../vat/document-vat';
+import type { VatDecision } from '../vat/vat-decision';
 import { type By, NOW, UPLOADER_ID, aContext } from './command-context.builders';
 
 export const PAYOUT_ID = '0195f0c2-0000-7000-8000-00000000a001';
@@ -28,6 +31,7 @@ export function aPurchaseLine(price: Cents, overrides: Partial<PurchaseLine> = {
     title: 'Tööleping',
     uploaderId: UPLOADER_ID,
     uploaderName: 'Mari Maasikas',
+    listPrice: price,
     ...split,
     vatRate: DEFAULT_FEE_RATES.vatRate,
     serviceFeeRate: DEFAULT_FEE_RATES.serviceFeeRate,
@@ -59,14 +63,85 @@ export function purchaseCreated(
       basketId: purchaseId,
       buyerId: null,
       language: 'et',
-      payer: { email: 'ostja@example.ee', firstName: 'Peeter', lastName: 'Ostja', address: 'Tallinn' },
+      payer: {
+        email: 'ostja@example.ee',
+        firstName: 'Peeter',
+        lastName: 'Ostja',
+        address: 'Tallinn',
+        country: 'EE',
+      },
       invoice: null,
       paymentMethod: 'swedbank',
       lines,
       totals: totalsOf(lines),
+      vat: ESTONIAN_VAT,
       activeUntil: new Date(at.getTime() + 30 * 60_000).toISOString(),
     },
   };
+}
+
+/** The VAT decisions of the treatments, as a basket's confirmation decides them. */
+export const VAT_TREATMENTS: Readonly<Record<string, VatDecision>> = {
+  estonian: ESTONIAN_VAT,
+  finnishConsumer: {
+    ...ESTONIAN_VAT,
+    treatment: 'oss',
+    reason: 'eu-consumer',
+    buyerCountry: 'FI',
+    vatCountry: 'FI',
+    rate: 2550,
+  },
+  germanConsumer: {
+    ...ESTONIAN_VAT,
+    treatment: 'oss',
+    reason: 'eu-consumer',
+    buyerCountry: 'DE',
+    vatCountry: 'DE',
+    rate: 1900,
+  },
+  finnishBelowThreshold: {
+    ...ESTONIAN_VAT,
+    reason: 'eu-consumer-below-threshold',
+    buyerCountry: 'FI',
+  },
+  finnishCompany: {
+    ...ESTONIAN_VAT,
+    treatment: 'reverse-charge',
+    reason: 'eu-business',
+    buyerCountry: 'FI',
+    vatCountry: null,
+    rate: 0,
+    buyerVatNumber: 'FI20774740',
+  },
+  britishBuyer: {
+    ...ESTONIAN_VAT,
+    treatment: 'outside-scope',
+    reason: 'outside-eu',
+    buyerCountry: 'GB',
+    vatCountry: null,
+    rate: 0,
+  },
+};
+
+/** A purchase of `lines` (split at the default rates) taxed as `vat` decides, on the whole purchase. */
+export function taxedPurchaseCreated(
+  purchaseId: string,
+  lines: readonly PurchaseLine[],
+  vat: VatDecision,
+  at: Date = NOW,
+): PurchaseCreated {
+  const amounts = documentVat(
+    lines.map((l) => l.licenceFee),
+    vat.rate,
+  );
+  const taxed = lines.map((line, i) => ({
+    ...line,
+    price: line.licenceFee + amounts.lineVat[i]!,
+    vat: amounts.lineVat[i]!,
+    vatRate: vat.rate,
+  }));
+  const created = purchaseCreated(purchaseId, taxed, at);
+  return { ...created, data: { ...created.data, vat } };
 }
 
 export function purchasePaid(purchaseId: string, amount: Cents, at: Date = NOW): PurchasePaid {

@@ -6,6 +6,7 @@ import type {
   PurchaseLine,
 } from '../../events/purchase.events';
 import type { CreatePurchase, PurchaseCommand, PurchaseDocumentFacts } from '../purchase/purchase.decider';
+import { ESTONIAN_VAT } from './vat.builders';
 import { DEFAULT_FEE_RATES } from '../shared/fees';
 import { BASKET_ID, OFFERED_METHODS, PURCHASE_ID, SWEDBANK } from './basket.builders';
 import {
@@ -47,6 +48,7 @@ export const EMPLOYMENT_LINE: PurchaseLine = {
   title: 'Tööleping',
   uploaderId: UPLOADER_ID,
   uploaderName: 'Kadri Tamm',
+  listPrice: 1240,
   price: 1240,
   vat: 240,
   licenceFee: 1000,
@@ -73,12 +75,14 @@ export function createPurchase({
           firstName: 'Mari',
           lastName: 'Maasikas',
           address: 'Tartu mnt 1, 10115 Tallinn',
+          country: 'EE',
         },
         invoice: null,
         paymentMethod: SWEDBANK,
         paymentMethods: OFFERED_METHODS,
         language: 'et',
         buyerId: null,
+        vat: ESTONIAN_VAT,
         total: 1240,
       },
       lines: [
@@ -113,11 +117,13 @@ export function purchaseCreated(data: Partial<PurchaseCreated['data']> = {}): Pu
         firstName: 'Mari',
         lastName: 'Maasikas',
         address: 'Tartu mnt 1, 10115 Tallinn',
+        country: 'EE',
       },
       invoice: null,
       paymentMethod: SWEDBANK,
       lines: [EMPLOYMENT_LINE],
       totals: { price: 1240, vat: 240, licenceFee: 1000, serviceFee: 200, uploaderEarnings: 800 },
+      vat: ESTONIAN_VAT,
       activeUntil: minutesAfterNow(30).toISOString(),
       ...data,
     },

@@ -100,7 +100,7 @@ describe('MinioBlobStore on s3rver, the signature check itself', () => {
 
 const endpoint = process.env['S3_ENDPOINT'];
 if (endpoint === undefined || endpoint === '') {
-  describe.skip('MinioBlobStore on a real MinIO/S3: set S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET to run', () => {
+  describe.skip('MinioBlobStore on a real S3 server (SeaweedFS in docker-compose.yml, or any S3): set S3_ENDPOINT, S3_ACCESS_KEY, S3_SECRET_KEY, S3_BUCKET to run', () => {
     it('runs the BlobStore contract', () => undefined);
   });
 } else {

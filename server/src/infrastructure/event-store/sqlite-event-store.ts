@@ -1,5 +1,11 @@
 import type { Statement } from 'better-sqlite3';
-import type { SqliteDatabase } from '../sqlite/sqlite-database';
+import {
+  checkpointInBackground,
+  commitDurably,
+  type SqliteDatabase,
+  type WalSync,
+  walSyncOf,
+} from '../sqlite/sqlite-database';
 import { DuplicateEventIdError } from './duplicate-event-id.error';
 import {
   WrongExpectedRevisionError,
@@ -59,6 +65,11 @@ const SCHEMA = `
     UNIQUE (stream_id, revision)
   )`;
 
+/** Reads of at most this many events are shared between subscribers; a rebuild's large pages are not kept. */
+const SHARED_READ_LIMIT = 1000;
+/** How many different reads are kept at once (subscribers a little behind the others ask for other ones). */
+const SHARED_READS = 16;
+
 /**
  * EventStore of the embedded profile: one `events` table in the application's SQLite file.
  * The autoincrement primary key is the global log position, so positions are never reused,
@@ -74,6 +85,10 @@ export class SqliteEventStore implements EventStore {
   private readonly selectStream: Statement<[string], EventRow>;
   private readonly selectAll: Statement<[bigint, number], EventRow>;
   private readonly selectHead: Statement<[], { position: bigint | null }>;
+  private readonly walSync: WalSync | null;
+  private readonly stopCheckpoints: () => Promise<void>;
+  /** Recent small reads of the log, by `after:limit`, forgotten at every append (see readAll). */
+  private readonly recentReads = new Map<string, RecordedEvent[]>();
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -99,19 +114,28 @@ export class SqliteEventStore implements EventStore {
       `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
     ).raw(true);
     this.selectHead = prepare('SELECT MAX(position) AS position FROM events');
+    this.walSync = walSyncOf(db);
+    this.stopCheckpoints = checkpointInBackground(db);
   }
 
-  /** Appends in one IMMEDIATE transaction, so the revision check and the insert see the same stream. */
-  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    try {
-      const result = this.db
-        .transaction(() => this.appendInTransaction(streamId, events, expected))
-        .immediate();
-      for (const subscription of this.subscriptions) subscription.wake();
-      return Promise.resolve(result);
-    } catch (error) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
+  /**
+   * Appends in one IMMEDIATE transaction, so the revision check and the insert see the same stream, and
+   * resolves once the append is on the disk: the WAL's fsync runs in the thread pool, shared by the appends
+   * made meanwhile, so the event loop never waits on the disk (`commitDurably`).
+   */
+  async append(
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
+    const write = this.db.transaction(() => this.appendInTransaction(streamId, events, expected));
+    const result = await commitDurably(this.db, this.walSync, () => {
+      this.recentReads.clear();
+      return write.immediate();
+    });
+    // Subscribers (projections, and the processes that act on events) hear of it once it is durable.
+    for (const subscription of this.subscriptions) subscription.wake();
+    return result;
   }
 
   /** All events of one stream in revision order; [] for a stream that does not exist. */
@@ -119,9 +143,24 @@ export class SqliteEventStore implements EventStore {
     return this.attempt(() => this.selectStream.all(streamId).map(toRecordedEvent));
   }
 
-  /** Up to `limit` events of the global log strictly after `after` (null = from the start). */
+  /**
+   * Up to `limit` events of the global log strictly after `after` (null = from the start). The live
+   * subscriptions (one per projection) are woken by the same append and ask for the same events: a small
+   * read is read and decoded once and handed to each of them (events never change once stored; the cache
+   * holds only non-empty reads, so a reader that found nothing always looks again).
+   */
   readAll(after: LogPosition | null, limit: number): Promise<RecordedEvent[]> {
-    return this.attempt(() => this.selectAll.all(after ?? 0n, limit).map(toRecordedEvent));
+    return this.attempt(() => {
+      const key = `${after ?? ''}:${limit}`;
+      const shared = limit <= SHARED_READ_LIMIT ? this.recentReads.get(key) : undefined;
+      if (shared) return shared;
+      const events = this.selectAll.all(after ?? 0n, limit).map(toRecordedEvent);
+      if (limit <= SHARED_READ_LIMIT && events.length > 0) {
+        if (this.recentReads.size >= SHARED_READS) this.recentReads.clear();
+        this.recentReads.set(key, events);
+      }
+      return events;
+    });
   }
 
   /**
@@ -141,9 +180,11 @@ export class SqliteEventStore implements EventStore {
     return this.attempt(() => this.selectHead.get()?.position ?? null);
   }
 
-  /** Stops every subscription; the database stays open for its owner to close. */
+  /** Stops every subscription and waits for pending syncs; the database stays open for its owner to close. */
   async close(): Promise<void> {
     await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
+    await this.walSync?.close();
+    await this.stopCheckpoints();
   }
 
   private appendInTransaction(

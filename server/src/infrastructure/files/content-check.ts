@@ -13,6 +13,7 @@ import {
   ODT_MIME_TYPE,
 } from './file-signatures';
 import { MobiFormatError, readMobiBook } from './mobi-book';
+import { findPdfActions } from './pdf-actions';
 import { detectTextEncoding } from './text-detection';
 import { FIB_MAGIC, WORD_DOCUMENT_STREAM } from './word-binary';
 import { DEFAULT_ZIP_LIMITS, ZipArchive, ZipFormatError, ZipLimitError, type ZipLimits } from './zip-archive';
@@ -20,7 +21,12 @@ import { DEFAULT_ZIP_LIMITS, ZipArchive, ZipFormatError, ZipLimitError, type Zip
 export type { ZipLimits } from './zip-archive';
 export { DEFAULT_ZIP_LIMITS } from './zip-archive';
 
-export type ContentCheckFailure = 'FILE.CONTENT_MISMATCH' | 'FILE.ARCHIVE_TOO_LARGE' | 'FILE.EMPTY';
+export type ContentCheckFailure =
+  | 'FILE.CONTENT_MISMATCH'
+  | 'FILE.ARCHIVE_TOO_LARGE'
+  | 'FILE.EMPTY'
+  | 'FILE.PDF_HAS_SCRIPTS'
+  | 'FILE.PDF_NOT_CHECKABLE';
 export type ContentCheckResult =
   { readonly ok: true } | { readonly ok: false; readonly code: ContentCheckFailure; readonly reason: string };
 
@@ -42,6 +48,40 @@ const mismatch = (reason: string): ContentCheckResult => ({
 });
 const notA = (format: FileFormat, what: string): ContentCheckResult =>
   mismatch(`The file is ${what}, not ${EXPECTED[format]}.`);
+
+/** How long the PDF action check may take (it parses the whole file in a child process). */
+const PDF_CHECK_TIME_LIMIT_MS = 60_000;
+
+/**
+ * A PDF that runs code when opened or clicked (JavaScript, Launch, SubmitForm, …: pdf-actions.ts) is
+ * refused, not stripped: the file a buyer gets stays byte for byte what the uploader sent and saw, and the
+ * uploader is told to save it again without scripts. A PDF whose objects cannot be read (encrypted, or
+ * broken beyond pdf-lib's repair) cannot be vouched for and is refused too.
+ */
+async function checkPdfActions(path: string): Promise<ContentCheckResult> {
+  let verdict;
+  try {
+    verdict = await findPdfActions(path, PDF_CHECK_TIME_LIMIT_MS);
+  } catch (error) {
+    verdict = { kind: 'unreadable' as const, reason: String(error) };
+  }
+  switch (verdict.kind) {
+    case 'clean':
+      return OK;
+    case 'active':
+      return {
+        ok: false,
+        code: 'FILE.PDF_HAS_SCRIPTS',
+        reason: `The PDF holds actions that run code: ${verdict.found.join(', ')}.`,
+      };
+    case 'unreadable':
+      return {
+        ok: false,
+        code: 'FILE.PDF_NOT_CHECKABLE',
+        reason: `The PDF's objects cannot be read (${verdict.reason}).`,
+      };
+  }
+}
 
 /**
  * Checks that the bytes at `path` really are a file of `format` (issue 6 item 2): the PDF header, the OLE2
@@ -65,7 +105,7 @@ export async function checkFileContent(
     head = buffer.subarray(0, bytesRead);
     switch (format) {
       case 'pdf':
-        return isPdf(head) ? OK : notA(format, describeContent(head));
+        return isPdf(head) ? await checkPdfActions(path) : notA(format, describeContent(head));
       case 'rtf':
         return isRtf(head) ? OK : notA(format, describeContent(head));
       case 'doc':

@@ -93,7 +93,11 @@ describe('PDF', () => {
     );
     const whole = await generatePdf(ESTONIAN_TEMPLATE, { pages: 3 });
     const truncated = await folder.write('truncated.pdf', whole.subarray(0, Math.floor(whole.length / 2)));
-    expect(await checkFileContent(garbage, 'pdf')).toEqual({ ok: true });
+    // An upload this broken is refused before processing (pdf-actions.ts); the processor still ends it in error.
+    expect(await checkFileContent(garbage, 'pdf')).toMatchObject({
+      ok: false,
+      code: 'FILE.PDF_NOT_CHECKABLE',
+    });
     for (const candidate of [tools, withoutPoppler]) {
       await expect(processFile(garbage, 'pdf', candidate)).rejects.toThrow(FileProcessingError);
       await expect(processFile(truncated, 'pdf', candidate)).rejects.toThrow(

@@ -1,4 +1,10 @@
-import sharp from 'sharp';
+/**
+ * sharp (libvips) loads with the first preview rather than with the server: most starts never render one,
+ * and its native library is a large part of a fresh process's memory.
+ */
+async function loadSharp(): Promise<(typeof import('sharp'))['default']> {
+  return (await import('sharp')).default;
+}
 
 /**
  * Fraction of page one's height, from the top, that a visitor sees clearly on a paid document: about the
@@ -43,6 +49,7 @@ export interface Preview {
  * the resized page.
  */
 export async function renderPreview(pageOne: Buffer, options: PreviewOptions): Promise<Preview> {
+  const sharp = await loadSharp();
   const { data: page, info } = await sharp(pageOne)
     .flatten({ background: '#ffffff' })
     .resize({ width: PREVIEW_WIDTH })

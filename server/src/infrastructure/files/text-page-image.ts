@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { escapeXml } from './generate/document-pages';
 import type { PageOneText, TextPageContent } from './page-text';
 import { TXT_LINE_WIDTH, TXT_LINES_PER_PAGE, wrapText } from './text-pages';
@@ -30,7 +29,9 @@ function svgPage(lines: readonly Line[], fontFamily: string): string {
 <rect width="100%" height="100%" fill="#ffffff"/><g fill="#1a1a1a" font-family="${fontFamily}">${texts.join('')}</g></svg>`;
 }
 
-function render(svg: string): Promise<Buffer> {
+async function render(svg: string): Promise<Buffer> {
+  // Loaded with the first page drawn, not with the server (see preview.ts).
+  const sharp = (await import('sharp')).default;
   return sharp(Buffer.from(svg, 'utf8')).flatten({ background: '#ffffff' }).png().toBuffer();
 }
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../clock/clock';
+import { OutboxSmsSender } from '../sms/outbox-sms-sender';
 import { OutboxMailer } from './outbox-mailer';
 
 describe('OutboxMailer', () => {
@@ -29,6 +30,7 @@ describe('OutboxMailer', () => {
     expect(all.map((m) => m.subject)).toEqual(['Second', 'First']);
     expect(all[0]).toEqual({
       id: expect.any(String),
+      channel: 'email',
       to: 'jaan@example.ee',
       subject: 'Second',
       text: 'two',
@@ -45,5 +47,16 @@ describe('OutboxMailer', () => {
 
     expect((await mailer.list('MARI@example.ee')).map((m) => m.subject)).toEqual(['For Mari']);
     expect(await mailer.list('nobody@example.ee')).toEqual([]);
+  });
+
+  it('keeps text messages beside the mails, marked as SMS and found by their number', async () => {
+    const mailer = new OutboxMailer(dir, clock);
+    await mailer.send({ to: 'mari@example.ee', subject: 'Mail', text: 'x' });
+    now = new Date(now.getTime() + 1000);
+    await new OutboxSmsSender(mailer).send({ to: '+37251234567', text: 'Lepinguturg code: 123456' });
+
+    const [sms] = await mailer.list('+37251234567');
+    expect(sms).toMatchObject({ channel: 'sms', to: '+37251234567', text: 'Lepinguturg code: 123456' });
+    expect((await mailer.list()).map((m) => m.channel)).toEqual(['sms', 'email']);
   });
 });

@@ -6,9 +6,11 @@ import { systemClock } from '../clock/clock';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../private-files';
 import type { Mailer, MailMessage } from './mail.port';
 
-/** A message as the outbox stored it. */
+/** A message as the outbox stored it: a mail, or a text message (SMS) kept beside the mails. */
 export interface OutboxMessage {
   readonly id: string;
+  /** 'sms' for text messages (to is then a phone number); mails stored before this field are 'email'. */
+  readonly channel?: 'email' | 'sms';
   readonly to: string;
   readonly subject: string;
   readonly text: string;
@@ -27,9 +29,19 @@ export class OutboxMailer implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
+    await this.store(message, 'email');
+  }
+
+  /** Keeps a text message (the SMS outbox on the embedded profile), shown in the dev mailbox too. */
+  async sendSms(to: string, text: string): Promise<void> {
+    await this.store({ to, subject: 'SMS', text }, 'sms');
+  }
+
+  private async store(message: MailMessage, channel: 'email' | 'sms'): Promise<void> {
     const sentAt = this.clock.now();
     const stored: OutboxMessage = {
       id: randomUUID(),
+      channel,
       to: message.to.trim().toLowerCase(),
       subject: message.subject,
       text: message.text,

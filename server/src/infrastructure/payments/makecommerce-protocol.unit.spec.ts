@@ -1,10 +1,14 @@
+import recorded from './fixtures/makecommerce-payment-return.json';
 import {
   centsToDecimal,
+  customerIpv4,
   decimalToCents,
   macMatches,
   makeCommerceMac,
   parsePaymentLinks,
   parsePaymentMethods,
+  readMakeCommerceMessage,
+  refundStatusOf,
   transactionStatusOf,
 } from './makecommerce-protocol';
 
@@ -76,5 +80,105 @@ describe("MakeCommerce's protocol", () => {
       ['card:visa', 'https://pay/visa'],
     ]);
     expect(parsePaymentMethods(null)).toEqual([]);
+  });
+
+  it('keeps card methods MakeCommerce gives no page (the in-page card form pays them), never a bank link without one', () => {
+    const raw = {
+      banklinks: [
+        { name: 'seb', country: 'ee' },
+        { name: 'lhv', country: 'ee', url: 'javascript:alert(1)' },
+        { name: 'swedbank', country: 'ee', url: 'https://pay/swed' },
+      ],
+      cards: [{ name: 'visa' }, { name: 'mastercard', url: 'https://pay/mc' }],
+      payLater: [{ name: 'inbank', display_name: 'Inbank', url: 'https://pay/inbank' }],
+    };
+    expect(parsePaymentLinks(raw).map((m) => [m.id, m.url])).toEqual([
+      ['banklink:ee:swedbank', 'https://pay/swed'],
+      ['card:visa', null],
+      ['card:mastercard', 'https://pay/mc'],
+      ['other:inbank', 'https://pay/inbank'],
+    ]);
+    // The SDK's documentation writes the pay-later group payLater; older answers paylater.
+    expect(parsePaymentMethods({ payLater: [{ name: 'inbank' }] }).map((m) => m.id)).toEqual([
+      'other:inbank',
+    ]);
+  });
+
+  it.each([
+    ['192.0.2.7', '192.0.2.7'],
+    [' 192.0.2.7 ', '192.0.2.7'],
+    ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['::ffff:c000:207', '192.0.2.7'],
+    ['[::ffff:192.0.2.7]', '192.0.2.7'],
+    ['64:ff9b::c000:207', '192.0.2.7'],
+    ['2001:db8::1', null],
+    ['::1', null],
+    ['fe80::1%eth0', null],
+    ['192.0.2', null],
+    ['0300.0.2.7', null],
+    ['', null],
+    ['not an address', null],
+  ])("writes the buyer's address %p as MakeCommerce's IPv4 customer.ip: %p", (address, ip) => {
+    expect(customerIpv4(address)).toBe(ip);
+  });
+
+  it('reads a real payment_return message, recorded from its test environment, by the names MakeCommerce writes', () => {
+    expect(macMatches(recorded.json, recorded.mac, recorded.shop.secretKey)).toBe(true);
+    expect(readMakeCommerceMessage(JSON.parse(recorded.json))).toEqual({
+      type: 'payment_return',
+      transactionId: '80c0e701-bd4e-452d-b32f-9aa2e082ae95',
+      reference: '123abc',
+      amount: 1295,
+      currency: 'EUR',
+      status: 'completed',
+      shop: 'f7741ab2-7445-45f9-9af4-0d0408ef1e4c',
+    });
+  });
+
+  it("reads the card form's token_return message (developer.maksekeskus.ee/messages.php)", () => {
+    const message = {
+      transaction: {
+        status: 'PENDING',
+        type: 'card',
+        method: 'visa_mastercard',
+        country: 'ee',
+        id: '0a2251a9-4b49-402c-942d-3a5cdacdbc32',
+      },
+      token: { multiuse: false, id: '746d59b1-d3db-4cec-9b51-3c31de664acb', valid_until: '2019-12-31' },
+      error: { code: 1064, message: 'Token expired' },
+      message_time: '2016-04-11T14:29:42+0000',
+      message_type: 'token_return',
+    };
+    expect(readMakeCommerceMessage(message)).toEqual({
+      type: 'token_return',
+      transactionId: '0a2251a9-4b49-402c-942d-3a5cdacdbc32',
+      status: 'pending',
+      shop: null,
+      error: { code: 1064, message: 'Token expired' },
+    });
+  });
+
+  it('reads nothing else as a message', () => {
+    for (const bad of [
+      null,
+      [],
+      'payment_return',
+      { message_type: 'token_return', transaction: 'not-an-object' },
+      { message_type: 'token_return', transaction: { status: 'COMPLETED' } },
+      { transaction: 't-1', reference: 'r', currency: 'EUR' },
+      { transaction: 't-1', reference: 'r', currency: 'EUR', amount: '1e3' },
+      { transaction: '', reference: 'r', currency: 'EUR', amount: '1.00' },
+    ]) {
+      expect(readMakeCommerceMessage(bad)).toBeNull();
+    }
+  });
+
+  it("reads MakeCommerce's refund states", () => {
+    expect(refundStatusOf('CREATED')).toBe('created');
+    expect(refundStatusOf('PENDING')).toBe('pending');
+    expect(refundStatusOf('SETTLED')).toBe('settled');
+    expect(refundStatusOf('FAILED')).toBe('failed');
+    expect(refundStatusOf('CANCELLED')).toBe('failed');
+    expect(refundStatusOf(undefined)).toBe('pending');
   });
 });

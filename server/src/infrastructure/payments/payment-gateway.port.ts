@@ -22,9 +22,33 @@ export interface PaymentMethod {
   readonly country: string | null;
 }
 
-/** A method of one transaction, with the page where the buyer pays by it. */
+/** A bank link's lower-case country from a method's id (`banklink:fi:nordea` → `fi`); null for others. */
+export function bankLinkCountry(methodId: string): string | null {
+  const [group, country] = methodId.split(':');
+  return group === 'banklink' && country !== undefined && /^[a-z]{2}$/i.test(country)
+    ? country.toLowerCase()
+    : null;
+}
+
+/**
+ * A method of one transaction, with the page where the buyer pays by it. MakeCommerce gives every bank link
+ * a page; a card method has one where the shop's API answers it (`url`), otherwise the card is paid in
+ * the gateway's in-page card form (`PaymentGateway.cardForm`) on a page of the shop's own.
+ */
 export interface PaymentLink extends PaymentMethod {
-  readonly url: string;
+  /** The gateway's page for this method; null for a card method paid in the in-page card form. */
+  readonly url: string | null;
+}
+
+/**
+ * The gateway's in-page card form (MakeCommerce's checkout.js): a script the shop's page loads, opened with
+ * the shop's publishable key (never the secret one) and the transaction; it hands back a signed
+ * `token_return` message, which the page posts to the return URL like any other return.
+ */
+export interface CardForm {
+  /** e.g. https://payment.maksekeskus.ee/checkout/dist/checkout.js */
+  readonly scriptUrl: string;
+  readonly publishableKey: string;
 }
 
 /** The gateway's transaction states, in our words. */
@@ -37,6 +61,10 @@ export interface NewTransaction {
   readonly currency: 'EUR';
   readonly customer: {
     readonly email: string;
+    /**
+     * The buyer's address as the shop saw it, IPv4 or IPv6; the adapter sends it in the form its gateway
+     * takes (MakeCommerce: IPv4 only, see customerIpv4 in makecommerce-protocol.ts).
+     */
     readonly ip: string;
     /** Lower-case ISO country: which bank links to offer. */
     readonly country: string;
@@ -61,6 +89,8 @@ export interface GatewayTransaction {
    * not completed or when the gateway did not say.
    */
   readonly completedAt: Date | null;
+  /** How much of it has been refunded so far (MakeCommerce's `refunded_amount`); 0 when nothing was. */
+  readonly refundedAmount: Cents;
   /** The methods the buyer may pay this transaction with (empty when the gateway did not list them). */
   readonly methods: readonly PaymentLink[];
 }
@@ -112,9 +142,69 @@ export class PaymentGatewayError extends Error {
   }
 }
 
+/** A refund of some or all of a paid transaction. */
+export interface RefundRequest {
+  readonly transactionId: string;
+  /** What to give back now: the whole payment or part of it, in cents (more than 0). */
+  readonly amount: Cents;
+  /** Why (MakeCommerce requires a comment; it shows in its merchant portal and statements). */
+  readonly comment: string;
+}
+
+/** Why a gateway would not refund. */
+export type RefundRefusal =
+  /** The gateway knows no such transaction. */
+  | 'unknown-transaction'
+  /** The transaction was never paid (created, pending, cancelled or expired): there is nothing to give back. */
+  | 'not-paid'
+  /** The amount is more than what was paid and not yet refunded. */
+  | 'exceeds-paid'
+  /** The payment is still being settled at the gateway (MakeCommerce's error 1045): try again later. */
+  | 'still-processing'
+  /** The gateway (or the payer's bank) refused it for its own reason; `message` says which. */
+  | 'declined';
+
+/**
+ * What a refund came to, for the refund use case to record as an event:
+ * - `completed`: the gateway took the refund; the money is on its way to the payer (`status` is the
+ *   gateway's own word for how far: MakeCommerce's refunds are CREATED, then PENDING, then SETTLED);
+ * - `refused`: the gateway said no, and nothing was refunded;
+ * - `unavailable`: the gateway could not be reached or answered something unexpected. Whether it took the
+ *   refund is then unknown: compare the transaction's `refundedAmount` (getTransaction) before asking again,
+ *   or the payer may get the money twice.
+ */
+export type RefundResult =
+  | {
+      readonly outcome: 'completed';
+      /** The gateway's id of the refund. */
+      readonly refundId: string;
+      readonly amount: Cents;
+      readonly status: 'created' | 'pending' | 'settled';
+      /** Everything refunded of the transaction, this refund included. */
+      readonly refundedTotal: Cents;
+      /** When the gateway recorded it. */
+      readonly refundedAt: Date;
+      /** The gateway's answer, kept as the provider's response. */
+      readonly response: Readonly<Record<string, unknown>>;
+    }
+  | {
+      readonly outcome: 'refused';
+      readonly reason: RefundRefusal;
+      /** The gateway's own words, for the admin and the log. */
+      readonly message: string;
+      /** The gateway's error code, where it gave one. */
+      readonly gatewayCode: number | null;
+    }
+  | { readonly outcome: 'unavailable'; readonly message: string };
+
 export interface PaymentGateway {
   /** Written into PurchasePaid.provider, e.g. `makecommerce`. */
   readonly provider: string;
+  /**
+   * The in-page card form for card methods the gateway gives no page of their own; null when the shop has
+   * none configured (no publishable key), and then such a card method cannot be paid.
+   */
+  readonly cardForm: CardForm | null;
   /** The methods the shop offers for an amount, before a transaction exists (for the cart's choice). */
   paymentMethods(query: { readonly amount: Cents; readonly country: string }): Promise<PaymentMethod[]>;
   /** Creates a transaction; its methods carry the URLs the buyer pays at. */
@@ -123,10 +213,16 @@ export interface PaymentGateway {
   getTransaction(id: string): Promise<GatewayTransaction | null>;
   /**
    * Voids an unpaid transaction so that it can no longer be paid, where the gateway offers that; answers
-   * whether it did. MakeCommerce's API offers no such call (an unpaid transaction expires there by itself),
-   * so a payment that still arrives for a purchase the shop ended is owed back instead of delivered.
+   * whether it did. MakeCommerce's API offers no such call (neither its API reference nor its SDKs have one;
+   * an unpaid transaction expires there by itself after 30 minutes), so a payment that still arrives for a
+   * purchase the shop ended is owed back instead of delivered.
    */
   cancelTransaction(id: string): Promise<boolean>;
+  /**
+   * Gives back some or all of a paid transaction (MakeCommerce: `POST /v1/transactions/{id}/refunds`).
+   * Never throws for the gateway's answers: every outcome is a RefundResult.
+   */
+  refundTransaction(request: RefundRequest): Promise<RefundResult>;
   /**
    * Believes a message only when its MAC holds (compared in constant time) and the gateway, asked
    * again, reports the same transaction, reference, amount and currency. Throws
@@ -148,6 +244,11 @@ export interface TestPaymentDesk {
     outcome: 'success' | 'failure' | 'cancel',
     at: Date,
   ): GatewayMessage & { readonly action: string; readonly method: 'GET' | 'POST' };
+  /**
+   * How the gateway answers refunds from now on: takes them (`accept`), refuses every one as a payer's bank
+   * may (`refuse`), or says the payment is still being processed (`still-processing`, MakeCommerce's 1045).
+   */
+  setRefundMode(mode: 'accept' | 'refuse' | 'still-processing'): void;
   /** Resolves once the notifications the gateway is still sending are delivered (or given up). */
   settled(): Promise<void>;
 }

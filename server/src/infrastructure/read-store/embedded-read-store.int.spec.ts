@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { openSqliteDatabase, type SqliteDatabase } from '../sqlite/sqlite-database';
 import { EmbeddedReadStore } from './embedded-read-store';
 import { describeReadStoreContract } from './read-store.contract';
+import type { ReadStore } from './read-store.port';
 
 const directory = mkdtempSync(join(tmpdir(), 'read-store-'));
 let files = 0;
@@ -16,19 +17,28 @@ afterAll(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-const databases = new WeakMap<EmbeddedReadStore, SqliteDatabase>();
+const databases = new WeakMap<ReadStore, { db: SqliteDatabase; file: string }>();
+
+function openStore(file: string): EmbeddedReadStore {
+  const db = openSqliteDatabase(file);
+  const store = new EmbeddedReadStore(db);
+  databases.set(store, { db, file });
+  return store;
+}
 
 describeReadStoreContract(
-  'embedded (SQLite + mingo)',
-  () => {
-    const db = openSqliteDatabase(freshFile());
-    const store = new EmbeddedReadStore(db);
-    databases.set(store, db);
-    return Promise.resolve(store);
-  },
+  'embedded (SQLite file)',
+  () => Promise.resolve(openStore(freshFile())),
   async (store) => {
     await store.close();
-    if (store instanceof EmbeddedReadStore) databases.get(store)?.close();
+    databases.get(store)?.db.close();
+  },
+  // A restart: the store and its connection closed, the file opened again by a new process's store.
+  async (store) => {
+    const { db, file } = databases.get(store)!;
+    await store.close();
+    db.close();
+    return openStore(file);
   },
 );
 
@@ -225,8 +235,16 @@ describe('EmbeddedReadStore', () => {
 function snapshot(file: string): unknown {
   const db = openSqliteDatabase(file);
   try {
+    const tables = db
+      .prepare<[], string>(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'rs%' ORDER BY name",
+      )
+      .pluck()
+      .all();
     return {
-      docs: db.prepare('SELECT collection, id, doc FROM read_models ORDER BY collection, id').all(),
+      tables: Object.fromEntries(
+        tables.map((table) => [table, db.prepare(`SELECT * FROM "${table}"`).all()]),
+      ),
       checkpoints: db
         .prepare('SELECT projection, position FROM projection_checkpoints ORDER BY projection')
         .all(),

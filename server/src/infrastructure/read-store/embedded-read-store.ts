@@ -1,17 +1,21 @@
-import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import { Aggregator, Query, update as applyModifier } from 'mingo';
-import type { SqliteDatabase } from '../sqlite/sqlite-database';
-import { DocumentIndexes, valueAtPath } from './embedded-index';
+import { randomUUID } from 'node:crypto';
+import { Aggregator } from 'mingo';
+import { commitDerived, type SqliteDatabase } from '../sqlite/sqlite-database';
 import {
-  countByIndexed,
-  countIndexed,
-  countValues,
-  findIndexed,
-  findUnindexed,
-  matcher,
-  MINGO_OPTIONS,
-} from './embedded-query';
+  Catalog,
+  type CollectionInfo,
+  column,
+  type FieldInfo,
+  indexName,
+  type IndexInfo,
+} from './embedded-catalog';
+import { assertOperatorUpdate, jsonCopy, modify, pinnedId, upsertDocument } from './read-model-documents';
+import { DiskCollection, EngineCaches, shape } from './embedded-engine';
+import { IdFilter } from './embedded-id-filter';
+import { compareKeyed, countValues, MINGO_OPTIONS, matcher, sortKeys } from './embedded-matcher';
+import { chunkOf, mergeContainer, newContainer } from './embedded-postings';
+import { postingMapKey, postingValues, type SqlValue, sqlKey, valueAtPath } from './embedded-values';
 import type {
   FieldCounts,
   Filter,
@@ -25,32 +29,6 @@ import type {
   UpdateResult,
   WriteCollection,
 } from './read-store.port';
-
-type Modifier = Parameters<typeof applyModifier>[1];
-
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS read_models (
-    collection TEXT NOT NULL,
-    id TEXT NOT NULL,
-    doc TEXT NOT NULL,
-    PRIMARY KEY (collection, id)
-  );
-  CREATE TABLE IF NOT EXISTS projection_checkpoints (
-    projection TEXT PRIMARY KEY,
-    position TEXT NOT NULL
-  );
-  CREATE TABLE IF NOT EXISTS read_model_indexes (
-    collection TEXT NOT NULL,
-    name TEXT NOT NULL,
-    keys TEXT NOT NULL,
-    is_unique INTEGER NOT NULL,
-    PRIMARY KEY (collection, name)
-  );
-  CREATE TABLE IF NOT EXISTS read_model_versions (
-    collection TEXT PRIMARY KEY,
-    version INTEGER NOT NULL
-  );
-`;
 
 /** Thrown when a write would give two documents the same key in a unique index (or the same `_id`). */
 export class DuplicateKeyError extends Error {
@@ -69,323 +47,6 @@ export class ConcurrentReadModelChangeError extends Error {
   }
 }
 
-interface IndexState {
-  readonly name: string;
-  readonly keys: Sort;
-  readonly unique: boolean;
-  /** Index key → owning document id; kept for unique indexes only. */
-  readonly owners: Map<string, string>;
-}
-
-interface CollectionState {
-  readonly name: string;
-  version: number;
-  readonly docs: Map<string, ReadModel>;
-  /** `docs` as an array, rebuilt lazily after a commit, so a query does not copy the map each time. */
-  list: ReadModel[] | null;
-  readonly indexes: Map<string, IndexState>;
-  /**
-   * Slots, field indexes and sorted orders of the declared indexes (embedded-index.ts), built when a
-   * query first needs them and kept current from then on. A rebuild writing a whole collection (often
-   * in a CLI process that exits afterwards) does not maintain them batch by batch.
-   */
-  index: DocumentIndexes | null;
-}
-
-/**
- * A collection with documents gets its indexes when they are declared (at start, so the first query does
- * not wait for them); an empty one, as after a reset for a rebuild, when a query first needs them.
- */
-function warm(state: CollectionState): void {
-  if (state.docs.size > 0) indexesOf(state).prepare();
-}
-
-/** The collection's indexes, built from its documents and declared indexes when first asked for. */
-function indexesOf(state: CollectionState): DocumentIndexes {
-  if (!state.index) {
-    const index = new DocumentIndexes();
-    for (const doc of state.docs.values()) index.put(doc);
-    for (const declared of state.indexes.values()) index.declare(declared.keys);
-    index.prepare();
-    state.index = index;
-  }
-  return state.index;
-}
-
-interface DocView {
-  readonly name: string;
-  get(id: string): ReadModel | undefined;
-  all(): ReadModel[];
-  /** The committed collection's indexes; absent inside a transaction, whose overlay they do not cover. */
-  indexes?(): DocumentIndexes;
-}
-
-function baseList(state: CollectionState): ReadModel[] {
-  state.list ??= Array.from(state.docs.values());
-  return state.list;
-}
-
-function baseView(state: CollectionState): DocView {
-  return {
-    name: state.name,
-    get: (id) => state.docs.get(id),
-    all: () => baseList(state),
-    indexes: () => indexesOf(state),
-  };
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof RegExp);
-}
-
-function hasOperatorKeys(value: Record<string, unknown>): boolean {
-  return Object.keys(value).some((k) => k.startsWith('$'));
-}
-
-function indexName(keys: Sort): string {
-  return Object.entries(keys)
-    .map(([field, direction]) => `${field}_${direction}`)
-    .join('_');
-}
-
-/** Missing fields index as null, as in MongoDB, so two documents without the field collide in a unique index. */
-function indexKey(doc: ReadModel, keys: Sort): string {
-  return JSON.stringify(Object.keys(keys).map((field) => valueAtPath(doc, field) ?? null));
-}
-
-/** The `_id` a filter pins by plain equality, used to avoid scanning the collection for the common by-id access. */
-function pinnedId(filter: Filter): string | undefined {
-  const id = filter['_id'];
-  if (typeof id === 'string') return id;
-  if (isPlainObject(id) && Object.keys(id).length === 1 && typeof id['$eq'] === 'string') return id['$eq'];
-  return undefined;
-}
-
-function candidates(view: DocView, filter: Filter): ReadModel[] {
-  const id = pinnedId(filter);
-  if (id === undefined) return view.all();
-  const doc = view.get(id);
-  return doc ? [doc] : [];
-}
-
-/**
- * A deep copy holding exactly what JSON keeps (what `JSON.parse(JSON.stringify(value))` gives: `toJSON`
- * called, undefined members dropped, undefined array elements and non-finite numbers null), without
- * going through text. Stored documents are such values, in memory as on disk.
- */
-export function jsonCopy<T>(value: T): T {
-  return copyJson(value) as T;
-}
-
-function copyJson(value: unknown): unknown {
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return value;
-    case 'number':
-      return Number.isFinite(value) ? value : null;
-    case 'bigint':
-      throw new TypeError('Do not know how to serialize a BigInt');
-    case 'object':
-      break;
-    default:
-      return undefined;
-  }
-  if (value === null) return null;
-  const source = value as Record<string, unknown> & { toJSON?: () => unknown };
-  if (typeof source.toJSON === 'function') return copyJson(source.toJSON());
-  if (Array.isArray(value)) {
-    const copy: unknown[] = new Array<unknown>(value.length);
-    for (let i = 0; i < value.length; i++) copy[i] = copyJson(value[i]) ?? null;
-    return copy;
-  }
-  const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(source)) {
-    const member = copyJson(source[key]);
-    if (member !== undefined) copy[key] = member;
-  }
-  return copy;
-}
-
-/** Whether two JSON values are the same, members in the same order (as their JSON texts would be). */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  const keys = Object.keys(left);
-  const theirs = Object.keys(right);
-  if (keys.length !== theirs.length) return false;
-  for (let i = 0; i < keys.length; i++) {
-    if (keys[i] !== theirs[i] || !sameJson(left[keys[i]!], right[keys[i]!])) return false;
-  }
-  return true;
-}
-
-function matching(view: DocView, filter: Filter, options: FindOptions = {}): ReadModel[] {
-  // The projections' common case, a document by id alone, needs no query engine.
-  const id = pinnedId(filter);
-  if (id !== undefined && Object.keys(filter).length === 1 && !options.score && !options.fields) {
-    const doc = view.get(id);
-    return doc && !options.skip && options.limit !== 0 ? [doc] : [];
-  }
-  if (view.indexes && id === undefined) {
-    const found = findIndexed(view.indexes(), filter, options);
-    if (found) return found;
-  }
-  if (options.after || options.score || options.fields)
-    return findUnindexed(candidates(view, filter), filter, options);
-  let cursor = new Query(filter, MINGO_OPTIONS).find<ReadModel>(candidates(view, filter));
-  if (options.sort && Object.keys(options.sort).length > 0) cursor = cursor.sort(options.sort);
-  if (options.skip) cursor = cursor.skip(options.skip);
-  if (options.limit) cursor = cursor.limit(options.limit);
-  return cursor.all();
-}
-
-function countMatching(view: DocView, filter: Filter): number {
-  if (view.indexes && pinnedId(filter) === undefined) return countIndexed(view.indexes(), filter);
-  const test = matcher(filter);
-  let count = 0;
-  for (const doc of candidates(view, filter)) if (test(doc)) count++;
-  return count;
-}
-
-/** Facet counts: from the indexes when committed, else by reading the matching documents. */
-function countByValues(view: DocView, filter: Filter, fields: readonly string[]): FieldCounts {
-  if (view.indexes && pinnedId(filter) === undefined) return countByIndexed(view.indexes(), filter, fields);
-  const counts: FieldCounts = Object.fromEntries(fields.map((field) => [field, {}]));
-  const test = matcher(filter);
-  for (const doc of candidates(view, filter)) {
-    if (!test(doc)) continue;
-    for (const field of fields) countValues(counts[field]!, valueAtPath(doc, field));
-  }
-  return counts;
-}
-
-function aggregateView<R>(view: DocView, pipeline: readonly Record<string, unknown>[]): R[] {
-  const results = new Aggregator([...pipeline], MINGO_OPTIONS).run(view.all());
-  // Stages like $match pass stored documents through by reference: the caller gets copies.
-  return structuredClone(results) as R[];
-}
-
-/** The fields an upsert copies from its filter: plain equalities and $eq, also inside $and. */
-function equalityFields(filter: Filter, into: Record<string, unknown> = {}): Record<string, unknown> {
-  for (const [key, value] of Object.entries(filter)) {
-    if (key === '$and' && Array.isArray(value)) {
-      for (const part of value) if (isPlainObject(part)) equalityFields(part, into);
-    } else if (key.startsWith('$') || value instanceof RegExp) {
-      continue;
-    } else if (isPlainObject(value) && hasOperatorKeys(value)) {
-      if ('$eq' in value) into[key] = value['$eq'];
-    } else {
-      into[key] = value;
-    }
-  }
-  return into;
-}
-
-function assertOperatorUpdate(update: Update): void {
-  const keys = Object.keys(update);
-  if (keys.length === 0 || keys.some((k) => !k.startsWith('$'))) {
-    throw new Error('An update document must contain only update operators ($set, $inc, ...)');
-  }
-}
-
-/**
- * The fields the common projection updates change directly: `$set` of top-level fields, `$push` of one
- * plain value onto a top-level array and `$inc` of a top-level number (or missing field) by a finite
- * number. Null when anything else is asked (dotted paths, modifiers, other operators, a field named by
- * two operators), which goes to mingo.
- */
-function directFields(doc: Record<string, unknown>, update: Update): string[] | null {
-  const fields: string[] = [];
-  for (const operator of Object.keys(update)) {
-    if (operator !== '$set' && operator !== '$push' && operator !== '$inc') return null;
-    const operand = update[operator];
-    if (!isPlainObject(operand)) return null;
-    for (const key of Object.keys(operand)) {
-      if (key.includes('.') || key.startsWith('$') || key === '_id') return null;
-      const value = operand[key];
-      const current = doc[key];
-      if (operator === '$set' && value === undefined) return null;
-      if (operator === '$push') {
-        if (!Array.isArray(current) && current !== undefined) return null;
-        if (isPlainObject(value) && Object.keys(value).some((k) => k.startsWith('$'))) return null;
-      }
-      if (operator === '$inc') {
-        if (typeof value !== 'number' || !Number.isFinite(value)) return null;
-        if (current !== undefined && typeof current !== 'number') return null;
-      }
-      fields.push(key);
-    }
-  }
-  return new Set(fields).size === fields.length ? fields : null;
-}
-
-/** Applies an update that directFields accepted; the values are copied as JSON keeps them. */
-function modifyDirectly(doc: Record<string, unknown>, update: Update): boolean {
-  const set = update['$set'] as Record<string, unknown> | undefined;
-  const push = update['$push'] as Record<string, unknown> | undefined;
-  const inc = update['$inc'] as Record<string, number> | undefined;
-  let changed = false;
-  for (const [key, value] of Object.entries(set ?? {})) {
-    const copy = jsonCopy(value);
-    if (!sameJson(doc[key], copy)) {
-      doc[key] = copy;
-      changed = true;
-    }
-  }
-  for (const [key, value] of Object.entries(push ?? {})) {
-    doc[key] = [...((doc[key] as unknown[] | undefined) ?? []), jsonCopy(value) ?? null];
-    changed = true;
-  }
-  for (const [key, by] of Object.entries(inc ?? {})) {
-    const current = doc[key] as number | undefined;
-    if (current === undefined || by !== 0) {
-      const sum = (current ?? 0) + by;
-      doc[key] = Number.isFinite(sum) ? sum : null;
-      changed = true;
-    }
-  }
-  return changed;
-}
-
-/** Applies an update document in place; returns whether anything changed. $setOnInsert is handled by the caller. */
-function modify(doc: Record<string, unknown>, update: Update): boolean {
-  const { $setOnInsert: _ignored, ...rest } = update;
-  if (Object.keys(rest).length === 0) return false;
-  if (directFields(doc, rest)) return modifyDirectly(doc, rest);
-  return applyModifier(doc, rest as Modifier).length > 0;
-}
-
-function upsertDocument(filter: Filter, update: Update): ReadModel {
-  const { _id: id, ...seed } = structuredClone(equalityFields(filter));
-  // mingo refuses to $set an _id, so the filter's _id goes in directly.
-  const doc: Record<string, unknown> = id === undefined ? {} : { _id: id };
-  if (Object.keys(seed).length > 0) applyModifier(doc, { $set: seed });
-  modify(doc, update);
-  const onInsert = update['$setOnInsert'];
-  if (isPlainObject(onInsert) && Object.keys(onInsert).length > 0) {
-    applyModifier(doc, { $set: onInsert });
-  }
-  const finalId = doc['_id'];
-  if (finalId === undefined) return { _id: randomUUID(), ...doc };
-  if (typeof finalId !== 'string') throw new Error('Read-model documents need a string _id');
-  return { ...doc, _id: finalId };
-}
-
-/** The transaction's own copy of a document it writes, as JSON keeps it. */
-function stage(doc: ReadModel): ReadModel {
-  if (typeof doc._id !== 'string') throw new Error('Read-model documents need a string _id');
-  return jsonCopy(doc);
-}
-
 function toError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
@@ -400,102 +61,403 @@ function settle<R>(work: () => R): Promise<R> {
 }
 
 /**
- * A collection as seen by one transaction: the committed state plus this transaction's changes. A changed
- * document is the transaction's own copy (committed documents are never changed in place), so later
- * updates in the same transaction change that copy directly, and it is serialized once, at commit.
+ * What a document gives the collection's indexes: the posting values of each posted field (and whether it
+ * holds an array), and the value of each key column. Computed when a document is written, from the
+ * caller's object, so the commit need not parse the document again.
  */
-class TransactionOverlay implements DocView {
-  /** Document id → the transaction's own copy, or null when deleted. */
-  readonly changes = new Map<string, ReadModel | null>();
-  /** Ids of copies changed by mingo's update operators, whose values may not be plain JSON yet. */
-  readonly unnormalized = new Set<string>();
-  private unique: Set<string> | null = null;
+interface IndexValues {
+  readonly posted: readonly (readonly SqlValue[])[];
+  readonly arrays: readonly boolean[];
+  readonly keys: readonly SqlValue[];
+}
+
+const NO_VALUES: IndexValues = { posted: [], arrays: [], keys: [] };
+
+/** Whether JSON would keep this value as it is (no Date, no toJSON, no NaN): then it indexes as stored. */
+function plainValue(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (typeof value !== 'object' || value === null) return true;
+  if (Array.isArray(value))
+    return value.every((element) => typeof element !== 'object' || element === null || plainValue(element));
+  return (
+    Object.getPrototypeOf(value) === Object.prototype &&
+    typeof (value as { toJSON?: unknown }).toJSON !== 'function'
+  );
+}
+
+/** The document's index values, or null when a value is one JSON would change (then parse the text instead). */
+function indexValuesOf(info: CollectionInfo | null, doc: ReadModel): IndexValues | null {
+  if (!info || info.indexes.length === 0) return NO_VALUES;
+  const posted: SqlValue[][] = [];
+  const arrays: boolean[] = [];
+  for (const field of info.posted()) {
+    const value = valueAtPath(doc, field.path);
+    if (!plainValue(value)) return null;
+    posted.push(postingValues(doc, field.path));
+    arrays.push(Array.isArray(value));
+  }
+  const keys: SqlValue[] = [];
+  for (const field of info.keyed()) {
+    const value = valueAtPath(doc, field.path);
+    if (!plainValue(value)) return null;
+    keys.push(sqlKey(value));
+  }
+  return { posted, arrays, keys };
+}
+
+/** Index values as the stored JSON gives them (always plain). */
+function storedValuesOf(info: CollectionInfo, doc: ReadModel): IndexValues {
+  return indexValuesOf(info, doc)!;
+}
+
+/** A unique index's keys of one document, as text (several for a single field holding an array). */
+function uniqueKeys(info: CollectionInfo, index: IndexInfo, values: IndexValues): string[] {
+  const paths = Object.keys(index.keys);
+  const posted = paths.length === 1 ? info.posted().findIndex((field) => field.path === paths[0]) : -1;
+  if (posted >= 0) return values.posted[posted]!.map(postingMapKey);
+  const keyed = info.keyed();
+  return [
+    JSON.stringify(
+      paths.map((path) => {
+        const key = values.keys[keyed.findIndex((field) => field.path === path)] ?? null;
+        return Buffer.isBuffer(key) ? `x${key.toString('hex')}` : key;
+      }),
+    ),
+  ];
+}
+
+/** A document a transaction wrote: its text (null once changed in place), its parsed form (when read), its index values. */
+interface Staged {
+  doc: ReadModel | null;
+  text: string | null;
+  values: IndexValues | null;
+  readonly deleted: boolean;
+}
+
+/** A document as committed when the transaction first looked: its number and its JSON. */
+interface Base {
+  readonly docno: number;
+  readonly text: string;
+  doc?: ReadModel;
+}
+
+function parsedBase(base: Base): ReadModel {
+  base.doc ??= JSON.parse(base.text) as ReadModel;
+  return base.doc;
+}
+
+/** A sortable position for merging: committed documents by number, new ones after them in insertion order. */
+const NEW_DOCUMENT = 2 ** 40;
+
+/**
+ * One collection as a transaction sees it: the committed documents (read from SQLite when asked for)
+ * plus the transaction's own changes, kept in memory until the commit writes each changed document once.
+ */
+class Overlay {
+  readonly changes = new Map<string, Staged>();
+  private readonly bases = new Map<string, Base | null>();
   /** Unique index name → key → id of the last document in this transaction that took the key. */
   private readonly claims = new Map<string, Map<string, string>>();
+  /** The collection's version when the transaction first read it (a commit needs it unchanged). */
+  readonly versionSeen: number;
 
-  constructor(readonly state: CollectionState) {}
-
-  get name(): string {
-    return this.state.name;
+  constructor(
+    private readonly store: EmbeddedReadStore,
+    readonly name: string,
+  ) {
+    this.versionSeen = store.infoOf(name)?.version ?? -1;
   }
 
-  get(id: string): ReadModel | undefined {
-    if (this.changes.has(id)) return this.changes.get(id) ?? undefined;
-    return this.state.docs.get(id);
+  disk(): DiskCollection {
+    return this.store.disk(this.name);
   }
 
-  /** Whether `doc` is this transaction's own copy (so it may be changed in place). */
-  owns(doc: ReadModel): boolean {
-    return this.changes.get(doc._id) === doc;
-  }
-
-  /** The top-level fields that unique indexes read: changing them needs the duplicate check. */
-  uniqueFields(): ReadonlySet<string> {
-    if (!this.unique) {
-      this.unique = new Set();
-      for (const index of this.state.indexes.values()) {
-        if (index.unique) for (const key of Object.keys(index.keys)) this.unique.add(key.split('.')[0]!);
-      }
+  /** The committed document with this id as first seen by the transaction. */
+  base(id: string): Base | null {
+    let base = this.bases.get(id);
+    if (base === undefined) {
+      const disk = this.disk();
+      base = disk.info && this.store.mightHold(disk.info, id) ? (disk.byId(id) ?? null) : null;
+      this.bases.set(id, base);
     }
-    return this.unique;
+    return base;
   }
 
-  all(): ReadModel[] {
-    if (this.changes.size === 0) return baseList(this.state);
-    const docs: ReadModel[] = [];
-    for (const [id, doc] of this.state.docs) {
-      if (!this.changes.has(id)) docs.push(doc);
-      else {
-        const changed = this.changes.get(id);
-        if (changed) docs.push(changed);
-      }
+  /** The document as this transaction sees it (not a copy: never hand it out). */
+  current(id: string): ReadModel | undefined {
+    const staged = this.changes.get(id);
+    if (staged) {
+      if (staged.deleted) return undefined;
+      staged.doc ??= JSON.parse(staged.text!) as ReadModel;
+      return staged.doc;
     }
-    for (const [id, changed] of this.changes) if (changed && !this.state.docs.has(id)) docs.push(changed);
-    return docs;
+    const base = this.base(id);
+    return base ? parsedBase(base) : undefined;
   }
 
-  /** Takes `doc`, the transaction's own copy, as the document's new version. */
-  put(doc: ReadModel): void {
-    this.assertUnique(doc);
-    this.changes.set(doc._id, doc);
+  /** A copy of the document for a caller. */
+  copyOf(id: string): ReadModel | undefined {
+    const staged = this.changes.get(id);
+    if (staged) {
+      if (staged.deleted) return undefined;
+      return staged.text !== null ? (JSON.parse(staged.text) as ReadModel) : jsonCopy(staged.doc!);
+    }
+    const base = this.base(id);
+    return base ? (JSON.parse(base.text) as ReadModel) : undefined;
+  }
+
+  /** The transaction's own changeable copy of a document (made on first change). */
+  working(id: string): ReadModel | undefined {
+    const staged = this.changes.get(id);
+    if (staged) {
+      if (staged.deleted) return undefined;
+      staged.doc ??= JSON.parse(staged.text!) as ReadModel;
+      return staged.doc;
+    }
+    const base = this.base(id);
+    if (!base) return undefined;
+    const doc = JSON.parse(base.text) as ReadModel;
+    this.changes.set(id, { doc, text: base.text, values: null, deleted: false });
+    return doc;
+  }
+
+  /** The text of the document as this transaction sees it. */
+  textOf(id: string): string | undefined {
+    const staged = this.changes.get(id);
+    if (staged) {
+      if (staged.deleted) return undefined;
+      staged.text ??= JSON.stringify(staged.doc);
+      return staged.text;
+    }
+    return this.base(id)?.text;
+  }
+
+  /**
+   * Takes a new version of a document: `doc` as the caller gave it (read now for the index values, never
+   * kept: the caller may change it afterwards) and its JSON text, which is what gets stored.
+   */
+  put(doc: ReadModel, text: string): void {
+    const info = this.store.infoOf(this.name);
+    const values = indexValuesOf(info, doc) ?? storedValuesOf(info!, JSON.parse(text) as ReadModel);
+    this.assertUnique(doc._id, values);
+    this.changes.set(doc._id, { doc: null, text, values, deleted: false });
+  }
+
+  /** A change made in place to the working copy: its text and index values are made anew at commit. */
+  touched(doc: ReadModel): void {
+    const staged = this.changes.get(doc._id)!;
+    staged.text = null;
+    staged.values = null;
   }
 
   remove(id: string): void {
-    this.changes.set(id, null);
+    this.base(id);
+    this.changes.set(id, { doc: null, text: null, values: null, deleted: true });
   }
 
-  private assertUnique(doc: ReadModel): void {
-    for (const index of this.state.indexes.values()) {
+  /** The index values of the document as this transaction sees it. */
+  private valuesOf(id: string): IndexValues | null {
+    const info = this.store.infoOf(this.name);
+    const staged = this.changes.get(id);
+    if (staged && !staged.deleted && staged.values) return staged.values;
+    const doc = this.current(id);
+    return doc && info ? storedValuesOf(info, doc) : null;
+  }
+
+  uniqueIndexes(): IndexInfo[] {
+    return this.store.infoOf(this.name)?.indexes.filter((index) => index.unique) ?? [];
+  }
+
+  private assertUnique(id: string, values: IndexValues): void {
+    const info = this.store.infoOf(this.name);
+    if (!info) return;
+    for (const index of info.indexes) {
       if (!index.unique) continue;
-      const key = indexKey(doc, index.keys);
       let claims = this.claims.get(index.name);
       if (!claims) this.claims.set(index.name, (claims = new Map<string, string>()));
-      // Either record may be stale (the holder changed since); the holder's current key decides.
-      for (const holder of [claims.get(key), index.owners.get(key)]) {
-        if (holder === undefined || holder === doc._id) continue;
-        const other = this.get(holder);
-        if (other && indexKey(other, index.keys) === key)
-          throw new DuplicateKeyError(this.name, index.name, key);
+      for (const key of uniqueKeys(info, index, values)) {
+        // Either record may be stale (the holder changed since); the holder's current keys decide.
+        const holders = [claims.get(key), ...this.committedHolders(info, index, values, key)];
+        for (const holder of holders) {
+          if (holder === undefined || holder === id) continue;
+          const theirs = this.valuesOf(holder);
+          if (theirs && uniqueKeys(info, index, theirs).includes(key))
+            throw new DuplicateKeyError(this.name, index.name, key);
+        }
+        claims.set(key, id);
       }
-      claims.set(key, doc._id);
     }
+  }
+
+  /** Ids of committed documents holding the unique key `key` (one of the document's `values`). */
+  private committedHolders(
+    info: CollectionInfo,
+    index: IndexInfo,
+    values: IndexValues,
+    key: string,
+  ): string[] {
+    const disk = this.disk();
+    const paths = Object.keys(index.keys);
+    let docnos: number[];
+    const posted = paths.length === 1 ? info.posted().findIndex((field) => field.path === paths[0]) : -1;
+    if (posted >= 0) {
+      const value = values.posted[posted]!.find((candidate) => postingMapKey(candidate) === key)!;
+      docnos = disk.equal(info.posted()[posted]!, value).toArray();
+    } else {
+      const order = info.orders().find((candidate) => candidate.index.id === index.id)!;
+      const keyed = info.keyed();
+      const conditions = order.columns.map((c) => `${c} IS ?`).join(' AND ');
+      docnos = disk
+        .statement(`SELECT docno FROM ${info.docs} WHERE ${conditions}`)
+        .pluck()
+        .all(
+          ...paths.map((path) => values.keys[keyed.findIndex((field) => field.path === path)] ?? null),
+        ) as number[];
+    }
+    return docnos.map((docno) => disk.idOf(docno)).filter((holder): holder is string => holder !== undefined);
+  }
+
+  // ---- reads that see the transaction's own writes ---------------------------------------------
+
+  find(filter: Filter, options: FindOptions = {}): ReadModel[] {
+    const id = pinnedId(filter);
+    if (id !== undefined && Object.keys(filter).length === 1 && !options.score && !options.after) {
+      const doc = this.copyOf(id);
+      return doc && !options.skip && options.limit !== 0 ? [shape(doc, options, 0)] : [];
+    }
+    if (this.changes.size === 0) return this.disk().find(filter, options);
+    const sort = sortKeys(options.sort);
+    const skip = options.skip ?? 0;
+    const end = options.limit ? skip + options.limit : Infinity;
+    const disk = this.disk();
+    const committed = disk.info
+      ? disk.page(disk.select(filter), filter, {
+          ...options,
+          skip: 0,
+          limit: end === Infinity ? undefined : end + this.changes.size,
+        })
+      : [];
+    const items: { doc: ReadModel; position: number; score: number; copy: boolean }[] = [];
+    for (const { docno, score } of committed) {
+      const doc = disk.doc(docno);
+      if (!this.changes.has(doc._id)) items.push({ doc, position: docno, score, copy: false });
+    }
+    const test = matcher(filter);
+    const scorers = (options.score?.clauses ?? []).map((clause) => ({
+      weight: clause.weight,
+      test: matcher(clause.filter),
+    }));
+    const scoreField = options.score?.as;
+    const valuesOf = (item: { doc: ReadModel; score: number }) =>
+      sort.map(([field]) => (field === scoreField ? item.score : valueAtPath(item.doc, field)));
+    const after = options.after ? sort.map(([field]) => options.after![field]) : null;
+    let fresh = 0;
+    for (const [changedId, staged] of this.changes) {
+      if (staged.deleted) continue;
+      const doc = this.current(changedId)!;
+      if (!test(doc)) continue;
+      let points = 0;
+      for (const scorer of scorers) if (scorer.test(doc)) points += scorer.weight;
+      const item = {
+        doc,
+        position: this.base(changedId)?.docno ?? NEW_DOCUMENT + fresh++,
+        score: points,
+        copy: true,
+      };
+      if (after && compareKeyed(sort, valuesOf(item), after) <= 0) continue;
+      items.push(item);
+    }
+    items.sort((a, b) =>
+      sort.length > 0
+        ? compareKeyed(sort, valuesOf(a), valuesOf(b)) || a.position - b.position
+        : a.position - b.position,
+    );
+    return items
+      .slice(skip, end)
+      .map((item) => shape(item.copy ? jsonCopy(item.doc) : item.doc, options, item.score));
+  }
+
+  /** Whether a document with this id exists as the transaction sees it (without reading it). */
+  exists(id: string): boolean {
+    const staged = this.changes.get(id);
+    return staged ? !staged.deleted : this.base(id) !== null;
+  }
+
+  /** The id of the first document matching `filter` (by id without reading the document). */
+  firstMatchingId(filter: Filter): string | undefined {
+    const id = pinnedId(filter);
+    if (id !== undefined && Object.keys(filter).length === 1) return this.exists(id) ? id : undefined;
+    return this.find(filter, { limit: 1, fields: [] })[0]?._id;
+  }
+
+  /** The documents matching `filter` as the transaction sees them (its own, not copies). */
+  matching(filter: Filter, limit?: number): ReadModel[] {
+    const id = pinnedId(filter);
+    if (id !== undefined && Object.keys(filter).length === 1) {
+      const doc = this.current(id);
+      return doc ? [doc] : [];
+    }
+    return this.find(filter, limit === undefined ? {} : { limit }).map((doc) => this.current(doc._id)!);
+  }
+
+  count(filter: Filter): number {
+    const disk = this.disk();
+    let count = disk.count(filter);
+    if (this.changes.size === 0) return count;
+    const test = matcher(filter);
+    for (const [id, staged] of this.changes) {
+      const base = this.base(id);
+      if (base && test(parsedBase(base))) count--;
+      if (!staged.deleted && test(this.current(id)!)) count++;
+    }
+    return count;
+  }
+
+  countBy(filter: Filter, fields: readonly string[]): FieldCounts {
+    const counts = this.disk().countBy(filter, fields);
+    if (this.changes.size === 0) return counts;
+    const test = matcher(filter);
+    const adjust = (doc: ReadModel, by: 1 | -1) => {
+      for (const field of fields) {
+        const delta: Record<string, number> = {};
+        countValues(delta, valueAtPath(doc, field));
+        const byValue = counts[field]!;
+        for (const [value, n] of Object.entries(delta)) {
+          const next = (byValue[value] ?? 0) + n * by;
+          if (next === 0) delete byValue[value];
+          else byValue[value] = next;
+        }
+      }
+    };
+    for (const [id, staged] of this.changes) {
+      const base = this.base(id);
+      if (base && test(parsedBase(base))) adjust(parsedBase(base), -1);
+      if (!staged.deleted && test(this.current(id)!)) adjust(this.current(id)!, 1);
+    }
+    return counts;
+  }
+
+  aggregate<R>(pipeline: readonly Record<string, unknown>[]): R[] {
+    if (this.changes.size === 0) return this.disk().aggregate<R>(pipeline);
+    const docs: ReadModel[] = [];
+    for (const { doc } of this.disk().scan()) if (!this.changes.has(doc._id)) docs.push(doc);
+    for (const [id, staged] of this.changes) if (!staged.deleted) docs.push(jsonCopy(this.current(id)!));
+    return structuredClone(new Aggregator([...pipeline], MINGO_OPTIONS).run(docs)) as R[];
   }
 }
 
 /** One projection's unit of work in the embedded store; usable only while its `work` function runs. */
 class EmbeddedTransaction implements ProjectionTransaction {
-  readonly overlays = new Map<string, TransactionOverlay>();
+  readonly overlays = new Map<string, Overlay>();
   checkpoint: bigint | null = null;
   private finished = false;
 
-  constructor(private readonly openCollection: (name: string) => CollectionState) {}
+  constructor(private readonly store: EmbeddedReadStore) {}
 
-  /** Returns the collection with this transaction's writes visible to its reads. */
   collection<T extends ReadModel = ReadModel>(name: string): WriteCollection<T> {
-    return new EmbeddedWriteCollection<T>(() => this.overlay(name));
+    return new EmbeddedWriteCollection<T>(this.store, () => this.overlay(name));
   }
 
-  /** Records the checkpoint committed together with the writes. */
   setCheckpoint(position: bigint): void {
     this.assertOpen();
     if (position < 0n) throw new Error('A checkpoint cannot be negative');
@@ -506,10 +468,10 @@ class EmbeddedTransaction implements ProjectionTransaction {
     this.finished = true;
   }
 
-  private overlay(name: string): TransactionOverlay {
+  private overlay(name: string): Overlay {
     this.assertOpen();
     let overlay = this.overlays.get(name);
-    if (!overlay) this.overlays.set(name, (overlay = new TransactionOverlay(this.openCollection(name))));
+    if (!overlay) this.overlays.set(name, (overlay = new Overlay(this.store, name)));
     return overlay;
   }
 
@@ -518,235 +480,548 @@ class EmbeddedTransaction implements ProjectionTransaction {
   }
 }
 
-/** Read operations over committed state. */
+/** Read operations over committed documents. */
 class EmbeddedReadCollection<T extends ReadModel> implements ReadCollection<T> {
-  constructor(protected readonly view: () => DocView) {}
+  constructor(
+    protected readonly store: EmbeddedReadStore,
+    private readonly name: string,
+  ) {}
 
-  /** The first matching document (natural order), as a copy. */
   findOne(filter: Filter): Promise<T | null> {
-    return settle(() => {
-      const [doc] = matching(this.view(), filter, { limit: 1 });
-      return doc ? (jsonCopy(doc) as T) : null;
-    });
+    return settle(() =>
+      this.store.read(this.name, (disk) => (disk.find(filter, { limit: 1 })[0] as T) ?? null),
+    );
   }
 
-  /** Matching documents after sort, skip and limit; only the returned page is copied. */
   find(filter: Filter, options?: FindOptions): Promise<T[]> {
-    return settle(() => jsonCopy(matching(this.view(), filter, options)) as T[]);
+    return settle(() => this.store.read(this.name, (disk) => disk.find(filter, options) as T[]));
   }
 
-  /** Number of matching documents. */
   count(filter: Filter): Promise<number> {
-    return settle(() => countMatching(this.view(), filter));
+    return settle(() => this.store.read(this.name, (disk) => disk.count(filter)));
   }
 
-  /** Document counts per value of each field among the matching documents. */
   countBy(filter: Filter, fields: readonly string[]): Promise<FieldCounts> {
-    return settle(() => countByValues(this.view(), filter, fields));
+    return settle(() => this.store.read(this.name, (disk) => disk.countBy(filter, fields)));
   }
 
-  /** Runs an aggregation pipeline ($match, $group, $sort, $limit, $project, ...). */
   aggregate<R = unknown>(pipeline: readonly Record<string, unknown>[]): Promise<R[]> {
-    return settle(() => aggregateView<R>(this.view(), pipeline));
+    return settle(() => this.store.read(this.name, (disk) => disk.aggregate<R>(pipeline)));
   }
 }
 
-/** Read and write operations inside a transaction; writes land in the overlay until commit. */
-class EmbeddedWriteCollection<T extends ReadModel>
-  extends EmbeddedReadCollection<T>
-  implements WriteCollection<T>
-{
-  constructor(private readonly overlay: () => TransactionOverlay) {
-    super(overlay);
+/** Reads and writes inside a transaction: writes stay in the overlay until the commit. */
+class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T> {
+  constructor(
+    private readonly store: EmbeddedReadStore,
+    private readonly overlay: () => Overlay,
+  ) {}
+
+  /**
+   * Runs one operation of the transaction. No read transaction and no look at other connections here:
+   * the commit refuses to write over a collection another connection changed meanwhile.
+   */
+  private run<R>(work: (overlay: Overlay) => R): Promise<R> {
+    return settle(() => work(this.overlay()));
   }
 
-  /** Inserts a new document; rejects a duplicate `_id`. */
+  findOne(filter: Filter): Promise<T | null> {
+    return this.run((overlay) => (overlay.find(filter, { limit: 1 })[0] as T) ?? null);
+  }
+
+  find(filter: Filter, options?: FindOptions): Promise<T[]> {
+    return this.run((overlay) => overlay.find(filter, options) as T[]);
+  }
+
+  count(filter: Filter): Promise<number> {
+    return this.run((overlay) => overlay.count(filter));
+  }
+
+  countBy(filter: Filter, fields: readonly string[]): Promise<FieldCounts> {
+    return this.run((overlay) => overlay.countBy(filter, fields));
+  }
+
+  aggregate<R = unknown>(pipeline: readonly Record<string, unknown>[]): Promise<R[]> {
+    return this.run((overlay) => overlay.aggregate<R>(pipeline));
+  }
+
   insertOne(doc: T): Promise<void> {
-    return settle(() => {
-      const overlay = this.overlay();
-      if (overlay.get(doc._id)) throw new DuplicateKeyError(overlay.name, '_id_', JSON.stringify([doc._id]));
-      overlay.put(stage(doc));
+    return this.run((overlay) => {
+      if (typeof doc._id !== 'string') throw new Error('Read-model documents need a string _id');
+      if (overlay.exists(doc._id))
+        throw new DuplicateKeyError(overlay.name, '_id_', JSON.stringify([doc._id]));
+      overlay.put(doc, JSON.stringify(doc));
     });
   }
 
-  /** Replaces the first matching document (keeping its `_id`), or inserts `doc` when upserting. */
   replaceOne(filter: Filter, doc: T, options?: { upsert?: boolean }): Promise<UpdateResult> {
-    return settle(() => {
-      const overlay = this.overlay();
-      const [current] = matching(overlay, filter, { limit: 1 });
-      if (!current) {
+    return this.run((overlay) => {
+      const currentId = overlay.firstMatchingId(filter);
+      if (currentId === undefined) {
         if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
-        const fresh = { ...doc, _id: doc._id ?? pinnedId(filter) ?? randomUUID() };
-        if (overlay.get(fresh._id))
+        const fresh = doc._id === undefined ? { ...doc, _id: pinnedId(filter) ?? randomUUID() } : doc;
+        if (typeof fresh._id !== 'string') throw new Error('Read-model documents need a string _id');
+        if (overlay.exists(fresh._id))
           throw new DuplicateKeyError(overlay.name, '_id_', JSON.stringify([fresh._id]));
-        overlay.put(stage(fresh));
+        overlay.put(fresh, JSON.stringify(fresh));
         return { matchedCount: 0, modifiedCount: 0, upsertedId: fresh._id };
       }
-      if (doc._id !== undefined && doc._id !== current._id) {
-        throw new Error(`The _id field cannot be changed from '${current._id}' to '${doc._id}'`);
-      }
-      const replacement = stage({ ...doc, _id: current._id });
-      const changed = !sameJson(replacement, current);
-      if (changed) overlay.put(replacement);
+      if (doc._id !== undefined && doc._id !== currentId)
+        throw new Error(`The _id field cannot be changed from '${currentId}' to '${doc._id}'`);
+      const replacement = doc._id === undefined ? { ...doc, _id: currentId } : doc;
+      const text = JSON.stringify(replacement);
+      const changed = text !== overlay.textOf(currentId);
+      if (changed) overlay.put(replacement, text);
       return { matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null };
     });
   }
 
-  /** Updates the first matching document, or inserts the filter's equality fields plus the update when upserting. */
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult> {
-    return settle(() => {
+    return this.run((overlay) => {
       assertOperatorUpdate(update);
-      const overlay = this.overlay();
-      const [current] = matching(overlay, filter, { limit: 1 });
-      if (!current) {
+      const currentId = overlay.firstMatchingId(filter);
+      if (currentId === undefined) {
         if (!options?.upsert) return { matchedCount: 0, modifiedCount: 0, upsertedId: null };
         const doc = upsertDocument(filter, update);
-        if (overlay.get(doc._id))
+        if (overlay.exists(doc._id))
           throw new DuplicateKeyError(overlay.name, '_id_', JSON.stringify([doc._id]));
-        overlay.put(stage(doc));
+        overlay.put(doc, JSON.stringify(doc));
         return { matchedCount: 0, modifiedCount: 0, upsertedId: doc._id };
       }
-      const modified = this.modifyOne(overlay, current, update);
+      const modified = this.modifyOne(overlay, currentId, update);
       return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedId: null };
     });
   }
 
-  /** Updates every matching document. */
   updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
-    return settle(() => {
+    return this.run((overlay) => {
       assertOperatorUpdate(update);
-      const overlay = this.overlay();
-      const targets = matching(overlay, filter);
+      const targets = overlay.matching(filter).map((doc) => doc._id);
       let modifiedCount = 0;
-      for (const current of targets) if (this.modifyOne(overlay, current, update)) modifiedCount++;
+      for (const id of targets) if (this.modifyOne(overlay, id, update)) modifiedCount++;
       return { matchedCount: targets.length, modifiedCount, upsertedId: null };
     });
   }
 
-  /** Deletes the first matching document; returns how many were deleted (0 or 1). */
   deleteOne(filter: Filter): Promise<number> {
-    return settle(() => {
-      const overlay = this.overlay();
-      const [current] = matching(overlay, filter, { limit: 1 });
-      if (!current) return 0;
-      overlay.remove(current._id);
+    return this.run((overlay) => {
+      const currentId = overlay.firstMatchingId(filter);
+      if (currentId === undefined) return 0;
+      overlay.remove(currentId);
       return 1;
     });
   }
 
-  /** Deletes every matching document; returns how many were deleted. */
   deleteMany(filter: Filter): Promise<number> {
-    return settle(() => {
-      const overlay = this.overlay();
-      const targets = matching(overlay, filter);
-      for (const doc of targets) overlay.remove(doc._id);
+    return this.run((overlay) => {
+      const targets = overlay.matching(filter).map((doc) => doc._id);
+      for (const id of targets) overlay.remove(id);
       return targets.length;
     });
   }
 
-  private modifyOne(overlay: TransactionOverlay, current: ReadModel, update: Update): boolean {
-    const { $setOnInsert: _ignored, ...rest } = update;
-    if (Object.keys(rest).length === 0) return false;
-    const direct = directFields(current, rest);
-    // The transaction's own copy changes in place, unless a unique index reads a changed field (then
-    // the duplicate check must pass before anything changes).
-    const unique = overlay.uniqueFields();
-    if (direct && overlay.owns(current) && !direct.some((field) => unique.has(field)))
-      return modifyDirectly(current, rest);
-    // Copy on write: the committed document stays untouched until the transaction commits.
-    const copy = jsonCopy(current);
-    const changed = direct ? modifyDirectly(copy, rest) : applyModifier(copy, rest as Modifier).length > 0;
-    if (!changed) return false;
-    if (!direct) overlay.unnormalized.add(copy._id);
-    overlay.put(copy);
+  /** Changes the transaction's own copy (a copy first when a unique index must check the result). */
+  private modifyOne(overlay: Overlay, id: string, update: Update): boolean {
+    if (overlay.uniqueIndexes().length > 0) {
+      const copy = jsonCopy(overlay.current(id)!);
+      if (!modify(copy, update)) return false;
+      overlay.put(copy, JSON.stringify(copy));
+      return true;
+    }
+    const doc = overlay.working(id)!;
+    if (!modify(doc, update)) return false;
+    overlay.touched(doc);
     return true;
   }
 }
 
-interface Statements {
-  readonly dataVersionRows: Statement<[], { collection: string; version: number }>;
-  readonly version: Statement<[string], { version: number }>;
-  readonly bumpVersion: Statement<[string], { version: number }>;
-  readonly docs: Statement<[string], { id: string; doc: string }>;
-  readonly indexes: Statement<[string], { name: string; keys: string; is_unique: number }>;
-  readonly upsertDoc: Statement<[string, string, string]>;
-  readonly deleteDoc: Statement<[string, string]>;
-  readonly deleteCollection: Statement<[string]>;
-  readonly insertIndex: Statement<[string, string, string, number]>;
-  readonly checkpoint: Statement<[string], { position: string }>;
-  readonly setCheckpoint: Statement<[string, string]>;
-  readonly deleteCheckpoint: Statement<[string]>;
+/** The documents a commit adds to and removes from one value's postings. */
+interface PostingChange {
+  readonly value: SqlValue;
+  readonly adds: number[];
+  readonly removes: number[];
+}
+
+/** One field's posting changes of a commit, by value (strings and numbers in maps of their own, no key text made). */
+class FieldChanges {
+  readonly strings = new Map<string, PostingChange>();
+  readonly numbers = new Map<number, PostingChange>();
+  readonly others = new Map<string, PostingChange>();
+
+  entry(value: SqlValue): PostingChange {
+    let entry: PostingChange | undefined;
+    if (typeof value === 'string') {
+      entry = this.strings.get(value);
+      if (!entry) this.strings.set(value, (entry = { value, adds: [], removes: [] }));
+    } else if (typeof value === 'number') {
+      entry = this.numbers.get(value);
+      if (!entry) this.numbers.set(value, (entry = { value, adds: [], removes: [] }));
+    } else {
+      const key = postingMapKey(value);
+      entry = this.others.get(key);
+      if (!entry) this.others.set(key, (entry = { value, adds: [], removes: [] }));
+    }
+    return entry;
+  }
+
+  *all(): Generator<PostingChange> {
+    yield* this.strings.values();
+    yield* this.numbers.values();
+    yield* this.others.values();
+  }
+}
+
+/** Writes one collection's changes of a commit: documents with their key columns, then postings grouped by chunk. */
+class CollectionWriter {
+  private readonly posted: readonly FieldInfo[];
+  private readonly keyed: readonly FieldInfo[];
+  private readonly postings: FieldChanges[];
+  /** Chunks above this one held no documents before the commit: their containers are new. */
+  private readonly freshAbove: number;
+  /** Ids of the documents this commit inserted. */
+  readonly inserted: string[] = [];
+  private readonly statements: {
+    insert: Statement;
+    update: Statement;
+    remove: Statement;
+    updateKeys: Statement | null;
+  };
+
+  constructor(
+    private readonly store: EmbeddedReadStore,
+    private readonly info: CollectionInfo,
+  ) {
+    this.posted = info.posted();
+    this.keyed = info.keyed();
+    this.postings = this.posted.map(() => new FieldChanges());
+    const max = store.prepare(`SELECT max(docno) FROM ${info.docs}`).pluck().get() as number | null;
+    this.freshAbove = max === null ? -1 : chunkOf(max);
+    const columns = this.keyed.map(column);
+    const assign = columns.map((c) => `, ${c} = ?`).join('');
+    this.statements = {
+      insert: store.prepare(
+        `INSERT INTO ${info.docs} (id, doc${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?${', ?'.repeat(columns.length)})`,
+      ),
+      update: store.prepare(`UPDATE ${info.docs} SET doc = ?${assign} WHERE docno = ?`),
+      remove: store.prepare(`DELETE FROM ${info.docs} WHERE docno = ?`),
+      updateKeys:
+        columns.length === 0
+          ? null
+          : store.prepare(
+              `UPDATE ${info.docs} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE docno = ?`,
+            ),
+    };
+  }
+
+  private note(field: number, values: readonly SqlValue[], docno: number, add: boolean): void {
+    const changes = this.postings[field]!;
+    for (const value of values) {
+      const entry = changes.entry(value);
+      (add ? entry.adds : entry.removes).push(docno);
+    }
+  }
+
+  private markArrays(values: IndexValues): void {
+    values.arrays.forEach((array, i) => {
+      const field = this.posted[i]!;
+      if (array && !field.multikey) this.store.markMultikey(this.info, field);
+    });
+  }
+
+  /** Writes one document's new version (or its removal); `base` is the committed version. */
+  write(id: string, staged: Staged, base: Base | null): void {
+    if (staged.deleted) {
+      if (!base) return;
+      const old = storedValuesOf(this.info, parsedBase(base));
+      this.statements.remove.run(base.docno);
+      old.posted.forEach((values, i) => this.note(i, values, base.docno, false));
+      return;
+    }
+    const text = staged.text ?? JSON.stringify(staged.doc);
+    const values =
+      staged.values ??
+      indexValuesOf(this.info, staged.doc ?? (JSON.parse(text) as ReadModel)) ??
+      storedValuesOf(this.info, JSON.parse(text) as ReadModel);
+    this.markArrays(values);
+    if (!base) {
+      const docno = Number(this.statements.insert.run(id, text, ...values.keys).lastInsertRowid);
+      values.posted.forEach((posted, i) => this.note(i, posted, docno, true));
+      this.inserted.push(id);
+      return;
+    }
+    if (text === base.text) return;
+    const old = storedValuesOf(this.info, parsedBase(base));
+    this.statements.update.run(text, ...values.keys, base.docno);
+    values.posted.forEach((now, i) => {
+      const then = old.posted[i]!;
+      if (now.length === 1 && then.length === 1 && sameKey(now[0]!, then[0]!)) return;
+      const nowKeys = new Set(now.map(postingMapKey));
+      const thenKeys = new Set(then.map(postingMapKey));
+      this.note(
+        i,
+        now.filter((value) => !thenKeys.has(postingMapKey(value))),
+        base.docno,
+        true,
+      );
+      this.note(
+        i,
+        then.filter((value) => !nowKeys.has(postingMapKey(value))),
+        base.docno,
+        false,
+      );
+    });
+  }
+
+  /** Indexes an existing document by a new index: its posting values of `field`, its key columns. */
+  backfill(docno: number, doc: ReadModel, field: FieldInfo | null, keys: boolean): void {
+    const values = storedValuesOf(this.info, doc);
+    if (field) {
+      const i = this.posted.indexOf(field);
+      if (values.arrays[i] && !field.multikey) this.store.markMultikey(this.info, field);
+      this.note(i, values.posted[i]!, docno, true);
+    }
+    if (keys) this.statements.updateKeys?.run(...values.keys, docno);
+  }
+
+  /** Writes every touched container: merged with the stored one, or new above the chunks in use. */
+  finish(): void {
+    const post = this.info.post;
+    const select = this.store
+      .prepare(`SELECT bits FROM ${post} WHERE field = ? AND value = ? AND chunk = ?`)
+      .pluck();
+    const upsert = this.store.prepare(
+      `INSERT INTO ${post} (field, value, chunk, bits) VALUES (?, ?, ?, ?) ON CONFLICT (field, value, chunk) DO UPDATE SET bits = excluded.bits`,
+    );
+    const insert = this.store.prepare(`INSERT INTO ${post} (field, value, chunk, bits) VALUES (?, ?, ?, ?)`);
+    const remove = this.store.prepare(`DELETE FROM ${post} WHERE field = ? AND value = ? AND chunk = ?`);
+    this.postings.forEach((changes, i) => {
+      const fieldId = this.posted[i]!.id;
+      for (const { value, adds, removes } of changes.all()) {
+        // The common case of a rebuild: only additions, ascending, all in one chunk.
+        if (removes.length === 0 && adds.length > 0) {
+          const chunk = chunkOf(adds[0]!);
+          let simple = chunkOf(adds[adds.length - 1]!) === chunk;
+          for (let k = 1; simple && k < adds.length; k++) simple = adds[k]! > adds[k - 1]!;
+          if (simple) {
+            if (chunk > this.freshAbove) insert.run(fieldId, value, chunk, newContainer(chunk, adds));
+            else {
+              const existing = select.get(fieldId, value, chunk) as Buffer | undefined;
+              upsert.run(fieldId, value, chunk, mergeContainer(chunk, existing, adds, removes));
+            }
+            continue;
+          }
+        }
+        const chunks = new Map<number, { adds: number[]; removes: number[] }>();
+        const group = (docno: number) => {
+          const chunk = chunkOf(docno);
+          let entry = chunks.get(chunk);
+          if (!entry) chunks.set(chunk, (entry = { adds: [], removes: [] }));
+          return entry;
+        };
+        for (const docno of removes) group(docno).removes.push(docno);
+        for (const docno of adds) group(docno).adds.push(docno);
+        for (const [chunk, change] of chunks) {
+          if (chunk > this.freshAbove && change.removes.length === 0) {
+            const bits = newContainer(chunk, change.adds);
+            if (bits) insert.run(fieldId, value, chunk, bits);
+            continue;
+          }
+          const existing = select.get(fieldId, value, chunk) as Buffer | undefined;
+          const merged = mergeContainer(chunk, existing, change.adds, change.removes);
+          if (merged) upsert.run(fieldId, value, chunk, merged);
+          else if (existing) remove.run(fieldId, value, chunk);
+        }
+      }
+    });
+  }
+}
+
+function sameKey(a: SqlValue, b: SqlValue): boolean {
+  if (Buffer.isBuffer(a) && Buffer.isBuffer(b)) return a.equals(b);
+  return a === b;
 }
 
 /**
- * The embedded profile's ReadStore: MongoDB semantics (via mingo) over collections kept in memory and
- * written through to the SQLite file that also holds the events. Each collection loads lazily; a
- * transaction stages copy-on-write changes and commits them with the checkpoint in one SQLite
- * transaction. Another process writing the same file (a CLI rebuild) is noticed through
- * `PRAGMA data_version` and a per-collection version, and the affected caches reload.
- * The database connection belongs to the caller: `close()` does not close it.
+ * The embedded profile's ReadStore: MongoDB semantics over collections kept in the SQLite file that also
+ * holds the events, read when a query needs them (embedded-catalog.ts for the tables, embedded-engine.ts
+ * for the queries). A transaction keeps its changes in memory and commits them, with the checkpoint, in
+ * one SQLite transaction. Another process writing the same file (a CLI rebuild) is noticed through
+ * `PRAGMA data_version` and the collections' versions. The database connection belongs to the caller:
+ * `close()` does not close it.
  */
 export class EmbeddedReadStore implements ReadStore {
-  private readonly statements: Statements;
-  private readonly collections = new Map<string, CollectionState>();
+  private readonly catalog: Catalog;
+  private readonly infos = new Map<string, CollectionInfo | null>();
+  private readonly caches = new EngineCaches();
+  /** Collection id → a filter of its ids, built at its first write (embedded-id-filter.ts). */
+  private readonly idFilters = new Map<number, IdFilter>();
+  private readonly prepared = new Map<string, Statement>();
+  private readonly checkpoints: {
+    readonly get: Statement<[string], string>;
+    readonly set: Statement<[string, string]>;
+    readonly remove: Statement<[string]>;
+  };
+  private readonly dataVersionStatement: Statement<[], number>;
   private dataVersion: number;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
 
   constructor(private readonly db: SqliteDatabase) {
-    db.exec(SCHEMA);
-    this.statements = {
-      dataVersionRows: db.prepare('SELECT collection, version FROM read_model_versions'),
-      version: db.prepare('SELECT version FROM read_model_versions WHERE collection = ?'),
-      bumpVersion: db.prepare(
-        `INSERT INTO read_model_versions (collection, version) VALUES (?, 1)
-         ON CONFLICT (collection) DO UPDATE SET version = version + 1 RETURNING version`,
-      ),
-      docs: db.prepare('SELECT id, doc FROM read_models WHERE collection = ? ORDER BY rowid'),
-      indexes: db.prepare('SELECT name, keys, is_unique FROM read_model_indexes WHERE collection = ?'),
-      upsertDoc: db.prepare(
-        `INSERT INTO read_models (collection, id, doc) VALUES (?, ?, ?)
-         ON CONFLICT (collection, id) DO UPDATE SET doc = excluded.doc`,
-      ),
-      deleteDoc: db.prepare('DELETE FROM read_models WHERE collection = ? AND id = ?'),
-      deleteCollection: db.prepare('DELETE FROM read_models WHERE collection = ?'),
-      insertIndex: db.prepare(
-        'INSERT INTO read_model_indexes (collection, name, keys, is_unique) VALUES (?, ?, ?, ?)',
-      ),
-      checkpoint: db.prepare('SELECT position FROM projection_checkpoints WHERE projection = ?'),
-      setCheckpoint: db.prepare(
+    this.catalog = new Catalog(db);
+    this.checkpoints = {
+      get: db
+        .prepare<[string], string>('SELECT position FROM projection_checkpoints WHERE projection = ?')
+        .pluck(),
+      set: db.prepare(
         `INSERT INTO projection_checkpoints (projection, position) VALUES (?, ?)
          ON CONFLICT (projection) DO UPDATE SET position = excluded.position`,
       ),
-      deleteCheckpoint: db.prepare('DELETE FROM projection_checkpoints WHERE projection = ?'),
+      remove: db.prepare('DELETE FROM projection_checkpoints WHERE projection = ?'),
     };
-    this.dataVersion = this.readDataVersion();
+    this.dataVersionStatement = db.prepare<[], number>('PRAGMA data_version').pluck();
+    this.dataVersion = this.dataVersionStatement.get()!;
+    this.moveLegacyReadModels();
   }
 
-  /** Read access to committed documents. */
+  /**
+   * A data folder written before the read store moved to its own tables (2026-11-26) keeps its read models
+   * in `read_models`, one JSON row per document, with their declared indexes in `read_model_indexes`. They
+   * move here once, a collection per SQLite transaction (its rows leave the old table in the same one, so
+   * a start stopped halfway goes on where it stopped); the projections' checkpoints stay as they are.
+   */
+  private moveLegacyReadModels(): void {
+    const legacy = this.db
+      .prepare<[], string>("SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'read_models'")
+      .pluck()
+      .get();
+    if (!legacy) return;
+    const collections = this.db
+      .prepare<[], string>('SELECT DISTINCT collection FROM read_models')
+      .pluck()
+      .all();
+    const hasIndexTable = this.db
+      .prepare<[], string>(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'read_model_indexes'",
+      )
+      .pluck()
+      .get();
+    for (const name of collections) {
+      this.db
+        .transaction(() => {
+          const indexes = hasIndexTable
+            ? this.db
+                .prepare<[string], { keys: string; is_unique: number }>(
+                  'SELECT keys, is_unique FROM read_model_indexes WHERE collection = ?',
+                )
+                .all(name)
+            : [];
+          for (const index of indexes)
+            if (
+              !this.infoOf(name)?.indexes.some(
+                (known) => known.name === indexName(JSON.parse(index.keys) as Sort),
+              )
+            )
+              this.addIndex(name, JSON.parse(index.keys) as Sort, index.is_unique === 1);
+          let info = this.infoOf(name);
+          if (!info) this.infos.set(name, (info = this.catalog.create(name)));
+          const writer = new CollectionWriter(this, info);
+          const rows = this.db
+            .prepare<[string], { id: string; doc: string }>(
+              'SELECT id, doc FROM read_models WHERE collection = ? ORDER BY rowid',
+            )
+            .all(name);
+          for (const row of rows)
+            writer.write(row.id, { doc: null, text: row.doc, values: null, deleted: false }, null);
+          writer.finish();
+          info.version = this.catalog.bumpVersion(info);
+          this.db.prepare('DELETE FROM read_models WHERE collection = ?').run(name);
+        })
+        .immediate();
+    }
+    this.db.exec(
+      'DROP TABLE IF EXISTS read_models; DROP TABLE IF EXISTS read_model_indexes; DROP TABLE IF EXISTS read_model_versions;',
+    );
+  }
+
+  /** A prepared statement, kept by its text. */
+  prepare(sql: string): Statement {
+    let statement = this.prepared.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.prepared.set(sql, statement);
+    }
+    return statement;
+  }
+
+  /** The collection's catalogue entry (null when it has never been written or indexed). */
+  infoOf(name: string): CollectionInfo | null {
+    let info = this.infos.get(name);
+    if (info === undefined) {
+      info = this.catalog.load(name);
+      this.infos.set(name, info);
+    }
+    return info;
+  }
+
+  disk(name: string): DiskCollection {
+    return new DiskCollection(this, this.caches, this.infoOf(name));
+  }
+
+  /** Runs a read of committed documents in one read transaction (one snapshot of the file). */
+  read<R>(name: string, work: (disk: DiskCollection) => R): R {
+    this.assertOpen();
+    this.syncWithOtherConnections();
+    if (this.db.inTransaction) return work(this.disk(name));
+    return this.db.transaction(() => work(this.disk(name)))();
+  }
+
+  /** Whether the collection may hold a document with this id (false: certainly not, no need to look). */
+  mightHold(info: CollectionInfo, id: string): boolean {
+    let filter = this.idFilters.get(info.id);
+    if (!filter || filter.full) {
+      const ids = this.prepare(`SELECT id FROM ${info.docs}`).pluck();
+      const size = this.prepare(`SELECT count(*) FROM ${info.docs}`).pluck().get() as number;
+      filter = new IdFilter(Math.max(size * 2, 4096));
+      for (const stored of ids.iterate()) filter.add(stored as string);
+      this.idFilters.set(info.id, filter);
+    }
+    return filter.mightHave(id);
+  }
+
+  /** Forgets what is kept in memory for a collection (after another connection changed it, or a failure). */
+  private forget(info: CollectionInfo): void {
+    this.caches.dropCollection(info.id);
+    this.idFilters.delete(info.id);
+  }
+
+  markMultikey(info: CollectionInfo, field: FieldInfo): void {
+    this.catalog.setMultikey(info, field);
+  }
+
   collection<T extends ReadModel = ReadModel>(name: string): ReadCollection<T> {
-    return new EmbeddedReadCollection<T>(() => baseView(this.open(name)));
+    return new EmbeddedReadCollection<T>(this, name);
   }
 
-  /** Runs `work`, then commits its writes and checkpoint in one SQLite transaction; nothing on error. */
   transaction(projection: string, work: (tx: ProjectionTransaction) => Promise<void>): Promise<void> {
     return this.enqueue(async () => {
-      const tx = new EmbeddedTransaction((name) => this.open(name));
+      this.assertOpen();
+      this.syncWithOtherConnections();
+      const tx = new EmbeddedTransaction(this);
       try {
         await work(tx);
       } finally {
         tx.finish();
       }
-      this.commit(projection, tx);
+      // Read models are derived from the log: committed without an fsync of their own (sqlite-database.ts).
+      commitDerived(this.db, () => this.commit(projection, tx));
     });
   }
 
-  /** The stored checkpoint, read from SQLite each time (cheap, and always current across processes). */
   getCheckpoint(projection: string): Promise<bigint | null> {
     return settle(() => {
       this.assertOpen();
-      const row = this.statements.checkpoint.get(projection);
-      return row ? BigInt(row.position) : null;
+      const position = this.checkpoints.get.get(projection);
+      return position === undefined ? null : BigInt(position);
     });
   }
 
@@ -754,55 +1029,76 @@ export class EmbeddedReadStore implements ReadStore {
   reset(projection: string, collections: readonly string[]): Promise<void> {
     return this.enqueue(() => {
       this.assertOpen();
-      this.db.transaction(() => {
-        for (const name of collections) {
-          this.statements.deleteCollection.run(name);
-          this.statements.bumpVersion.get(name);
-        }
-        this.statements.deleteCheckpoint.run(projection);
-      })();
-      for (const name of collections) this.collections.delete(name);
+      this.syncWithOtherConnections();
+      const emptied: CollectionInfo[] = [];
+      try {
+        this.db
+          .transaction(() => {
+            for (const name of collections) {
+              const info = this.infoOf(name);
+              if (!info) continue;
+              this.db.exec(`DELETE FROM ${info.docs}; DELETE FROM ${info.post};`);
+              this.catalog.clearMultikey(info);
+              info.version = this.catalog.bumpVersion(info);
+              emptied.push(info);
+            }
+            this.checkpoints.remove.run(projection);
+          })
+          .immediate();
+      } finally {
+        for (const info of emptied) this.forget(info);
+      }
     });
   }
 
-  /** Records an index; a unique one is enforced on every later write and checked against existing documents. */
+  /** Records an index and indexes the collection's documents by it; a unique one must hold for them all. */
   ensureIndex(collection: string, keys: Sort, options?: { unique?: boolean }): Promise<void> {
     return this.enqueue(() => {
-      const state = this.open(collection);
-      const name = indexName(keys);
+      this.assertOpen();
+      this.syncWithOtherConnections();
       const unique = options?.unique ?? false;
-      const existing = state.indexes.get(name);
+      const name = indexName(keys);
+      const existing = this.infoOf(collection)?.indexes.find((index) => index.name === name);
       if (existing) {
         if (existing.unique !== unique)
           throw new Error(`Index '${name}' on '${collection}' exists with other options`);
-        warm(state);
         return;
       }
-      const index: IndexState = { name, keys: { ...keys }, unique, owners: new Map() };
-      if (unique) {
-        for (const doc of state.docs.values()) {
-          const key = indexKey(doc, keys);
-          if (index.owners.has(key)) throw new DuplicateKeyError(collection, name, key);
-          index.owners.set(key, doc._id);
-        }
+      try {
+        this.db.transaction(() => this.addIndex(collection, keys, unique)).immediate();
+      } catch (error) {
+        this.infos.delete(collection);
+        throw error;
+      } finally {
+        const info = this.infos.get(collection);
+        if (info) this.forget(info);
       }
-      const version = this.db.transaction(() => {
-        this.assertVersion(state);
-        this.statements.insertIndex.run(collection, name, JSON.stringify(keys), unique ? 1 : 0);
-        return this.bumpVersion(collection);
-      })();
-      state.indexes.set(name, index);
-      state.index?.declare(keys);
-      warm(state);
-      state.version = version;
     });
   }
 
-  /** Waits for queued transactions and forgets the caches; the SQLite connection stays open for its owner. */
+  private addIndex(collection: string, keys: Sort, unique: boolean): void {
+    let info = this.infoOf(collection);
+    if (!info) this.infos.set(collection, (info = this.catalog.create(collection)));
+    else this.assertVersion(info, info.version);
+    const postedBefore = new Set(info.posted().map((field) => field.path));
+    const { index, newColumns } = this.catalog.addIndex(info, keys, unique);
+    const lead = Object.keys(keys)[0]!;
+    const newlyPosted = lead !== '_id' && !postedBefore.has(lead) ? info.isPosted(lead)! : null;
+    if (newlyPosted || newColumns.length > 0 || unique) {
+      const writer = new IndexBackfill(this, info, newlyPosted, newColumns.length > 0, unique ? index : null);
+      for (const { docno, doc } of this.disk(collection).scan()) writer.add(docno, doc);
+      writer.finish();
+    }
+    info.version = this.catalog.bumpVersion(info);
+  }
+
   async close(): Promise<void> {
     await this.queue;
     this.closed = true;
-    this.collections.clear();
+    this.infos.clear();
+    this.caches.clear();
+    this.idFilters.clear();
+    this.prepared.clear();
   }
 
   private enqueue(task: () => Promise<void> | void): Promise<void> {
@@ -817,114 +1113,96 @@ export class EmbeddedReadStore implements ReadStore {
   private commit(projection: string, tx: EmbeddedTransaction): void {
     const changed = [...tx.overlays.values()].filter((overlay) => overlay.changes.size > 0);
     if (changed.length === 0 && tx.checkpoint === null) return;
-    const versions = this.db
-      .transaction(() => {
-        const next = new Map<TransactionOverlay, number>();
-        for (const overlay of changed) {
-          this.assertVersion(overlay.state);
-          for (const [id, doc] of overlay.changes) {
-            if (!doc) {
-              this.statements.deleteDoc.run(overlay.name, id);
-              continue;
-            }
-            const json = JSON.stringify(doc);
-            this.statements.upsertDoc.run(overlay.name, id, json);
-            // Values mingo's operators wrote may be more than JSON keeps (a Date): kept as read back.
-            if (overlay.unnormalized.has(id)) overlay.changes.set(id, JSON.parse(json) as ReadModel);
-          }
-          next.set(overlay, this.bumpVersion(overlay.name));
-        }
-        if (tx.checkpoint !== null) this.statements.setCheckpoint.run(projection, tx.checkpoint.toString());
-        return next;
-      })
-      .immediate();
-    for (const [overlay, version] of versions) this.swapIn(overlay, version);
-  }
-
-  /** Applies committed changes to the in-memory collection and its unique indexes. */
-  private swapIn(overlay: TransactionOverlay, version: number): void {
-    const { state } = overlay;
-    const uniqueIndexes = [...state.indexes.values()].filter((index) => index.unique);
-    // Release every old key before taking new ones, so documents may swap keys within one transaction.
-    for (const id of overlay.changes.keys()) {
-      const old = state.docs.get(id);
-      if (!old) continue;
-      for (const index of uniqueIndexes) {
-        const key = indexKey(old, index.keys);
-        if (index.owners.get(key) === id) index.owners.delete(key);
-      }
-    }
-    for (const [id, doc] of overlay.changes) {
-      if (!doc) {
-        if (state.docs.has(id)) state.index?.delete(id);
-        state.docs.delete(id);
-        continue;
-      }
-      state.docs.set(id, doc);
-      state.index?.put(doc);
-      for (const index of uniqueIndexes) index.owners.set(indexKey(doc, index.keys), id);
-    }
-    state.list = null;
-    state.version = version;
-    if (this.collections.get(state.name) !== state) this.collections.set(state.name, state);
-  }
-
-  private assertVersion(state: CollectionState): void {
-    const onDisk = this.statements.version.get(state.name)?.version ?? 0;
-    if (onDisk !== state.version) {
-      this.collections.delete(state.name);
-      throw new ConcurrentReadModelChangeError(state.name);
-    }
-  }
-
-  private bumpVersion(collection: string): number {
-    const row = this.statements.bumpVersion.get(collection);
-    if (!row) throw new Error(`Could not bump the version of read-model collection '${collection}'`);
-    return row.version;
-  }
-
-  private open(name: string): CollectionState {
-    this.assertOpen();
     this.syncWithOtherConnections();
-    let state = this.collections.get(name);
-    if (!state) this.collections.set(name, (state = this.load(name)));
-    return state;
+    const written: CollectionInfo[] = [];
+    const inserted: [CollectionInfo, string[]][] = [];
+    try {
+      this.db
+        .transaction(() => {
+          for (const overlay of changed) {
+            let info = this.infoOf(overlay.name);
+            if (!info) {
+              if (overlay.versionSeen !== -1) throw new ConcurrentReadModelChangeError(overlay.name);
+              this.infos.set(overlay.name, (info = this.catalog.create(overlay.name)));
+            } else this.assertVersion(info, overlay.versionSeen);
+            const writer = new CollectionWriter(this, info);
+            for (const [id, staged] of overlay.changes) writer.write(id, staged, overlay.base(id));
+            writer.finish();
+            written.push(info);
+            inserted.push([info, writer.inserted]);
+            info.version = this.catalog.bumpVersion(info);
+          }
+          if (tx.checkpoint !== null) this.checkpoints.set.run(projection, tx.checkpoint.toString());
+        })
+        .immediate();
+    } catch (error) {
+      for (const info of written) {
+        this.infos.delete(info.name);
+        this.forget(info);
+      }
+      throw error;
+    }
+    for (const info of written) this.caches.dropCollection(info.id);
+    for (const [info, ids] of inserted) {
+      const filter = this.idFilters.get(info.id);
+      if (filter) for (const id of ids) filter.add(id);
+    }
   }
 
-  /** Drops the caches of collections another connection has committed to since we last looked. */
+  private assertVersion(info: CollectionInfo, seen: number): void {
+    const onDisk = this.catalog.currentVersion(info);
+    if (onDisk !== seen || onDisk !== info.version) {
+      this.infos.delete(info.name);
+      this.forget(info);
+      throw new ConcurrentReadModelChangeError(info.name);
+    }
+  }
+
+  /** Forgets what it knew of collections another connection has committed to since we last looked. */
   private syncWithOtherConnections(): void {
-    const dataVersion = this.readDataVersion();
+    const dataVersion = this.dataVersionStatement.get()!;
     if (dataVersion === this.dataVersion) return;
     this.dataVersion = dataVersion;
-    const onDisk = new Map(this.statements.dataVersionRows.all().map((row) => [row.collection, row.version]));
-    for (const [name, state] of this.collections) {
-      if ((onDisk.get(name) ?? 0) !== state.version) this.collections.delete(name);
-    }
-  }
-
-  private load(name: string): CollectionState {
-    // A read transaction gives one consistent snapshot of version, documents and indexes.
-    return this.db.transaction((): CollectionState => {
-      const docs = new Map<string, ReadModel>();
-      for (const row of this.statements.docs.iterate(name))
-        docs.set(row.id, JSON.parse(row.doc) as ReadModel);
-      const indexes = new Map<string, IndexState>();
-      for (const row of this.statements.indexes.all(name)) {
-        const keys = JSON.parse(row.keys) as Sort;
-        const index: IndexState = { name: row.name, keys, unique: row.is_unique === 1, owners: new Map() };
-        if (index.unique) for (const doc of docs.values()) index.owners.set(indexKey(doc, keys), doc._id);
-        indexes.set(row.name, index);
+    const onDisk = new Map(this.catalog.versions().map((row) => [row.name, row.version]));
+    for (const [name, info] of this.infos) {
+      const version = onDisk.get(name);
+      if (info === null ? version !== undefined : version !== info.version) {
+        this.infos.delete(name);
+        if (info) this.forget(info);
       }
-      const version = this.statements.version.get(name)?.version ?? 0;
-      return { name, version, docs, list: null, indexes, index: null };
-    })();
-  }
-
-  private readDataVersion(): number {
-    return Number(this.db.pragma('data_version', { simple: true }));
+    }
   }
 
   private assertOpen(): void {
     if (this.closed) throw new Error('The read store is closed');
+  }
+}
+
+/** Indexes a collection's existing documents by a newly declared index (and checks a unique one holds). */
+class IndexBackfill {
+  private readonly writer: CollectionWriter;
+  private readonly seen = new Set<string>();
+
+  constructor(
+    store: EmbeddedReadStore,
+    private readonly info: CollectionInfo,
+    private readonly posted: FieldInfo | null,
+    private readonly keys: boolean,
+    private readonly unique: IndexInfo | null,
+  ) {
+    this.writer = new CollectionWriter(store, info);
+  }
+
+  add(docno: number, doc: ReadModel): void {
+    this.writer.backfill(docno, doc, this.posted, this.keys);
+    if (!this.unique) return;
+    for (const key of uniqueKeys(this.info, this.unique, storedValuesOf(this.info, doc))) {
+      if (this.seen.has(key)) throw new DuplicateKeyError(this.info.name, this.unique.name, key);
+      this.seen.add(key);
+    }
+  }
+
+  finish(): void {
+    this.writer.finish();
   }
 }

@@ -66,12 +66,14 @@ function ids(docs: readonly ReadModel[]): string[] {
 
 /**
  * The ReadStore contract: every adapter runs this suite. `create` gives a store for the suite,
- * `dispose` releases it (defaults to `close()`).
+ * `dispose` releases it (defaults to `close()`), `reopen` closes a store and opens the same data again
+ * as a restarted server would (the restart case is skipped without it).
  */
 export function describeReadStoreContract(
   name: string,
   create: () => Promise<ReadStore>,
   dispose: (store: ReadStore) => Promise<void> = (store) => store.close(),
+  reopen?: (store: ReadStore) => Promise<ReadStore>,
 ): void {
   describe(`ReadStore contract: ${name}`, () => {
     let store: ReadStore;
@@ -850,6 +852,214 @@ export function describeReadStoreContract(
           );
         }
       });
+    });
+
+    describe('a large collection', () => {
+      // Enough documents for several chunks of postings and for walks that give up on SQLite's order
+      // (the embedded store), with prices that go with the kind, so some selections sit late in an order.
+      interface Offer extends ReadModel {
+        status: string;
+        kind: string;
+        price: number;
+        at: string;
+        tags: string[];
+        version: number;
+      }
+      const SIZE = 24_000;
+      const KINDS = ['lease', 'work', 'loan', 'sale', 'gift'];
+      let collection: string;
+      let offers: Offer[];
+
+      function offer(i: number, version: number): Offer {
+        const kind = KINDS[(i * 7) % KINDS.length]!;
+        return {
+          _id: `o${String(i).padStart(6, '0')}`,
+          status: i % 9 === 0 ? 'draft' : 'published',
+          kind,
+          // Each kind has prices of its own range: a kind's offers sit together in a price order.
+          price: KINDS.indexOf(kind) * 1000 + ((i * 31) % 997),
+          at: `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + ((i * 13) % 28)).padStart(2, '0')}`,
+          tags: [`t${i % 50}`, `t${(i * 3) % 50}`, ...(i % 4 === 0 ? ['hot'] : [])],
+          version,
+        };
+      }
+
+      function expected(
+        filter: (o: Offer) => boolean,
+        sort: readonly [keyof Offer, 1 | -1][],
+        limit: number,
+      ) {
+        return offers
+          .filter(filter)
+          .sort((a, b) => {
+            for (const [field, direction] of sort) {
+              const x = a[field] as string | number;
+              const y = b[field] as string | number;
+              if (x !== y) return (x < y ? -1 : 1) * direction;
+            }
+            return 0;
+          })
+          .slice(0, limit)
+          .map((o) => o._id);
+      }
+
+      beforeAll(async () => {
+        collection = uniqueName('offers');
+        await store.ensureIndex(collection, { status: 1, price: -1, at: -1, _id: 1 });
+        await store.ensureIndex(collection, { status: 1, at: -1, _id: 1 });
+        await store.ensureIndex(collection, { kind: 1, at: -1 });
+        await store.ensureIndex(collection, { tags: 1 });
+        offers = Array.from({ length: SIZE }, (_, i) => offer(i, 1));
+        for (let start = 0; start < SIZE; start += 6_000) {
+          await write(async (tx) => {
+            for (const doc of offers.slice(start, start + 6_000))
+              await tx.collection(collection).insertOne(structuredClone(doc));
+          });
+        }
+      }, 120_000);
+
+      it('finds, sorts, pages by keyset and counts as a plain sort of every document would', async () => {
+        const items = store.collection<Offer>(collection);
+        const published = (o: Offer) => o.status === 'published';
+        const priceOrder: [keyof Offer, 1 | -1][] = [
+          ['price', -1],
+          ['at', -1],
+          ['_id', 1],
+        ];
+        const sort = { price: -1, at: -1, _id: 1 } as const;
+        expect(ids(await items.find({ status: 'published' }, { sort, limit: 25 }))).toEqual(
+          expected(published, priceOrder, 25),
+        );
+        // The cheapest kind's offers come last in price order.
+        const cheap = (o: Offer) => published(o) && o.kind === 'lease';
+        const page = await items.find({ status: 'published', kind: 'lease' }, { sort, limit: 25 });
+        expect(ids(page)).toEqual(expected(cheap, priceOrder, 25));
+        const last = page.at(-1)!;
+        const next = await items.find(
+          { status: 'published', kind: 'lease' },
+          { sort, limit: 25, after: { price: last.price, at: last.at, _id: last._id } },
+        );
+        expect(ids(next)).toEqual(expected(cheap, priceOrder, 50).slice(25));
+        const hot = (o: Offer) => published(o) && o.tags.includes('hot');
+        expect(
+          ids(
+            await items.find({ status: 'published', tags: 'hot' }, { sort: { at: -1, _id: 1 }, limit: 30 }),
+          ),
+        ).toEqual(
+          expected(
+            hot,
+            [
+              ['at', -1],
+              ['_id', 1],
+            ],
+            30,
+          ),
+        );
+        expect(await items.count({ status: 'published', kind: 'lease' })).toBe(offers.filter(cheap).length);
+        expect(await items.count({})).toBe(SIZE);
+        const byKind = await items.countBy({ status: 'published', tags: 'hot' }, ['kind']);
+        for (const kind of KINDS)
+          expect(byKind['kind']![kind] ?? 0).toBe(offers.filter((o) => hot(o) && o.kind === kind).length);
+      });
+
+      it('a rebuild while others read: every read answers, from one whole state, and the end state is the new one', async () => {
+        const projection = uniqueName('projection');
+        const reader = store.collection<Offer>(collection);
+        let writing = true;
+        const failures: unknown[] = [];
+        const reads = (async () => {
+          let rounds = 0;
+          while (writing || rounds < 3) {
+            rounds++;
+            try {
+              const page = await reader.find(
+                { status: 'published' },
+                { sort: { at: -1, _id: 1 }, limit: 40 },
+              );
+              // One state at a time: a page is sorted, and all of one version (a rebuild writes version 2).
+              for (let i = 1; i < page.length; i++) {
+                const [a, b] = [page[i - 1]!, page[i]!];
+                if (a.at < b.at || (a.at === b.at && a._id > b._id))
+                  failures.push(`unsorted ${a._id} ${b._id}`);
+              }
+              if (new Set(page.map((doc) => doc.version)).size > 1) failures.push('a page of two versions');
+              const one = await reader.findOne({ _id: 'o000001' });
+              if (one && JSON.stringify(one) !== JSON.stringify(offer(1, one.version)))
+                failures.push(`torn ${JSON.stringify(one)}`);
+              const count = await reader.count({ kind: 'work' });
+              if (count < 0 || count > SIZE) failures.push(`count ${count}`);
+            } catch (error) {
+              failures.push(error);
+            }
+            await new Promise((resolve) => setImmediate(resolve));
+          }
+        })();
+        // As a rebuild runs: between its steps (reading the next events) the readers get their turns.
+        const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+        await pause();
+        const counted = await reader.count({ kind: 'work' });
+        await store.reset(projection, [collection]);
+        // What was read before the reset is gone at once, whatever the store kept of it.
+        expect(counted).toBeGreaterThan(0);
+        expect(await reader.count({ kind: 'work' })).toBe(0);
+        expect(await reader.find({ status: 'published' }, { sort: { at: -1, _id: 1 }, limit: 5 })).toEqual(
+          [],
+        );
+        await pause();
+        offers = Array.from({ length: SIZE }, (_, i) => offer(i, 2));
+        for (let start = 0; start < SIZE; start += 4_000) {
+          await store.transaction(projection, async (tx) => {
+            for (const doc of offers.slice(start, start + 4_000))
+              await tx.collection(collection).insertOne(structuredClone(doc));
+            tx.setCheckpoint(BigInt(start + 4_000));
+          });
+          await pause();
+        }
+        writing = false;
+        await reads;
+        expect(failures).toEqual([]);
+        expect(await store.getCheckpoint(projection)).toBe(BigInt(SIZE));
+        expect(await reader.count({ version: 2 })).toBe(SIZE);
+        expect(await reader.findOne({ _id: 'o000001' })).toEqual(offer(1, 2));
+      }, 120_000);
+
+      (reopen ? it : it.skip)(
+        'after a restart, the first queries answer as before it',
+        async () => {
+          const sort = { price: -1, at: -1, _id: 1 } as const;
+          const before = {
+            page: ids(
+              await store
+                .collection(collection)
+                .find({ status: 'published', kind: 'loan' }, { sort, limit: 20 }),
+            ),
+            count: await store.collection(collection).count({ tags: 'hot' }),
+            facets: await store.collection(collection).countBy({ status: 'published' }, ['kind']),
+            one: await store.collection(collection).findOne({ _id: 'o000042' }),
+          };
+          store = await reopen!(store);
+          expect({
+            page: ids(
+              await store
+                .collection(collection)
+                .find({ status: 'published', kind: 'loan' }, { sort, limit: 20 }),
+            ),
+            count: await store.collection(collection).count({ tags: 'hot' }),
+            facets: await store.collection(collection).countBy({ status: 'published' }, ['kind']),
+            one: await store.collection(collection).findOne({ _id: 'o000042' }),
+          }).toEqual(before);
+          // And it writes on: a unique key and the indexes are as they were.
+          await write(async (tx) => {
+            await tx
+              .collection(collection)
+              .updateOne({ _id: 'o000042' }, { $set: { kind: 'loan', price: 999_999 } });
+          });
+          expect(ids(await store.collection(collection).find({ kind: 'loan' }, { sort, limit: 1 }))).toEqual([
+            'o000042',
+          ]);
+        },
+        120_000,
+      );
     });
 
     describe('indexes', () => {

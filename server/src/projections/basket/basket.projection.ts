@@ -18,7 +18,7 @@ const HANDLED: ReadonlySet<string> = new Set<BasketEvent['type']>([
 ]);
 
 /** What every change of the lines does besides (SPEC §4): unconfirm and clear the payment methods. */
-const UNCONFIRMED = { confirmed: false, paymentMethods: null, purchaseId: null };
+const UNCONFIRMED = { confirmed: false, paymentMethods: null, purchaseId: null, vat: null };
 
 /**
  * Baskets as the cart screen shows them, only while they hold documents: an emptied, cleared, expired or
@@ -78,12 +78,14 @@ export class BasketProjection implements Projection {
         await baskets.deleteOne({ _id: basketId });
         return;
       case 'BasketConfirmed': {
-        const { payer, invoice, paymentMethod, paymentMethods } = event.data;
+        const { payer, invoice, paymentMethod, paymentMethods, vat } = event.data;
+        const { treatment, reason, buyerCountry, vatCountry, rate } = vat;
         await set({
           confirmed: true,
           paymentMethods,
           purchaseId: null,
           checkout: { payer, invoice, paymentMethod },
+          vat: { treatment, reason, buyerCountry, vatCountry, rate },
         });
         return;
       }

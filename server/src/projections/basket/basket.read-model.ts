@@ -1,3 +1,4 @@
+import type { VatDecision } from '../../domain/vat/vat-decision';
 import type { InvoiceRequest, Payer } from '../../events/purchase.events';
 import type { ReadModel } from '../../infrastructure/read-store/read-store.port';
 
@@ -21,6 +22,12 @@ export interface BasketCheckoutView {
   readonly paymentMethod: string;
 }
 
+/** The confirmed VAT as the cart shows it. */
+export type BasketVatView = Pick<
+  VatDecision,
+  'treatment' | 'reason' | 'buyerCountry' | 'vatCountry' | 'rate'
+>;
+
 export interface BasketView extends ReadModel {
   readonly lines: readonly BasketLineView[];
   readonly activeUntil: string | null;
@@ -28,6 +35,8 @@ export interface BasketView extends ReadModel {
   /** The methods offered when the basket was confirmed (SPEC §3); null while unconfirmed. */
   readonly paymentMethods: readonly string[] | null;
   readonly checkout?: BasketCheckoutView | null;
+  /** The VAT decided when the basket was confirmed; null while unconfirmed. */
+  readonly vat?: BasketVatView | null;
   /** The purchase "Go pay" made of the current confirmation. */
   readonly purchaseId?: string | null;
   readonly updatedAt: string;

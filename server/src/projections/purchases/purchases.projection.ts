@@ -2,7 +2,7 @@ import { foldForSearch } from '../../domain/catalogue/search-text';
 import { purchaseNumber } from '../../domain/purchase/purchase-naming';
 import type { BasketConverted } from '../../events/basket.events';
 import type { StoredEvent } from '../../events/domain-event';
-import type { InvoiceNumberAssigned } from '../../events/invoice.events';
+import type { InvoiceNumberAssigned, ReceiptNumberAssigned } from '../../events/invoice.events';
 import type { PurchaseEvent } from '../../events/purchase.events';
 import type { ProjectionTransaction, WriteCollection } from '../../infrastructure/read-store/read-store.port';
 import type { Projection } from '../projection';
@@ -15,7 +15,7 @@ import {
   type RefundView,
 } from './purchases.read-model';
 
-type Handled = PurchaseEvent | InvoiceNumberAssigned | BasketConverted;
+type Handled = PurchaseEvent | InvoiceNumberAssigned | ReceiptNumberAssigned | BasketConverted;
 
 const HANDLED: ReadonlySet<string> = new Set<Handled['type']>([
   'PurchaseCreated',
@@ -29,6 +29,7 @@ const HANDLED: ReadonlySet<string> = new Set<Handled['type']>([
   'PurchaseSuperseded',
   'PurchaseRefundDue',
   'InvoiceNumberAssigned',
+  'ReceiptNumberAssigned',
   'BasketConverted',
 ]);
 
@@ -95,6 +96,7 @@ export class PurchasesProjection implements Projection {
           paymentMethod: d.paymentMethod,
           lines: d.lines,
           totals: d.totals,
+          vat: d.vat,
           createdAt: at,
           activeUntil: d.activeUntil,
           paidAt: null,
@@ -108,6 +110,8 @@ export class PurchasesProjection implements Projection {
           basketConverted: false,
           invoiceNumber: null,
           invoiceIssuedAt: null,
+          receiptNumber: null,
+          receiptIssuedAt: null,
           downloadCount: 0,
           supersededBy: null,
           accessKeyId: null,
@@ -204,6 +208,19 @@ export class PurchasesProjection implements Projection {
       case 'InvoiceNumberAssigned':
         await this.invoiceAssigned(tx, purchases, event, entry);
         return;
+      case 'ReceiptNumberAssigned':
+        await purchases.updateOne(
+          { _id: event.data.purchaseId },
+          {
+            $set: {
+              receiptNumber: event.data.receiptNumber,
+              receiptIssuedAt: event.data.issuedAt,
+              updatedAt: event.data.issuedAt,
+            },
+            $push: { history: entry },
+          },
+        );
+        return;
     }
   }
 
@@ -232,6 +249,7 @@ export class PurchasesProjection implements Projection {
       vatNumber: purchase?.invoice?.vatNumber ?? null,
       total: purchase?.totals.price ?? 0,
       vat: purchase?.totals.vat ?? 0,
+      vatTreatment: purchase?.vat.treatment ?? 'domestic',
       language: purchase?.language ?? 'et',
       searchText: foldForSearch(
         [

@@ -1,3 +1,4 @@
+import type { VatDecision } from '../../domain/vat/vat-decision';
 import type {
   InvoiceRequest,
   Payer,
@@ -48,6 +49,8 @@ export interface PurchaseView extends ReadModel {
   readonly paymentMethod: string;
   readonly lines: readonly PurchaseLine[];
   readonly totals: PurchaseTotals;
+  /** How the purchase is taxed, with its evidence and VIES's answer (the PurchaseCreated's). */
+  readonly vat: VatDecision;
   readonly createdAt: string;
   readonly activeUntil: string;
   readonly paidAt: string | null;
@@ -70,6 +73,9 @@ export interface PurchaseView extends ReadModel {
   readonly basketConverted: boolean;
   readonly invoiceNumber: string | null;
   readonly invoiceIssuedAt: string | null;
+  /** The receipt's number of its own series (no invoice asked for); null on purchases from before. */
+  readonly receiptNumber: string | null;
+  readonly receiptIssuedAt: string | null;
   readonly downloadCount: number;
   /** Folded payer name, e-mail, company and number, for the admin's filter. */
   readonly searchText: string;
@@ -90,6 +96,8 @@ export interface InvoiceView extends ReadModel {
   readonly vatNumber: string | null;
   readonly total: number;
   readonly vat: number;
+  /** How the invoice's sale is taxed (domestic, oss, reverse-charge, outside-scope). */
+  readonly vatTreatment: VatDecision['treatment'];
   readonly language: 'et' | 'en';
   /** Folded number, company, registry code and purchase number, for the admin's filter. */
   readonly searchText: string;

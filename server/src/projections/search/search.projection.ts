@@ -9,9 +9,12 @@ import type { Projection } from '../projection';
 import {
   SEARCH_DOCUMENTS_COLLECTION,
   SEARCH_PROJECTION,
+  SEARCH_RESULTS_VERSION_ID,
   SEARCH_UPLOADERS_COLLECTION,
+  SEARCH_VERSION_COLLECTION,
   type SearchDocumentView,
   type SearchUploaderView,
+  type SearchVersionView,
 } from './search.read-model';
 
 type SearchEvent = DocumentEvent | ProfileRegistered | ProfileUpdated;
@@ -41,13 +44,17 @@ class SearchBatch {
   private readonly uploaders: BatchCollection<SearchUploaderView>;
   /** Documents whose text changed in this batch: their terms are computed again at commit. */
   private readonly staleTerms = new Set<string>();
+  /** The last event of this batch that changed a published document (or unpublished or deleted one). */
+  private resultsChangedAt: bigint | null = null;
+  private current: bigint | null = null;
 
-  constructor(tx: ProjectionTransaction) {
+  constructor(private readonly tx: ProjectionTransaction) {
     this.documents = new BatchCollection(tx.collection<SearchDocumentView>(SEARCH_DOCUMENTS_COLLECTION));
     this.uploaders = new BatchCollection(tx.collection<SearchUploaderView>(SEARCH_UPLOADERS_COLLECTION));
   }
 
   async apply(stored: StoredEvent): Promise<void> {
+    this.current = stored.position;
     const event = { type: stored.type, data: stored.data } as SearchEvent;
     const at = stored.occurredAt;
     switch (event.type) {
@@ -107,20 +114,36 @@ class SearchBatch {
         return this.change(event.data.documentId, at, false, (doc) => {
           doc.status = 'draft';
         });
-      case 'DocumentDeleted':
-        if ((await this.documents.get(event.data.documentId)) === null) return;
+      case 'DocumentDeleted': {
+        const doc = await this.documents.get(event.data.documentId);
+        if (doc === null) return;
+        this.resultsChange(doc);
         this.documents.set(event.data.documentId, null);
         return;
+      }
     }
   }
 
-  /** Writes every changed uploader and document once. */
+  /** Writes every changed uploader and document once, and the results' version when they changed. */
   async commit(): Promise<void> {
+    if (this.resultsChangedAt !== null)
+      await this.tx
+        .collection<SearchVersionView>(SEARCH_VERSION_COLLECTION)
+        .replaceOne(
+          { _id: SEARCH_RESULTS_VERSION_ID },
+          { _id: SEARCH_RESULTS_VERSION_ID, position: this.resultsChangedAt.toString() },
+          { upsert: true },
+        );
     await this.uploaders.commit();
     await this.documents.commit((doc) => {
       if (this.staleTerms.has(doc._id)) Object.assign(doc, documentTerms(doc));
       doc.formats = [...new Set(doc.files.filter((f) => f.state === 'done').map((f) => f.format))].sort();
     });
+  }
+
+  /** A published document changes (or stops being published): what searches find changes. */
+  private resultsChange(doc: WorkingDocument): void {
+    if (doc.status === 'published') this.resultsChangedAt = this.current;
   }
 
   private changed(documentId: string, textChanged: boolean): void {
@@ -136,7 +159,9 @@ class SearchBatch {
   ): Promise<void> {
     const doc = await this.documents.get(documentId);
     if (!doc) return;
+    this.resultsChange(doc);
     edit(doc);
+    this.resultsChange(doc);
     doc.updatedAt = at;
     this.changed(documentId, textChanged);
   }
@@ -156,6 +181,7 @@ class SearchBatch {
     this.uploaders.set(userId, { _id: userId, name, company });
     if (before?.name === name) return;
     for (const [id, doc] of await this.documents.where('uploaderId', userId)) {
+      this.resultsChange(doc);
       doc.uploaderName = name;
       this.changed(id, true);
     }
@@ -168,7 +194,11 @@ class SearchBatch {
  */
 export class SearchProjection implements Projection {
   readonly name = SEARCH_PROJECTION;
-  readonly collections = [SEARCH_DOCUMENTS_COLLECTION, SEARCH_UPLOADERS_COLLECTION];
+  readonly collections = [
+    SEARCH_DOCUMENTS_COLLECTION,
+    SEARCH_UPLOADERS_COLLECTION,
+    SEARCH_VERSION_COLLECTION,
+  ];
   /** Listed in docs/decisions/ ("Search indexes"); MongoDB creates them at start, the embedded store keeps value maps. */
   readonly indexes: Projection['indexes'] = [
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { status: 1, createdAt: -1, _id: 1 } },
@@ -179,6 +209,8 @@ export class SearchProjection implements Projection {
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { tagTerms: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { words: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { peopleTerms: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { letterTerms: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { foldedLetterTerms: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { uploaderId: 1, createdAt: -1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { fieldOfLaw: 1, createdAt: -1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { language: 1, createdAt: -1 } },

@@ -5,6 +5,17 @@ import type { ReadModel } from '../../infrastructure/read-store/read-store.port'
 export const SEARCH_PROJECTION = 'search';
 export const SEARCH_DOCUMENTS_COLLECTION = 'search_documents';
 export const SEARCH_UPLOADERS_COLLECTION = 'search_uploaders';
+/**
+ * One record, `_id` SEARCH_RESULTS_VERSION_ID: the log position of the last event that changed what a search
+ * can find (a published document, or one that was published). Search results stay valid while it stays;
+ * drafts, profiles without published documents and every other kind of write leave it alone.
+ */
+export const SEARCH_VERSION_COLLECTION = 'search_version';
+export const SEARCH_RESULTS_VERSION_ID = 'results';
+
+export interface SearchVersionView extends ReadModel {
+  readonly position: string;
+}
 
 /**
  * One document as search reads it: what a result shows, the filter and sort fields, and its terms
@@ -35,6 +46,9 @@ export interface SearchDocumentView extends ReadModel {
   readonly terms: readonly string[];
   readonly words: readonly string[];
   readonly peopleTerms: readonly string[];
+  /** Terms with their letters as written (domain/search/search-terms.ts); missing on documents indexed before 2026-11-26. */
+  readonly letterTerms?: readonly string[];
+  readonly foldedLetterTerms?: readonly string[];
 }
 
 /** An uploader's public name and company, for results and the uploader's search page heading. */

@@ -15,6 +15,7 @@ export class SignInProjection implements Projection {
 
   async apply(tx: ProjectionTransaction, stored: StoredEvent): Promise<void> {
     const event = { type: stored.type, data: stored.data } as SignInEvent;
+    if (event.type !== 'SessionsEnded') return;
     const { userId, endedAt } = event.data;
     await tx
       .collection<SessionsEndedView>(SESSIONS_ENDED_COLLECTION)

@@ -32,7 +32,8 @@ function moneyOf(table: TurnoverTable | undefined): Partial<DashboardFigures> {
     table?.[turnoverKey(group, movement)] ?? { debit: 0, credit: 0 };
   return {
     sales: t(ACCOUNTS.buyerPayments, 'payment-received').debit,
-    vat: t(ACCOUNTS.vatPayable, 'vat').credit,
+    // Estonian VAT and the other member states' VAT paid through the OSS: all VAT charged.
+    vat: t(ACCOUNTS.vatPayable, 'vat').credit + t(ACCOUNTS.ossVatPayable, 'vat').credit,
     serviceFees: t(ACCOUNTS.serviceFees, 'service-fee').credit,
     uploaderEarnings: t('uploader-payables', 'earned').credit,
     transferFees:

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { FEE_RATES } from '../../commands/basket/fee-rates.token';
+import { FEE_RATES } from '../../config/fee-rates.token';
 import { type FeeRates, splitPrice } from '../../domain/shared/fees';
 import { READ_STORE, type ReadStore } from '../../infrastructure/read-store/read-store.port';
 import {

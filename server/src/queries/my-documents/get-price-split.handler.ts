@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { FEE_RATES } from '../../commands/basket/fee-rates.token';
+import { FEE_RATES } from '../../config/fee-rates.token';
 import { type FeeRates, type PriceSplit, splitPrice } from '../../domain/shared/fees';
 import { GetPriceSplitQuery } from './get-price-split.query';
 

@@ -105,6 +105,7 @@ export class PurchasesDueHandler implements IQueryHandler<PurchasesDueQuery, Pur
             { basketConverted: false },
             { confirmationSentAt: null },
             { invoice: { $ne: null }, invoiceNumber: null },
+            { invoice: null, receiptNumber: null, 'vat.reason': { $ne: 'before-vat-by-buyer' } },
           ],
         },
         { sort: { createdAt: 1 }, limit },

@@ -10,11 +10,13 @@ import {
 } from '../../infrastructure/read-store/read-store.port';
 import {
   SEARCH_DOCUMENTS_COLLECTION,
-  SEARCH_PROJECTION,
   SEARCH_RESULT_FIELDS,
+  SEARCH_RESULTS_VERSION_ID,
   SEARCH_UPLOADERS_COLLECTION,
+  SEARCH_VERSION_COLLECTION,
   type SearchDocumentView,
   type SearchUploaderView,
+  type SearchVersionView,
 } from '../../projections/search/search.read-model';
 import type { DocumentSummary } from '../catalogue/document.views';
 import { encodeCursor, SORT_KEYS } from './search-cursor';
@@ -30,8 +32,11 @@ import {
 /** Prefixes are letters, digits and ':' already; escaping keeps them literal whatever comes. */
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Relevance weights (docs/decisions/search-ranking.md): title above tags above the rest; exact words break ties. */
-export const WEIGHTS = { title: 100, tag: 10, exact: 1 } as const;
+/**
+ * Relevance weights (docs/decisions/search-ranking.md): a word typed with õ ä ö ü … and found with those
+ * letters above one that only folds alike; then title above tags above the rest; exact words break ties.
+ */
+export const WEIGHTS = { letters: 1000, title: 100, tag: 10, exact: 1 } as const;
 
 /** The read-model field each facet counts. */
 const FACET_FIELDS: Readonly<Record<Facet, string>> = {
@@ -72,6 +77,11 @@ function searchFilter(criteria: SearchCriteria, words: Words, without: Facet | n
 
 function relevance(words: Words): Score {
   const clauses = [...words.text, ...words.title].flatMap((word) => [
+    // Typed with õ ä ö ü …: found with those letters ranks first; typed without: found only through
+    // a word that has them (and folds alike) ranks last.
+    word.letters.length > 0
+      ? { filter: matchesWord('letterTerms', { ...word, prefixes: word.letters }), weight: WEIGHTS.letters }
+      : { filter: matchesWord('foldedLetterTerms', word), weight: -WEIGHTS.letters },
     { filter: matchesWord('titleTerms', word), weight: WEIGHTS.title },
     { filter: matchesWord('tagTerms', word), weight: WEIGHTS.tag },
     { filter: { words: word.exact }, weight: WEIGHTS.exact },
@@ -106,19 +116,30 @@ const NO_FACETS: SearchResult['facets'] = { fieldOfLaw: {}, language: {}, format
  * term prefixes; relevance is a weighted score; pages follow a keyset cursor; facet counts leave out
  * their own filter, so a person sees what the other choices would give.
  */
-/** Results kept per search; a popular query is answered from memory until the read model moves on. */
-const RESULT_CACHE_SIZE = 500;
+/**
+ * Results kept per search; a popular query is answered from memory until the read model moves on. A
+ * first-time search reads the read store in about a millisecond, so the cache keeps only the popular ones
+ * (each result with its JSON is some 30 KB of memory).
+ */
+const RESULT_CACHE_SIZE = 100;
 
 @QueryHandler(SearchDocumentsQuery)
 export class SearchDocumentsHandler implements IQueryHandler<SearchDocumentsQuery, SearchResult> {
-  /** criteria → result, valid for one checkpoint of the search projection (so never stale, on any instance). */
+  /**
+   * criteria → result, valid for one version of what searches can find (the search projection writes it
+   * with every batch that changes a published document), so never stale, on any number of instances, and
+   * kept through writes that change nothing a search finds (drafts, profiles, baskets, payments).
+   */
   private readonly cache = new Map<string, SearchResult>();
-  private cachedAt: bigint | null = null;
+  private cachedAt: string | null = null;
 
   constructor(@Inject(READ_STORE) private readonly readStore: ReadStore) {}
 
   async execute({ criteria }: SearchDocumentsQuery): Promise<SearchResult> {
-    const checkpoint = await this.readStore.getCheckpoint(SEARCH_PROJECTION);
+    const version = await this.readStore
+      .collection<SearchVersionView>(SEARCH_VERSION_COLLECTION)
+      .findOne({ _id: SEARCH_RESULTS_VERSION_ID });
+    const checkpoint = version?.position ?? null;
     if (checkpoint !== this.cachedAt) {
       this.cache.clear();
       this.cachedAt = checkpoint;

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 export const ACCOUNT_GROUPS = [
   'buyer-payments',
   'vat-payable',
+  'oss-vat-payable',
   'service-fees',
   'uploader-payables',
   'payouts-in-process',

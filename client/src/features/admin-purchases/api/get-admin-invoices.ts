@@ -16,6 +16,8 @@ export interface AdminInvoice {
   vat: number;
   language: 'et' | 'en';
   pdfUrl: string;
+  /** The same invoice as an EN 16931 e-invoice (UBL XML). */
+  xmlUrl: string;
 }
 
 export interface AdminInvoicePage {

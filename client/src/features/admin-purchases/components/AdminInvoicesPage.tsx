@@ -107,6 +107,13 @@ export function AdminInvoicesPage() {
                       aria-label={t('ADMIN_PURCHASES.DOWNLOAD_INVOICE', { number: invoice.invoiceNumber })}
                     >
                       {t('PURCHASE.DOWNLOAD')}
+                    </a>{' '}
+                    <a href={invoice.xmlUrl} download data-testid="admin-invoice-xml">
+                      XML
+                      <span className="visually-hidden">
+                        {' '}
+                        {t('ADMIN_PURCHASES.DOWNLOAD_INVOICE_XML', { number: invoice.invoiceNumber })}
+                      </span>
                     </a>
                   </td>
                 </tr>

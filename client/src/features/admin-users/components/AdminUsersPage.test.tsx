@@ -75,6 +75,22 @@ describe('admin users', () => {
     expect(screen.getByTestId<HTMLInputElement>('admin-users-filter').value).toBe('juri');
   });
 
+  it('requires a password reset after confirmation', async () => {
+    const api = givenAdmin();
+    renderApp('/admin/users?q=juri', api);
+    const row = (await screen.findAllByTestId('admin-user-row'))[0]!;
+    await userEvent.click(
+      within(row).getByRole('button', { name: /^Nõua parooli lähtestamist ?: Jüri Juurikas$/ }),
+    );
+    expect(within(screen.getByTestId('modal')).getByText('Nõuda parooli lähtestamist?')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('modal-confirm'));
+    expect(
+      await screen.findByText('Jüri Juurikas peab järgmisel sisselogimisel parooli lähtestama.'),
+    ).toBeTruthy();
+    const put = api.requests.find((r) => r.method === 'PUT')!;
+    expect(put.path).toBe('/api/admin/users/0195f0c2-0000-7000-8000-000000000101/password-reset');
+  });
+
   it('grants admin rights after confirmation', async () => {
     const api = givenAdmin();
     renderApp('/admin/users?q=juri', api);

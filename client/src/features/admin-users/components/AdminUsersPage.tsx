@@ -10,6 +10,7 @@ import { useUiActions } from '../../../stores/ui-store';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useSetUserAccountant } from '../api/set-user-accountant';
 import { useSetUserAdmin } from '../api/set-user-admin';
+import { useRequirePasswordReset } from '../api/require-password-reset';
 import './admin-users-roles.css';
 import { DataTable } from '../../../components/DataTable';
 import { LoadError } from '../../../components/LoadError';
@@ -73,6 +74,7 @@ export function AdminUsersPage() {
   const users = useAdminUsers(q, isAdmin);
   const setAdmin = useSetUserAdmin();
   const setAccountant = useSetUserAccountant();
+  const passwordReset = useRequirePasswordReset();
   const { confirmRequested, toastShown, errorOccurred } = useUiActions();
 
   // Typed freely; the URL (and so the query) follows after a pause.
@@ -147,6 +149,19 @@ export function AdminUsersPage() {
             onError: errorOccurred,
           },
         ),
+    });
+  };
+
+  const requireReset = (user: AdminUser) => {
+    const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+    confirmRequested({
+      title: t('ADMIN_USERS.RESET_CONFIRM_TITLE'),
+      text: t('ADMIN_USERS.RESET_CONFIRM_TEXT', { name }),
+      onConfirm: () =>
+        passwordReset.mutate(user.id, {
+          onSuccess: () => toastShown({ tone: 'success', text: t('ADMIN_USERS.RESET_REQUIRED', { name }) }),
+          onError: errorOccurred,
+        }),
     });
   };
 
@@ -251,6 +266,18 @@ export function AdminUsersPage() {
                     }
                   >
                     {t(user.isAccountant ? 'ADMIN_USERS.REVOKE_ACCOUNTANT' : 'ADMIN_USERS.GRANT_ACCOUNTANT')}
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => requireReset(user)}
+                    disabled={passwordReset.isPending && passwordReset.variables === user.id}
+                    data-testid="admin-user-require-reset"
+                  >
+                    {t('ADMIN_USERS.REQUIRE_RESET')}
+                    <span className="visually-hidden">
+                      : {`${user.firstName} ${user.lastName}`.trim() || user.email}
+                    </span>
                   </button>
                 </td>
               </tr>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
-import { takePageAnswer } from '../../../api/page-answers';
+import { usePageAnswer } from '../../../api/page-context';
 import type { ClientConfig } from '../../../api/types';
 
 export const configKeys = {
@@ -20,10 +20,10 @@ export function clientConfigQueryOptions() {
     queryFn: ({ signal }) => getClientConfig(signal),
     staleTime: Infinity,
     gcTime: Infinity,
-    initialData: () => takePageAnswer<ClientConfig>('/config'),
   });
 }
 
+/** The configuration; the page's first render takes it from the page (api/page-answers.ts). */
 export function useClientConfig() {
-  return useQuery(clientConfigQueryOptions());
+  return useQuery({ ...clientConfigQueryOptions(), ...usePageAnswer<ClientConfig>('/config') });
 }

@@ -35,6 +35,32 @@ export function openIdConfigurationQueryOptions(issuer: string) {
   });
 }
 
+/**
+ * The site cannot sign anybody in because of how it is set up (SPEC §8 NoUserPoolError): no issuer or
+ * client id, or an issuer that does not answer as an OpenID provider. Not a passing outage.
+ */
+export class IdentityConfigurationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'IdentityConfigurationError';
+  }
+}
+
+/** Checks what /api/config and the discovery document say; throws IdentityConfigurationError. */
+export function checkIdentitySetup(
+  config: ClientConfig,
+  openId: Partial<OpenIdConfiguration> & { issuer?: string },
+) {
+  if (!openId.authorization_endpoint || !openId.token_endpoint)
+    throw new IdentityConfigurationError(
+      `${discoveryUrl(config.issuer)} names no authorization or token endpoint`,
+    );
+  if (openId.issuer !== undefined && openId.issuer.replace(/\/+$/, '') !== config.issuer.replace(/\/+$/, ''))
+    throw new IdentityConfigurationError(
+      `The issuer's discovery document names ${openId.issuer}, not ${config.issuer}`,
+    );
+}
+
 export interface IdentitySetup {
   config: ClientConfig;
   openId: OpenIdConfiguration;
@@ -43,6 +69,17 @@ export interface IdentitySetup {
 /** /api/config and the issuer's endpoints, each fetched once and then taken from the cache. */
 export async function loadIdentitySetup(queryClient: QueryClient): Promise<IdentitySetup> {
   const config = await queryClient.fetchQuery(clientConfigQueryOptions());
-  const openId = await queryClient.fetchQuery(openIdConfigurationQueryOptions(config.issuer));
+  if (!config.issuer || !config.clientId)
+    throw new IdentityConfigurationError('/api/config names no identity issuer or client id');
+  let openId: OpenIdConfiguration;
+  try {
+    openId = await queryClient.fetchQuery(openIdConfigurationQueryOptions(config.issuer));
+  } catch (error) {
+    // A discovery document that is not there, or not JSON: the issuer is set wrong.
+    if (error instanceof SyntaxError || (error instanceof Error && / answered 404:/.test(error.message)))
+      throw new IdentityConfigurationError(`${discoveryUrl(config.issuer)}: ${error.message}`);
+    throw error;
+  }
+  checkIdentitySetup(config, openId);
   return { config, openId };
 }

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLanguage } from '../../../hooks/use-language';
 import { browserLocation } from '../../../utils/browser';
+import { IdentityConfigurationError } from '../api/get-openid-configuration';
 import { beginLogin, savePendingLogin } from '../login-flow';
 import { AuthStatusPage } from './AuthStatusPage';
 
@@ -14,7 +15,7 @@ export function LoginPage() {
   const queryClient = useQueryClient();
   const language = useLanguage();
   const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<'unavailable' | 'configuration' | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -26,7 +27,8 @@ export function LoginPage() {
       },
       (error: unknown) => {
         console.error('Login could not start', error);
-        if (!cancelled) setFailed(true);
+        if (!cancelled)
+          setFailed(error instanceof IdentityConfigurationError ? 'configuration' : 'unavailable');
       },
     );
     return () => {
@@ -34,6 +36,15 @@ export function LoginPage() {
     };
   }, [queryClient, language, attempt]);
 
+  if (failed === 'configuration') {
+    return (
+      <div className="page page--narrow" data-testid="login-failed">
+        <div className="notice notice--danger" role="alert">
+          <p>{t('AUTH.CONFIGURATION_ERROR')}</p>
+        </div>
+      </div>
+    );
+  }
   if (failed) {
     return (
       <div className="page page--narrow" data-testid="login-failed">
@@ -43,7 +54,7 @@ export function LoginPage() {
             type="button"
             className="button button--secondary"
             onClick={() => {
-              setFailed(false);
+              setFailed(null);
               setAttempt((n) => n + 1);
             }}
           >

@@ -10,12 +10,18 @@ export interface ConfirmBasketBody {
   firstName: string;
   lastName: string;
   address: string;
+  /** The billing address's country (ISO alpha-2). */
+  country: string;
   previewsSeen: boolean;
   termsAccepted: boolean;
   invoice: InvoiceRequest | null;
   paymentMethod: string;
-  /** The total the buyer saw: the server refuses when the basket changed since. */
+  /** The total the buyer saw (with their VAT): the server refuses when it changed since. */
   expectedTotal: number;
+  /** The buyer's answer when the VAT evidence asked where they live. */
+  countryOfResidence: string | null;
+  /** The buyer chose to pay with VAT while VIES does not answer. */
+  payWithVatWhileViesUnavailable: boolean;
 }
 
 export function confirmBasket(basketId: string, body: ConfirmBasketBody): Promise<Basket> {

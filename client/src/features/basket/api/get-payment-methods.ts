@@ -15,24 +15,27 @@ export interface PaymentMethod {
 
 export function getPaymentMethods(
   basketId: string,
+  country: string,
   signal?: AbortSignal,
 ): Promise<{ methods: PaymentMethod[] }> {
-  return http<{ methods: PaymentMethod[] }>(`/baskets/${encodeURIComponent(basketId)}/payment-methods`, {
-    signal,
-  });
+  const query = country ? `?country=${encodeURIComponent(country)}` : '';
+  return http<{ methods: PaymentMethod[] }>(
+    `/baskets/${encodeURIComponent(basketId)}/payment-methods${query}`,
+    { signal },
+  );
 }
 
-export function paymentMethodsQueryOptions(basketId: string, total: number) {
+export function paymentMethodsQueryOptions(basketId: string, total: number, country: string) {
   return queryOptions({
-    // The offer depends on the amount, so the total is part of the key.
-    queryKey: [...basketKeys.detail(basketId), 'payment-methods', { total }] as const,
-    queryFn: ({ signal }) => getPaymentMethods(basketId, signal),
+    // The offer depends on the amount and the buyer's country (its bank links), so both are in the key.
+    queryKey: [...basketKeys.detail(basketId), 'payment-methods', { total, country }] as const,
+    queryFn: ({ signal }) => getPaymentMethods(basketId, country, signal),
     staleTime: 5 * 60_000,
   });
 }
 
-/** The methods the gateway offers for the basket's total: bank links by country, and cards. */
-export function usePaymentMethods(total: number, enabled: boolean) {
+/** The methods the gateway offers for the basket's total to a buyer in `country`: its bank links, and cards. */
+export function usePaymentMethods(total: number, country: string, enabled: boolean) {
   const basketId = useBasketId();
-  return useQuery({ ...paymentMethodsQueryOptions(basketId, total), enabled });
+  return useQuery({ ...paymentMethodsQueryOptions(basketId, total, country), enabled });
 }

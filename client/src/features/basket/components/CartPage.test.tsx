@@ -23,9 +23,11 @@ describe('cart screen', () => {
       '/dokument/toeoeleping',
     );
     const basket = api.basket(api.basketId);
-    expect(basket.subtotal).toBe(3740);
-    expect(normalizeSpaces(screen.getByTestId('cart-subtotal').textContent)).toBe('37,40 €');
+    // The net prices 10,00 + 20,16; Estonian VAT 24 % on their sum, rounded once: 7,24.
+    expect(basket.subtotal).toBe(3016);
+    expect(normalizeSpaces(screen.getByTestId('cart-subtotal').textContent)).toBe('30,16 €');
     expect(normalizeSpaces(screen.getByTestId('cart-total').textContent)).toBe('37,40 €');
+    expect(screen.getByTestId('cart-vat-label').textContent).toBe('Käibemaks 24% (Eesti)');
     expect(screen.getByTestId('cart-vat').getAttribute('data-cents')).toBe(String(basket.vat));
     expect(screen.getByTestId('cart-service-fee').getAttribute('data-cents')).toBe(String(basket.serviceFee));
     expect(normalizeSpaces(screen.getByTestId('basket-amount').textContent)).toBe('37,40 €');

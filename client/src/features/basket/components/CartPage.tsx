@@ -1,6 +1,11 @@
+import { useState } from 'react';
 import { useTranslation } from '../../../i18n';
+import { useLanguage } from '../../../hooks/use-language';
+import { type VatQuoteRequest, useVatQuote } from '../api/get-vat-quote';
+import { vatLabel } from '../../../utils/vat-label';
 import { Link } from '@/components/Link';
-import type { BasketLine } from '../../../api/types';
+import type { Basket, BasketLine } from '../../../api/types';
+import type { VatQuote } from '../api/get-vat-quote';
 import { Money } from '../../../components/Money';
 import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -51,6 +56,65 @@ function CartLine({
   );
 }
 
+/**
+ * SPEC §2's figures: subtotal (the net prices), the service fee within it, VAT with its rate and country,
+ * and the total. The buyer's VAT preview replaces Estonia's as soon as their details decide it; after
+ * confirming, the basket's own figures (the decided VAT) are shown.
+ */
+function CartTotals({
+  basket,
+  quote,
+  language,
+}: {
+  basket: Basket;
+  quote: VatQuote | undefined;
+  language: string;
+}) {
+  const { t } = useTranslation();
+  const decided = quote?.state === 'decided' && quote.total !== null ? quote : null;
+  const pending = quote !== undefined && decided === null;
+  const figures = decided
+    ? {
+        subtotal: decided.subtotal ?? basket.subtotal,
+        vat: decided.vat ?? 0,
+        total: decided.total ?? basket.total,
+        label: vatLabel(t, language, decided),
+      }
+    : {
+        subtotal: basket.subtotal,
+        vat: basket.vat,
+        total: basket.total,
+        label: vatLabel(t, language, basket.vatTreatment),
+      };
+  return (
+    <>
+      <dl className="totals">
+        <div className="totals__row">
+          <dt>{t('BASKET.SUBTOTAL')}</dt>
+          <dd>
+            <Money cents={figures.subtotal} testId="cart-subtotal" />
+          </dd>
+        </div>
+        <div className="totals__row totals__row--minor">
+          <dt>{t('BASKET.SERVICE_FEE')}</dt>
+          <dd>
+            <Money cents={basket.serviceFee} testId="cart-service-fee" />
+          </dd>
+        </div>
+        <div className="totals__row totals__row--minor">
+          <dt data-testid="cart-vat-label">{pending ? t('BASKET.VAT_PENDING') : figures.label}</dt>
+          <dd>{pending ? '—' : <Money cents={figures.vat} testId="cart-vat" />}</dd>
+        </div>
+        <div className="totals__row totals__row--total">
+          <dt>{t('BASKET.TOTAL')}</dt>
+          <dd>{pending ? '—' : <Money cents={figures.total} testId="cart-total" />}</dd>
+        </div>
+      </dl>
+      {!basket.confirmed && !decided && <p className="hint">{t('BASKET.VAT_ESTONIA_UNTIL_DETAILS')}</p>}
+    </>
+  );
+}
+
 export function CartPage() {
   const { t } = useTranslation();
   const path = useLocalizedPath();
@@ -60,6 +124,14 @@ export function CartPage() {
   const remove = useRemoveDocumentFromBasket();
   const { confirmRequested, toastShown, errorOccurred } = useUiActions();
   const basketId = useBasketId();
+  const language = useLanguage();
+  // The buyer's details as the checkout has them: the VAT preview follows them (null once confirmed).
+  const [vatRequest, setVatRequest] = useState<VatQuoteRequest | null>(null);
+  const quoteQuery = useVatQuote(
+    basket && basket.documentCount > 0 && !basket.confirmed && basket.total > 0 ? vatRequest : null,
+    basket?.subtotal ?? 0,
+  );
+  const quote = quoteQuery.data;
 
   const removeLine = (documentId: string) => {
     const at = basket?.documents.findIndex((line) => line.documentId === documentId) ?? 0;
@@ -149,7 +221,17 @@ export function CartPage() {
                   />
                 </section>
               ) : (
-                <CheckoutForm key={basket.confirmed ? 'confirmed' : 'open'} basket={basket} />
+                <CheckoutForm
+                  key={basket.confirmed ? 'confirmed' : 'open'}
+                  basket={basket}
+                  vatQuote={{
+                    data: quote,
+                    loading: quoteQuery.isFetching,
+                    failed: quoteQuery.isError,
+                    refetch: quoteQuery.refetch,
+                  }}
+                  onVatRequest={setVatRequest}
+                />
               )}
             </div>
           </div>
@@ -157,32 +239,7 @@ export function CartPage() {
             <h2 id="cart-summary-title" className="card__title">
               {t('BASKET.SUMMARY')}
             </h2>
-            <dl className="totals">
-              <div className="totals__row">
-                <dt>{t('BASKET.SUBTOTAL')}</dt>
-                <dd>
-                  <Money cents={basket.subtotal} testId="cart-subtotal" />
-                </dd>
-              </div>
-              <div className="totals__row totals__row--minor">
-                <dt>{t('BASKET.SERVICE_FEE')}</dt>
-                <dd>
-                  <Money cents={basket.serviceFee} testId="cart-service-fee" />
-                </dd>
-              </div>
-              <div className="totals__row totals__row--minor">
-                <dt>{t('BASKET.VAT')}</dt>
-                <dd>
-                  <Money cents={basket.vat} testId="cart-vat" />
-                </dd>
-              </div>
-              <div className="totals__row totals__row--total">
-                <dt>{t('BASKET.TOTAL')}</dt>
-                <dd>
-                  <Money cents={basket.total} testId="cart-total" />
-                </dd>
-              </div>
-            </dl>
+            <CartTotals basket={basket} quote={basket.confirmed ? undefined : quote} language={language} />
             {basket.activeUntil && (
               <p className="cart__valid">
                 {t('BASKET.ACTIVE_UNTIL', { time: formatDateTime(basket.activeUntil) })}

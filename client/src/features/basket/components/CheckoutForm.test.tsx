@@ -43,9 +43,10 @@ describe('checkout on the cart', () => {
     await userEvent.type(screen.getByLabelText('Eesnimi'), 'Mari');
     await userEvent.type(screen.getByLabelText('Perekonnanimi'), 'Maasikas');
     await userEvent.type(screen.getByLabelText('Aadress'), 'Tartu mnt 1, Tallinn');
-    await userEvent.click(screen.getByLabelText('Soovin ettevõttele käibemaksuarvet'));
-    await userEvent.type(screen.getByLabelText('Ettevõtte nimi'), 'Firma OÜ');
-    await userEvent.type(screen.getByLabelText('Registrikood'), '12345678');
+    expect(screen.getByLabelText<HTMLSelectElement>('Arveldusaadressi riik').value).toBe('EE');
+    await userEvent.click(screen.getByLabelText('Soovin käibemaksuarvet'));
+    await userEvent.type(screen.getByLabelText('Ettevõtte nimi (või sinu nimi)'), 'Firma OÜ');
+    await userEvent.type(screen.getByLabelText('Registrikood (ettevõttel)'), '12345678');
     await userEvent.click(screen.getByTestId('payment-method-swedbank'));
     await userEvent.click(screen.getByTestId('checkout-previewsSeen'));
     await userEvent.click(screen.getByTestId('checkout-termsAccepted'));
@@ -58,12 +59,17 @@ describe('checkout on the cart', () => {
       firstName: 'Mari',
       lastName: 'Maasikas',
       address: 'Tartu mnt 1, Tallinn',
+      country: 'EE',
       previewsSeen: true,
       termsAccepted: true,
       invoice: { companyName: 'Firma OÜ', registryCode: '12345678', vatNumber: null },
       paymentMethod: 'banklink:ee:swedbank',
       expectedTotal: 1240,
+      countryOfResidence: null,
+      payWithVatWhileViesUnavailable: false,
     });
+    // The VAT the buyer's details lead to was shown before confirming.
+    expect(api.requests.some((r) => r.method === 'POST' && r.path.endsWith('/vat-quote'))).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('E-post').disabled).toBe(true);
     // Focus on the next step, not on the page.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('cart-go-pay')));

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Link } from '@/components/Link';
 import { ApiError, fieldMessages } from '../../../api/http';
@@ -9,6 +9,9 @@ import { useUiActions } from '../../../stores/ui-store';
 import { useCheckOut } from '../api/check-out';
 import { useConfirmBasket, useReopenBasket } from '../api/confirm-basket';
 import { usePaymentMethods } from '../api/get-payment-methods';
+import type { VatQuote, VatQuoteRequest } from '../api/get-vat-quote';
+import { useLanguage } from '../../../hooks/use-language';
+import { countryOptions } from '../../../utils/countries';
 import {
   type CheckoutField,
   type CheckoutValues,
@@ -18,6 +21,7 @@ import {
   validateCheckout,
 } from '../checkout-form';
 import { PaymentMethodChoice } from './PaymentMethodChoice';
+import { VatAnswer } from './VatAnswer';
 import './checkout.css';
 import { focusResult } from '../../../utils/focus-result';
 
@@ -30,6 +34,7 @@ function TextField({
   error,
   disabled,
   onChange,
+  onBlur,
 }: {
   field: CheckoutField;
   label: string;
@@ -39,6 +44,7 @@ function TextField({
   error?: string;
   disabled: boolean;
   onChange: (value: string) => void;
+  onBlur?: () => void;
 }) {
   const id = `checkout-${field}`;
   return (
@@ -56,6 +62,7 @@ function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${field}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
         data-testid={id}
       />
       {error && (
@@ -113,20 +120,40 @@ function Tick({
  * payment method; "Confirm cart", then "Go pay" to the gateway. A confirmed basket shows its details
  * locked until the buyer reopens them.
  */
-export function CheckoutForm({ basket }: { basket: Basket }) {
+export interface VatQuoteState {
+  readonly data: VatQuote | undefined;
+  readonly loading: boolean;
+  readonly failed: boolean;
+  refetch(): unknown;
+}
+
+export function CheckoutForm({
+  basket,
+  vatQuote,
+  onVatRequest,
+}: {
+  basket: Basket;
+  /** The VAT preview for the details entered (CartPage asks it, so the summary shows it too). */
+  vatQuote: VatQuoteState;
+  onVatRequest: (request: VatQuoteRequest | null) => void;
+}) {
   const { t } = useTranslation();
   const path = useLocalizedPath();
+  const language = useLanguage();
   const user = useSessionUser();
   const { toastShown, errorOccurred } = useUiActions();
-  const methods = usePaymentMethods(basket.total, basket.documentCount > 0);
   const confirm = useConfirmBasket();
   const reopen = useReopenBasket();
   const checkOut = useCheckOut();
   const [values, setValues] = useState<CheckoutValues>(() => initialCheckoutValues(basket, user));
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<CheckoutField, string>>>({});
+  // The VAT number is sent for the preview once typed (on leaving the field), not at every key.
+  const [vatNumberForQuote, setVatNumberForQuote] = useState(values.vatNumber.trim());
+  const methods = usePaymentMethods(basket.listTotal, values.country, basket.documentCount > 0);
+  const countries = useMemo(() => countryOptions(language), [language]);
 
-  const free = basket.total === 0;
+  const free = basket.subtotal === 0;
   const offered = methods.data?.methods ?? [];
   const chosen = free ? 'free' : values.paymentMethod;
   const clientErrors = submitted ? validateCheckout({ ...values, paymentMethod: chosen }) : {};
@@ -139,6 +166,24 @@ export function CheckoutForm({ basket }: { basket: Basket }) {
     setServerErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  const vatNumber = values.wantsInvoice && vatNumberForQuote !== '' ? vatNumberForQuote : null;
+  const request: VatQuoteRequest | null = basket.confirmed
+    ? null
+    : {
+        country: values.country,
+        vatNumber,
+        paymentMethod: free ? 'free' : values.paymentMethod || null,
+        countryOfResidence: values.countryOfResidence || null,
+        payWithVatWhileViesUnavailable: values.payWithVatWhileViesUnavailable,
+      };
+  const requestKey = JSON.stringify(request);
+  useEffect(() => {
+    onVatRequest(request);
+    // The request is compared by its content: a new object with the same details asks nothing again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestKey]);
+  const quote = vatQuote.data;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
@@ -147,7 +192,8 @@ export function CheckoutForm({ basket }: { basket: Basket }) {
       toastShown({ tone: 'danger', text: t('VALIDATION.FORM_HAS_ERRORS') });
       return;
     }
-    confirm.mutate(toConfirmBody(complete, basket.total), {
+    const expectedTotal = quote?.state === 'decided' && quote.total !== null ? quote.total : basket.total;
+    confirm.mutate(toConfirmBody(complete, expectedTotal), {
       onSuccess: () => {
         toastShown({ tone: 'success', text: t('CHECKOUT.CONFIRMED') });
         // The next step: the details are locked, "Go pay" is the way on.
@@ -215,6 +261,36 @@ export function CheckoutForm({ basket }: { basket: Basket }) {
                 onChange={(v) => set('address', v)}
               />
             </div>
+            <div className={`field checkout__field${errorOf('country') ? ' checkout__field--invalid' : ''}`}>
+              <label htmlFor="checkout-country" className="field__label">
+                {t('CHECKOUT.COUNTRY')}
+              </label>
+              <select
+                id="checkout-country"
+                className="field__control"
+                autoComplete="country"
+                value={values.country}
+                disabled={locked}
+                aria-invalid={errorOf('country') ? true : undefined}
+                aria-describedby={errorOf('country') ? 'country-error' : undefined}
+                onChange={(event) => {
+                  set('country', event.target.value);
+                  set('countryOfResidence', '');
+                }}
+                data-testid="checkout-country"
+              >
+                {countries.map((c) => (
+                  <option key={c.code} value={c.code}>
+                    {c.name}
+                  </option>
+                ))}
+              </select>
+              {errorOf('country') && (
+                <p className="field__error" id="country-error" data-testid="field-error-country">
+                  {errorOf('country')}
+                </p>
+              )}
+            </div>
           </div>
         </fieldset>
 
@@ -257,7 +333,11 @@ export function CheckoutForm({ basket }: { basket: Basket }) {
                 value={values.vatNumber}
                 error={errorOf('vatNumber')}
                 disabled={locked}
-                onChange={(v) => set('vatNumber', v)}
+                onChange={(v) => {
+                  set('vatNumber', v);
+                  set('payWithVatWhileViesUnavailable', false);
+                }}
+                onBlur={() => setVatNumberForQuote(values.vatNumber.trim())}
               />
             </div>
           ) : (
@@ -280,6 +360,21 @@ export function CheckoutForm({ basket }: { basket: Basket }) {
             disabled={locked}
             error={errorOf('paymentMethod')}
             onChange={(v) => set('paymentMethod', v)}
+          />
+        )}
+
+        {!basket.confirmed && (
+          <VatAnswer
+            quote={quote}
+            loading={vatQuote.loading}
+            failed={vatQuote.failed}
+            countryOfResidence={values.countryOfResidence}
+            payingWithVat={values.payWithVatWhileViesUnavailable}
+            disabled={locked}
+            error={errorOf('countryOfResidence')}
+            onCountryOfResidence={(code) => set('countryOfResidence', code)}
+            onPayWithVat={() => set('payWithVatWhileViesUnavailable', true)}
+            onTryAgain={() => void vatQuote.refetch()}
           />
         )}
 

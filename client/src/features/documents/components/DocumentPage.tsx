@@ -6,7 +6,8 @@ import { ApiError } from '../../../api/http';
 import type { DocumentDetail } from '../../../api/types';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageContext } from '../../../api/page-context';
+import { usePageMeta } from '../../../hooks/use-document-title';
 import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { codeLabel } from '../../../i18n/labels';
 import { languageOfPath } from '../../../config/routes';
@@ -17,6 +18,7 @@ import { formatDate } from '../../../utils/format';
 import { useSessionUser } from '../../../stores/session-store';
 import { DocumentViewer } from './DocumentViewer';
 import '../documents.css';
+import { documentHead, shortDescription } from '../document-head';
 import { DocumentSkeleton } from './DocumentSkeleton';
 import { DocumentTabs } from './DocumentTabs';
 import { LoadError } from '../../../components/LoadError';
@@ -38,8 +40,8 @@ function Overview({ document }: { document: DocumentDetail }) {
     [t('DOCUMENT_PAGE.APPLICABLE_LAW'), codeLabel(t, 'COUNTRY', document.applicableLaw)],
     [t('DOCUMENT_PAGE.LANGUAGE'), codeLabel(t, 'LANGUAGE', document.language)],
     [t('DOCUMENT_PAGE.YEAR'), document.year],
-    [t('DOCUMENT_PAGE.CREATED'), <FormattedDate key="c" value={document.createdAt} />],
-    [t('DOCUMENT_PAGE.UPDATED'), <FormattedDate key="u" value={document.updatedAt} />],
+    [t('DOCUMENT_PAGE.CREATED'), <FormattedDate key="c" value={document.createdAt} calendar="shop" />],
+    [t('DOCUMENT_PAGE.UPDATED'), <FormattedDate key="u" value={document.updatedAt} calendar="shop" />],
     [t('DOCUMENT_PAGE.PRICE'), <Money key="p" cents={document.price} freeWhenZero testId="document-price" />],
   ];
   if (document.author) {
@@ -155,18 +157,33 @@ export function DocumentPage({ renderAddToCart, renderOwnerActions }: DocumentPa
   const { t } = useTranslation();
   const path = useLocalizedPath();
   const { slug = '' } = useParams();
-  const { data: document, error, isPending, refetch } = useDocument(slug);
+  const { data: document, error, isPending, refetch, missingOnPage } = useDocument(slug);
   const [tab, setTab] = useState('overview');
   const language = useLanguage();
+  const { siteUrl } = usePageContext();
   const lastSearch = useLastSearch();
   // The breadcrumb leads back to the visitor's last results (in this language), else to an empty search.
   const searchPath = lastSearch && languageOfPath(lastSearch) === language ? lastSearch : path('search');
-  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
+  // Not found (or gone: deleted) as the API says, or as it said when the server made the page.
+  const refused =
+    error instanceof ApiError && [400, 404, 410].includes(error.status)
+      ? error.status
+      : isPending
+        ? missingOnPage
+        : undefined;
+  const notFound = refused !== undefined;
   const user = useSessionUser();
   const owned = useOwnedPurchases(document?.id, user !== null).data?.items[0];
-  useDocumentTitle(document?.title ?? (notFound ? t('DOCUMENT_PAGE.NOT_FOUND_TITLE') : null));
+  usePageMeta(
+    document?.title ?? (notFound ? t('DOCUMENT_PAGE.NOT_FOUND_TITLE') : null),
+    document && shortDescription(document.description),
+    document
+      ? documentHead(document, { siteUrl, language, t })
+      : notFound
+        ? { status: refused === 410 ? 410 : 404 }
+        : {},
+  );
 
-  if (isPending) return <DocumentSkeleton />;
   if (notFound) {
     return (
       <NotFound
@@ -178,6 +195,7 @@ export function DocumentPage({ renderAddToCart, renderOwnerActions }: DocumentPa
       />
     );
   }
+  if (isPending) return <DocumentSkeleton />;
   if (!document) {
     return <LoadError onRetry={refetch} className="page page--narrow" />;
   }

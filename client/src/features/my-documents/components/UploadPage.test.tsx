@@ -216,7 +216,7 @@ describe('Upload/Edit document', () => {
 
     const earnings = await screen.findByTestId('upload-earnings');
     await waitFor(() => expect(earnings.textContent).toBe('You earn €8.00 per sale'));
-    const price = screen.getByLabelText('Price (€, VAT included)');
+    const price = screen.getByLabelText('Price (€, incl. Estonian VAT)');
     await userEvent.clear(price);
     await userEvent.type(price, '24.80');
     await waitFor(() =>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
+import type { VatTreatment } from '../../../api/types';
 import type { InvoiceRequest, Payer } from '../../../api/types';
 
 export type PurchaseStatus = 'pending' | 'paid' | 'canceled';
@@ -38,13 +39,19 @@ export interface PurchaseSummary {
     price: number;
     files: PurchaseFile[];
   }[];
-  totals: { price: number; vat: number };
+  totals: { price: number; vat: number; taxableAmount: number };
+  /** How the purchase is taxed: treatment, rate, whose VAT, where the buyer is. */
+  vat: { treatment: VatTreatment; rate: number; vatCountry: string | null; buyerCountry: string | null };
   linksValidUntil: string | null;
   linksExpired: boolean;
   archiveUrl: string | null;
   invoice: (InvoiceRequest & { number: string | null }) | null;
   /** The invoice PDF (when asked for) or the receipt; null until paid. */
   documentUrl: string | null;
+  /** The invoice's or receipt's own number (older receipts have none). */
+  documentNumber: string | null;
+  /** The invoice as an EN 16931 e-invoice (UBL XML); null for receipts. */
+  eInvoiceUrl: string | null;
 }
 
 export const purchaseKeys = {

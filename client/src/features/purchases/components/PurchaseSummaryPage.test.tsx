@@ -16,7 +16,13 @@ function aPurchase(overrides: Partial<PurchaseSummary> = {}): PurchaseSummary {
     cancelReason: null,
     refundDue: false,
     language: 'et',
-    payer: { email: 'mari@example.ee', firstName: 'Mari', lastName: 'Maasikas', address: 'Tartu mnt 1' },
+    payer: {
+      email: 'mari@example.ee',
+      firstName: 'Mari',
+      lastName: 'Maasikas',
+      address: 'Tartu mnt 1',
+      country: 'EE',
+    },
     paymentMethod: 'banklink:ee:swedbank',
     documents: [
       {
@@ -38,12 +44,15 @@ function aPurchase(overrides: Partial<PurchaseSummary> = {}): PurchaseSummary {
         ],
       },
     ],
-    totals: { price: 1240, vat: 240 },
+    totals: { price: 1240, vat: 240, taxableAmount: 1000 },
+    vat: { treatment: 'domestic', rate: 2400, vatCountry: 'EE', buyerCountry: 'EE' },
     linksValidUntil: '2026-03-15T10:05:00.000Z',
     linksExpired: false,
     archiveUrl: 'http://localhost:3000/api/purchases/p/archive?expires=1&signature=b',
     invoice: { companyName: 'Firma OÜ', registryCode: '12345678', vatNumber: null, number: 'LT-000007' },
     documentUrl: 'http://localhost:3000/api/purchases/p/invoice?expires=1&signature=c',
+    documentNumber: 'LT-000007',
+    eInvoiceUrl: 'http://localhost:3000/api/purchases/p/invoice.xml?expires=1&signature=d',
     ...overrides,
   };
 }

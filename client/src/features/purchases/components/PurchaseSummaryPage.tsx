@@ -6,6 +6,8 @@ import { PageSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { formatDateTime } from '../../../utils/format';
+import { vatLabel } from '../../../utils/vat-label';
+import { useLanguage } from '../../../hooks/use-language';
 import { type PurchaseSummary, usePurchase } from '../api/get-purchase';
 import { FreshLinksForm } from './FreshLinksForm';
 import { cancelText } from './cancel-text';
@@ -73,8 +75,15 @@ function Downloads({ purchase }: { purchase: PurchaseSummary }) {
  * title, uploader and files, a download link per file and one zip of all, the notice that links are valid
  * about 24 hours, the invoice or receipt; fresh links on request once they ran out.
  */
+const PURCHASE_VAT_KEYS = {
+  at: 'PURCHASE.VAT_AT',
+  reverseCharge: 'PURCHASE.VAT_REVERSE_CHARGE',
+  outsideEu: 'PURCHASE.VAT_OUTSIDE_EU',
+};
+
 export function PurchaseSummaryPage() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const path = useLocalizedPath();
   const { id = '' } = useParams();
   const key = usePurchaseKey();
@@ -179,8 +188,9 @@ export function PurchaseSummaryPage() {
             <dt>{t('PURCHASE.TOTAL')}</dt>
             <dd>
               <Money cents={purchase.totals.price} testId="purchase-total" />{' '}
-              <span className="hint">
-                ({t('BASKET.VAT')} <Money cents={purchase.totals.vat} />)
+              <span className="hint" data-testid="purchase-vat">
+                ({vatLabel(t, language, purchase.vat, PURCHASE_VAT_KEYS)}{' '}
+                <Money cents={purchase.totals.vat} />)
               </span>
             </dd>
             {purchase.invoice && (
@@ -200,7 +210,19 @@ export function PurchaseSummaryPage() {
             >
               {purchase.invoice?.number
                 ? t('PURCHASE.INVOICE_PDF', { number: purchase.invoice.number })
-                : t('PURCHASE.RECEIPT_PDF')}
+                : purchase.documentNumber
+                  ? t('PURCHASE.RECEIPT_NUMBERED', { number: purchase.documentNumber })
+                  : t('PURCHASE.RECEIPT_PDF')}
+            </a>
+          )}
+          {purchase.eInvoiceUrl && purchase.invoice?.number && (
+            <a
+              className="button button--ghost button--block"
+              href={purchase.eInvoiceUrl}
+              download
+              data-testid="purchase-e-invoice"
+            >
+              {t('PURCHASE.INVOICE_XML', { number: purchase.invoice.number })}
             </a>
           )}
           {purchase.status !== 'paid' && (

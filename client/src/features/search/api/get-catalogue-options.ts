@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
-import { takePageAnswer } from '../../../api/page-answers';
+import { usePageAnswer } from '../../../api/page-context';
 import type { CatalogueOptions } from '../../../api/types';
 
 export function getCatalogueOptions(signal?: AbortSignal): Promise<CatalogueOptions> {
@@ -11,9 +11,9 @@ export const catalogueOptionsQuery = queryOptions({
   queryKey: ['catalogue', 'options'],
   queryFn: ({ signal }) => getCatalogueOptions(signal),
   staleTime: Infinity,
-  initialData: () => takePageAnswer<CatalogueOptions>('/catalogue/options'),
 });
 
+/** The catalogue's codes; the page's first render takes them from the page (api/page-answers.ts). */
 export function useCatalogueOptions() {
-  return useQuery(catalogueOptionsQuery);
+  return useQuery({ ...catalogueOptionsQuery, ...usePageAnswer<CatalogueOptions>('/catalogue/options') });
 }

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
-import { takePageAnswer } from '../../../api/page-answers';
+import { usePageAnswer } from '../../../api/page-context';
 import type { CatalogueOptions, SearchResult, SearchSort } from '../../../api/types';
 
 export const SORT_ORDERS: readonly SearchSort[] = [
@@ -178,15 +178,26 @@ export function searchDocumentsQuery(filters: SearchFilters) {
     queryFn: ({ pageParam, signal }) => searchDocuments(filters, pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last: SearchResult) => last.nextCursor ?? undefined,
-    // The first page as the server wrote it into the page's HTML, on the page it was written for.
-    initialData: () => {
-      const first = takePageAnswer<SearchResult>('/documents', searchParameters(filters, null));
-      return first && { pages: [first], pageParams: [null] };
-    },
   });
 }
 
-/** The filters' results; `enabled` false holds the search back (while its filters cannot be checked yet). */
+/**
+ * The filters' results; `enabled` false holds the search back (while its filters cannot be checked yet).
+ * The first page of the filters the page was made for comes from the page (api/page-answers.ts).
+ */
 export function useSearchDocuments(filters: SearchFilters, enabled = true) {
-  return useInfiniteQuery({ ...searchDocumentsQuery(filters), placeholderData: keepPreviousData, enabled });
+  const { initialData, initialDataUpdatedAt } = usePageAnswer<SearchResult>(
+    '/documents',
+    searchParameters(filters, null),
+  );
+  return useInfiniteQuery({
+    ...searchDocumentsQuery(filters),
+    initialData: () => {
+      const first = initialData();
+      return first && { pages: [first], pageParams: [null] };
+    },
+    initialDataUpdatedAt,
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }

@@ -11,7 +11,7 @@ import {
 import type { DocumentSummary, SearchFacet, SearchSort } from '../../../api/types';
 import { Skeleton, SkeletonText } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageMeta } from '../../../hooks/use-document-title';
 import { useOnVisible } from '../../../hooks/use-intersection';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { codeLabel, type CodeGroup } from '../../../i18n/labels';
@@ -30,7 +30,6 @@ import {
   type SearchFilters,
 } from '../api/search-documents';
 import { SearchResultItem } from './SearchResultItem';
-import { useRevealed } from '../../../hooks/use-revealed';
 import '../search.css';
 import { LoadError } from '../../../components/LoadError';
 import { NotFound } from '../../../components/NotFound';
@@ -186,22 +185,20 @@ interface ResultListProps {
 }
 
 /**
- * The results and the way to more. The first results render with the page, the others in the short
- * tasks after it (useRevealed), and only this list renders again meanwhile; the next page is asked for,
- * and a position restored on the way back, once all of them are there.
+ * The results and the way to more: the next page is asked for as the end of the list comes into view,
+ * and a position restored on the way back once the results are there. The first page of results is in
+ * the page's HTML (the server renders it), so the list renders whole.
  */
 function ResultList(props: ResultListProps) {
   const { items, userId, renderDocumentActions, hasNextPage, isFetchingNextPage, loadMore } = props;
   const { t } = useTranslation();
   const path = useLocalizedPath();
-  const shown = useRevealed(items.length);
-  const allShown = shown === items.length;
-  const sentinelRef = useOnVisible<HTMLDivElement>(loadMore, hasNextPage && !isFetchingNextPage && allShown);
-  useScrollRestoration(props.settled && allShown);
+  const sentinelRef = useOnVisible<HTMLDivElement>(loadMore, hasNextPage && !isFetchingNextPage);
+  useScrollRestoration(props.settled);
   return (
     <>
       <ul className="results" aria-label={t('SEARCH.RESULTS')}>
-        {items.slice(0, shown).map((document) => (
+        {items.map((document) => (
           <SearchResultItem
             key={document.id}
             document={document}
@@ -254,7 +251,8 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
     : uploader
       ? t('SEARCH.UPLOADER_HEADING', { name: uploader.name })
       : t('SEARCH.TITLE');
-  useDocumentTitle(heading);
+  // An uploader the shop does not have is a page not found, to the server's answer too.
+  usePageMeta(heading, undefined, uploaderNotFound ? { status: 404 } : {});
 
   /** The URL for filters: the uploader variant keeps its path, the keyword variant keeps the word in its path. */
   const applyFilters = (next: SearchFilters, replace = false) => {

@@ -13,10 +13,12 @@ import { codeLabel } from '../../../i18n/labels';
 import { readSession, useAuthEmail, useSessionActions, useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
 import { useUpdateUser } from '../api/update-user';
+import { SignInSettings } from './SignInSettings';
 import {
   COUNTRIES,
   initialValues,
   PROFILE_LANGUAGES,
+  signUpClaims,
   todayIso,
   toUpdateBody,
   validateProfile,
@@ -74,7 +76,9 @@ function UserEditForm({ user }: { user: ProductUser }) {
   const authEmail = useAuthEmail();
   const { toastShown, errorOccurred, messagesWithTextCleared } = useUiActions();
   const mutation = useUpdateUser();
-  const [values, setValues] = useState<ProfileFormValues>(() => initialValues(user));
+  const [values, setValues] = useState<ProfileFormValues>(() =>
+    initialValues(user, signUpClaims(readSession().idToken)),
+  );
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<FormField, string>>>({});
 
@@ -362,6 +366,7 @@ export function UserEditPage() {
       )}
       {user ? <UserEditForm key={user.id} user={user} /> : <Spinner />}
       {user?.termsAccepted && <MailSettingsCard />}
+      {user && <SignInSettings />}
     </div>
   );
 }

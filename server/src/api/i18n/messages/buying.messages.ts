@@ -31,6 +31,16 @@ export const BUYING_MESSAGES: MessageCatalogs = {
       'This payment method is not available right now. Please choose another one.',
     'PAYMENT.GATEWAY_UNAVAILABLE':
       'The payment service cannot be reached right now. Please try again shortly.',
+    'VAT.NUMBER_NOT_IN_VIES':
+      'VIES, the EU register of VAT numbers, does not know this VAT number. Check it, or buy without it (VAT is then charged).',
+    'VAT.VIES_UNAVAILABLE':
+      'VIES, the EU register of VAT numbers, does not answer right now, so your VAT number cannot be confirmed. Pay with VAT now, or try again later.',
+    'VAT.COUNTRY_QUESTION': 'Please tell us which country you live in: the VAT depends on it.',
+    'VAT.COUNTRY_CONTRADICTION':
+      'Your billing address is in {0} but your bank is in {1}. Which country do you live in?',
+    'VAT.COUNTRY_CONFIRMATION':
+      'A card does not tell us its country before you pay. Please confirm that you live in {0}.',
+    'RECEIPT.INVOICE_REQUESTED': 'This purchase asked for an invoice, so it gets an invoice number.',
   },
   et: {
     'SHOPPING_CART.PREVIEWS_NOT_SEEN':
@@ -60,5 +70,14 @@ export const BUYING_MESSAGES: MessageCatalogs = {
     'PAYMENT.METHOD_UNAVAILABLE': 'See makseviis ei ole praegu saadaval. Palun vali mõni teine.',
     'PAYMENT.GATEWAY_UNAVAILABLE':
       'Makseteenus ei ole praegu kättesaadav. Palun proovi veidi aja pärast uuesti.',
+    'VAT.NUMBER_NOT_IN_VIES':
+      'ELi käibemaksukohustuslaste register VIES seda numbrit ei tunne. Kontrolli numbrit või osta ilma selleta (siis lisandub käibemaks).',
+    'VAT.VIES_UNAVAILABLE':
+      'ELi käibemaksukohustuslaste register VIES ei vasta praegu, seega ei saa sinu KMKR numbrit kinnitada. Maksa kohe koos käibemaksuga või proovi hiljem uuesti.',
+    'VAT.COUNTRY_QUESTION': 'Palun ütle, millises riigis sa elad: käibemaks sõltub sellest.',
+    'VAT.COUNTRY_CONTRADICTION':
+      'Sinu arveldusaadress on riigis {0}, aga pank riigis {1}. Millises riigis sa elad?',
+    'VAT.COUNTRY_CONFIRMATION': 'Kaart ei ütle enne maksmist oma riiki. Palun kinnita, et elad riigis {0}.',
+    'RECEIPT.INVOICE_REQUESTED': 'Selle ostu juurde küsiti arvet, seega saab see arve numbri.',
   },
 };

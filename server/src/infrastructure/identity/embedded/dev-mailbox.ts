@@ -7,7 +7,7 @@ function mailboxHtml(messages: readonly OutboxMessage[], to: string, assets: str
   const rows = messages
     .map(
       (m) => `<article class="mail">
-<h2>${escapeHtml(m.subject)}</h2>
+<h2>${escapeHtml(m.channel === 'sms' ? `SMS → ${m.to}` : m.subject)}</h2>
 <p class="meta">${escapeHtml(m.to)} · <time datetime="${escapeHtml(m.sentAt)}">${escapeHtml(m.sentAt)}</time></p>
 <pre>${escapeHtml(m.text)}</pre>
 </article>`,

@@ -10,9 +10,15 @@ import type { AppConfig } from '../../../config/app-config';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../../../seed/demo-accounts';
 import type { Clock } from '../../clock/clock';
 import type { Mailer } from '../../mail/mail.port';
-import type { OutboxMailer } from '../../mail/outbox-mailer';
+import { join } from 'node:path';
+import { OutboxMailer } from '../../mail/outbox-mailer';
+import { OutboxSmsSender } from '../../sms/outbox-sms-sender';
+import type { SmsSender } from '../../sms/sms.port';
 import type { SqliteDatabase } from '../../sqlite/sqlite-database';
+import type { IdentityAccounts } from '../identity-accounts.port';
 import { registerDevMailbox } from './dev-mailbox';
+import { EmbeddedIdentityAccounts } from './embedded-identity-accounts';
+import { FederatedProviders } from './federation';
 import { IdentityInteractions, type PasswordChange } from './identity-interactions';
 import { HOSTED_PAGES_CSS, HOSTED_PAGES_JS, accessibilityClasses } from './identity-page-assets';
 import { pickLanguage } from './identity-messages';
@@ -24,7 +30,9 @@ import { SqliteIdentitySessions } from './sqlite-identity-sessions';
 import { SqliteInteractionStateStore } from './sqlite-interaction-state-store';
 import { SignInThrottle, type ThrottleLimits } from './sign-in-limits';
 import { createSqliteOidcAdapter } from './sqlite-oidc-adapter';
+import { SqliteFederationRequests } from './sqlite-federation-requests';
 import { SqliteOneTimeCodeStore } from './sqlite-one-time-code-store';
+import { mountTestIdentityProvider } from './test-identity-provider';
 
 export interface EmbeddedIdentityOptions {
   readonly config: AppConfig;
@@ -41,6 +49,8 @@ export interface EmbeddedIdentityOptions {
   readonly onPasswordChanged?: (accountId: string, change: PasswordChange) => Promise<void>;
   /** Other in-memory limits than SIGN_IN_LIMITS (tests playing many people from 127.0.0.1). */
   readonly throttleLimits?: Partial<ThrottleLimits>;
+  /** Text messages; the outbox (dev mailbox) when not given. */
+  readonly sms?: SmsSender;
 }
 
 /** The mounted provider, for start-up chores. */
@@ -48,6 +58,8 @@ export interface EmbeddedIdentity {
   readonly provider: Provider;
   /** Creates the demo accounts that do not exist yet (verified, fixed ids); returns the ones created. */
   seedDemoAccounts(): Promise<DemoAccount[]>;
+  /** The accounts as My data and the admin change them (the IdentityAccounts port). */
+  readonly accounts: IdentityAccounts;
   close(): Promise<void>;
 }
 
@@ -55,8 +67,24 @@ const HOUR = 3600;
 const DAY = 24 * HOUR;
 
 /** Scopes and claims the product's client gets without a consent screen. */
-const FIRST_PARTY_SCOPE = 'openid email offline_access';
+const FIRST_PARTY_SCOPE = 'openid email offline_access profile phone address';
 const FIRST_PARTY_CLAIMS = ['email', 'email_verified'];
+/** OpenID standard claims of the profile scope that sign-up attributes fill. */
+const PROFILE_CLAIMS = [
+  'given_name',
+  'family_name',
+  'middle_name',
+  'name',
+  'nickname',
+  'preferred_username',
+  'birthdate',
+  'gender',
+  'locale',
+  'zoneinfo',
+  'website',
+  'profile',
+  'picture',
+];
 
 function languageOf(ctx: KoaContextWithOIDC): 'et' | 'en' {
   return pickLanguage(ctx.oidc.params?.['ui_locales']);
@@ -108,8 +136,18 @@ function buildConfiguration(
     ],
     jwks: { keys: [signingKey] },
     cookies: { keys: cookieKeys },
-    scopes: ['openid', 'email', 'offline_access'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'] },
+    scopes: ['openid', 'email', 'offline_access', 'profile', 'phone', 'address'],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      // Custom sign-up attributes travel as `custom:name` claims, as Cognito's do.
+      profile: [
+        ...PROFILE_CLAIMS,
+        ...config.identity.signIn.signUpAttributes.map((a) => a.name).filter((n) => n.startsWith('custom:')),
+      ],
+      phone: ['phone_number', 'phone_number_verified'],
+      address: ['address'],
+    },
     // The product reads the e-mail from the ID token (SPEC: authEmail), so the code flow's ID token
     // carries the scope's claims too, not only the userinfo endpoint.
     conformIdTokenClaims: false,
@@ -121,9 +159,20 @@ function buildConfiguration(
     findAccount: (_ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> => {
       const account = accounts.findById(sub);
       if (!account) return Promise.resolve(undefined);
+      const { address, ...attributes } = account.attributes;
       return Promise.resolve({
         accountId: account.id,
-        claims: () => ({ sub: account.id, email: account.email, email_verified: account.emailVerified }),
+        claims: () => ({
+          ...attributes,
+          ...(address !== undefined && { address: { formatted: address } }),
+          sub: account.id,
+          email: account.email,
+          email_verified: account.emailVerified,
+          ...(account.phoneNumber !== null && {
+            phone_number: account.phoneNumber,
+            phone_number_verified: account.phoneNumberVerified,
+          }),
+        }),
       });
     },
     // First-party client: the grant is made here, so no consent screen is ever shown for it.
@@ -232,6 +281,43 @@ export async function mountEmbeddedIdentity(
   });
 
   const providerSessions = new SqliteIdentitySessions(db);
+  const throttle = new SignInThrottle(options.throttleLimits);
+  const sms =
+    options.sms ??
+    new OutboxSmsSender(options.outbox ?? new OutboxMailer(join(config.dataDir, 'outbox'), clock));
+  const { publicUrl: base, port, host } = config;
+  const federationRedirectUri = `${base}${mountPath}/federation/callback`;
+  const socialProviders = [...config.identity.signIn.socialProviders];
+  if (config.identity.signIn.testProvider) {
+    const test = mountTestIdentityProvider(app, {
+      publicUrl: base,
+      redirectUri: federationRedirectUri,
+      assets: `${mountPath}/assets`,
+    });
+    socialProviders.push({
+      id: 'test',
+      name: 'Test IdP',
+      issuer: test.issuer,
+      clientId: test.clientId,
+      clientSecret: test.clientSecret,
+      scope: 'openid email profile',
+      metadata: null,
+      // Whoever you say you are, every time: the test provider asks again rather than reuse its session.
+      authorizationParams: { prompt: 'login' },
+    });
+  }
+  // The server reaches the test provider inside itself over loopback, whatever PUBLIC_URL's host is.
+  const loopbackHost = ['0.0.0.0', '127.0.0.1', 'localhost', '::', ''].includes(host) ? '127.0.0.1' : host;
+  const loopback = `http://${loopbackHost.includes(':') ? `[${loopbackHost}]` : loopbackHost}:${port}`;
+  const federation =
+    socialProviders.length > 0
+      ? new FederatedProviders({
+          providers: socialProviders,
+          redirectUri: federationRedirectUri,
+          rewrite: (url) =>
+            url.startsWith(`${base}/test-idp`) ? `${loopback}${url.slice(base.length)}` : url,
+        })
+      : null;
   const interactions = new IdentityInteractions({
     provider,
     accounts,
@@ -239,12 +325,20 @@ export async function mountEmbeddedIdentity(
     states,
     mailer: options.mailer,
     clock,
-    throttle: new SignInThrottle(options.throttleLimits),
+    throttle,
     mountPath,
     signUpEnabled: config.identity.signUpEnabled,
     shop: shopLinks(config.publicUrl),
     onPasswordChanged:
       options.onPasswordChanged ?? ((accountId: string) => providerSessions.endAll(accountId)),
+    sms,
+    smsCountries: config.identity.sms.countries,
+    signUpAttributes: config.identity.signIn.signUpAttributes,
+    federation,
+    federationRequests: new SqliteFederationRequests(db),
+    federationRedirectUri,
+    publicUrl: base,
+    secureCookies: base.startsWith('https:'),
   });
   const providerCallback = provider.callback();
 
@@ -276,6 +370,13 @@ export async function mountEmbeddedIdentity(
 
   return {
     provider,
+    accounts: new EmbeddedIdentityAccounts({
+      accounts,
+      codes,
+      sms,
+      throttle,
+      smsCountries: config.identity.sms.countries,
+    }),
     seedDemoAccounts: async () => {
       const created: DemoAccount[] = [];
       for (const demo of DEMO_ACCOUNTS) {

@@ -71,6 +71,17 @@ button:disabled{cursor:not-allowed;opacity:.55}
 .mail{border:1px solid var(--color-border);border-radius:var(--radius-small);padding:1rem;margin-bottom:1rem;background:var(--color-surface)}
 .mail h2{font-size:1.1rem;margin:0}.mail .meta{color:var(--color-muted);margin:.25rem 0}.mail pre{white-space:pre-wrap;font:inherit}
 main.wide{max-width:48rem}
+.optional{font-weight:400}
+.note{color:var(--color-muted);font-size:.95rem;margin:0 0 1em}
+select{font:inherit;color:inherit;padding:.55rem .5rem;border:1px solid #8a94a6;border-radius:var(--radius-small);background:var(--color-surface);max-width:100%}
+input[type=tel],input[type=url],input[type=date]{font:inherit;color:inherit;width:100%;padding:.55rem .75rem;border:1px solid #8a94a6;border-radius:var(--radius-small);background:var(--color-surface)}
+.phone{display:grid;grid-template-columns:minmax(0,11rem) 1fr;gap:.5rem;align-items:end}
+.phone__code,.phone__number{display:flex;flex-direction:column;gap:.3rem}
+.phone>div[id$=-error]{grid-column:1/-1}
+.check label{display:flex;gap:.5rem;align-items:center;font-weight:400;color:var(--color-text);font-size:1rem}
+.divider{display:flex;align-items:center;gap:.75rem;margin:1.25rem 0 .5rem;color:var(--color-muted)}
+.divider::before,.divider::after{content:'';flex:1;border-top:1px solid var(--color-border)}
+.federation form{margin:0}
 `;
 
 export const HOSTED_PAGES_JS = `
@@ -105,6 +116,12 @@ sync();});
 document.querySelectorAll('form[data-submit-once]').forEach(function(f){f.addEventListener('submit',function(e){if(e.defaultPrevented)return;
 f.querySelectorAll('button[type=submit]').forEach(function(b){setTimeout(function(){b.disabled=true;},0);});});});
 document.querySelectorAll('[data-auto-click]').forEach(function(b){b.click();});
+var poll=document.querySelector('[data-poll]');
+if(poll){var until=Date.now()+Number(poll.dataset.pollFor);var timer=setInterval(function(){
+if(Date.now()>until){clearInterval(timer);var p=document.createElement('p');p.className='alert info';p.setAttribute('role','status');p.textContent=poll.dataset.timeout;poll.appendChild(p);return;}
+fetch(poll.dataset.poll,{credentials:'same-origin',headers:{accept:'application/json'}}).then(function(r){return r.ok?r.json():null;})
+.then(function(s){if(s&&s.confirmed){clearInterval(timer);location.assign(poll.dataset.continue);}}).catch(function(){});
+},Number(poll.dataset.pollEvery));}
 `;
 
 /** The shop's accessibility cookie (client/src/stores/ui-store.ts): a font class and a contrast class. */

@@ -42,6 +42,29 @@ export interface PageContext {
   readonly shop: ShopLinks;
   /** The shop's text size and contrast classes (its accessibility cookie). */
   readonly htmlClasses?: readonly string[];
+  /** Social sign-in providers, shown after an "or" divider on sign in and sign up. */
+  readonly providers?: readonly { readonly id: string; readonly name: string }[];
+}
+
+/** One entry of the phone field's country-code selector. */
+export interface CallingCodeOption {
+  readonly country: string;
+  readonly code: string;
+}
+
+/** An extra sign-up field (docs/decisions/extra-sign-up-attributes.md). */
+export interface SignUpField {
+  readonly name: string;
+  readonly required: boolean;
+  /** A custom attribute's own label; standard attributes use attr.<name>. */
+  readonly label: string | null;
+}
+
+/** What the sign-up form shows besides e-mail and passwords, and the values typed so far. */
+export interface SignUpExtras {
+  readonly fields: readonly SignUpField[];
+  readonly callingCodes: readonly CallingCodeOption[];
+  readonly values: Readonly<Record<string, string>>;
 }
 
 const t = (ctx: PageContext, key: MessageKey, values?: Readonly<Record<string, string>>): string =>
@@ -113,8 +136,12 @@ ${body}
 interface FieldOptions {
   readonly name: string;
   readonly label: MessageKey;
-  readonly type: 'email' | 'password' | 'text';
+  readonly type: 'email' | 'password' | 'text' | 'date' | 'tel' | 'url';
   readonly value?: string;
+  /** Default true; an optional field says so after its label. */
+  readonly required?: boolean;
+  /** A label text of its own (custom attributes), instead of `label`. */
+  readonly labelText?: string;
   readonly placeholder?: MessageKey;
   readonly autocomplete?: string;
   readonly errors: FieldErrors;
@@ -129,7 +156,7 @@ function field(ctx: PageContext, o: FieldOptions): string {
     `id="${o.name}"`,
     `name="${o.name}"`,
     `type="${o.type}"`,
-    'required',
+    o.required === false ? '' : 'required',
     o.value !== undefined && o.type !== 'password' ? `value="${escapeHtml(o.value)}"` : '',
     o.placeholder ? `placeholder="${t(ctx, o.placeholder)}"` : '',
     o.autocomplete ? `autocomplete="${o.autocomplete}"` : '',
@@ -147,8 +174,107 @@ function field(ctx: PageContext, o: FieldOptions): string {
     errors.length > 0
       ? `<div id="${errorId}">${errors.map((e) => `<p class="field-error">${escapeHtml(e)}</p>`).join('')}</div>`
       : '';
-  return `<div class="field"><label for="${o.name}">${t(ctx, o.label)}</label>${input}${errorHtml}</div>`;
+  const label = o.labelText === undefined ? t(ctx, o.label) : escapeHtml(o.labelText);
+  const optional = o.required === false ? ` <span class="optional">${t(ctx, 'label.optional')}</span>` : '';
+  return `<div class="field"><label for="${o.name}">${label}${optional}</label>${input}${errorHtml}</div>`;
 }
+
+function errorsOf(errors: FieldErrors, name: string): string {
+  const list = errors[name] ?? [];
+  return list.length > 0
+    ? `<div id="${name}-error">${list.map((e) => `<p class="field-error">${escapeHtml(e)}</p>`).join('')}</div>`
+    : '';
+}
+
+/**
+ * The phone field (SPEC §2: a country-code selector): the code and the number, each with its own
+ * label; the server joins them (country code plus number, only letters, digits and + kept).
+ */
+export function phoneFields(
+  ctx: PageContext,
+  codes: readonly CallingCodeOption[],
+  values: { readonly countryCode: string; readonly number: string },
+  errors: FieldErrors,
+  required: boolean,
+): string {
+  const regions = new Intl.DisplayNames([ctx.lang], { type: 'region' });
+  const options = codes
+    .map(
+      ({ country, code }) =>
+        `<option value="${escapeHtml(code)}"${code === values.countryCode ? ' selected' : ''}>${escapeHtml(`${regions.of(country) ?? country} ${code}`)}</option>`,
+    )
+    .join('');
+  const invalid = (errors['phone_number'] ?? []).length > 0;
+  const optional = required ? '' : ` <span class="optional">${t(ctx, 'label.optional')}</span>`;
+  return (
+    `<div class="field phone"><div class="phone__code"><label for="country_code">${t(ctx, 'label.countryCode')}</label>` +
+    `<select id="country_code" name="country_code" autocomplete="tel-country-code">${options}</select></div>` +
+    `<div class="phone__number"><label for="phone_number">${t(ctx, 'label.phoneNumber')}${optional}</label>` +
+    `<input id="phone_number" name="phone_number" type="tel" autocomplete="tel-national" inputmode="tel" value="${escapeHtml(values.number)}" placeholder="${t(ctx, 'placeholder.phoneNumber')}"${required ? ' required' : ''}${invalid ? ' aria-invalid="true" aria-describedby="phone_number-error"' : ''}></div>` +
+    `${errorsOf(errors, 'phone_number')}</div>`
+  );
+}
+
+/** The extra sign-up fields, in the configured order. */
+function signUpExtraFields(ctx: PageContext, extras: SignUpExtras, errors: FieldErrors): string {
+  return extras.fields
+    .map((f) => {
+      if (f.name === 'phone_number') {
+        return phoneFields(
+          ctx,
+          extras.callingCodes,
+          {
+            countryCode: extras.values['country_code'] ?? extras.callingCodes[0]?.code ?? '',
+            number: extras.values['phone_number'] ?? '',
+          },
+          errors,
+          f.required,
+        );
+      }
+      const type =
+        f.name === 'birthdate' ? 'date' : ['website', 'profile', 'picture'].includes(f.name) ? 'url' : 'text';
+      const autocomplete: Record<string, string> = {
+        given_name: 'given-name',
+        family_name: 'family-name',
+        middle_name: 'additional-name',
+        name: 'name',
+        nickname: 'nickname',
+        birthdate: 'bday',
+        gender: 'sex',
+        address: 'street-address',
+        locale: 'language',
+        website: 'url',
+      };
+      return field(ctx, {
+        name: f.name,
+        label: `attr.${f.name}` as MessageKey,
+        ...(f.label !== null && { labelText: f.label }),
+        type,
+        value: extras.values[f.name] ?? '',
+        required: f.required,
+        errors,
+        ...(autocomplete[f.name] !== undefined && { autocomplete: autocomplete[f.name] }),
+      });
+    })
+    .join('');
+}
+
+/** "or" and a button per social sign-in provider (SPEC §2), only when some are configured. */
+function socialButtons(ctx: PageContext): string {
+  const providers = ctx.providers ?? [];
+  if (providers.length === 0) return '';
+  const buttons = providers
+    .map(
+      (p) =>
+        `<form method="post" action="${escapeHtml(`${ctx.base}/federate/${p.id}`)}" data-submit-once><button type="submit" class="secondary federate" data-provider="${escapeHtml(p.id)}">${t(ctx, 'button.federate', { provider: p.name })}</button></form>`,
+    )
+    .join('');
+  return `<div class="divider" role="separator"><span>${t(ctx, 'text.or')}</span></div><div class="federation">${buttons}</div>`;
+}
+
+/** The "remember this device" choice under a second-factor code (docs/decisions/remembered-devices.md). */
+const rememberDevice = (ctx: PageContext): string =>
+  `<div class="field check"><label for="remember_device"><input id="remember_device" name="remember_device" type="checkbox" value="true"> ${t(ctx, 'label.rememberDevice')}</label></div>`;
 
 /** The e-mail (login name) field that opens sign in, sign up and forgot password. */
 function emailField(ctx: PageContext, email: string, errors: FieldErrors): string {
@@ -249,25 +375,47 @@ export function signInPage(ctx: PageContext, email: string, errors: FieldErrors)
         }) +
         submit(ctx, 'button.signIn'),
     ) +
-    `<p class="links"><a href="${escapeHtml(`${ctx.base}?view=forgot-password`)}">${t(ctx, 'link.forgotPassword')}</a></p>`;
+    `<p class="links"><a href="${escapeHtml(`${ctx.base}?view=forgot-password`)}">${t(ctx, 'link.forgotPassword')}</a></p>` +
+    socialButtons(ctx);
   return layout(ctx, 'title.signIn', body, { tabs: 'sign-in' });
 }
 
-export function signUpPage(ctx: PageContext, email: string, errors: FieldErrors): string {
-  const body = form(
-    ctx,
-    'sign-up',
-    emailField(ctx, email, errors) +
-      newPasswordFields(ctx, errors, 'label.password') +
-      submit(ctx, 'button.createAccount'),
-    true,
-  );
+export function signUpPage(
+  ctx: PageContext,
+  email: string,
+  errors: FieldErrors,
+  extras: SignUpExtras = { fields: [], callingCodes: [], values: {} },
+): string {
+  const body =
+    form(
+      ctx,
+      'sign-up',
+      emailField(ctx, email, errors) +
+        newPasswordFields(ctx, errors, 'label.password') +
+        signUpExtraFields(ctx, extras, errors) +
+        submit(ctx, 'button.createAccount'),
+      true,
+    ) + socialButtons(ctx);
   return layout(ctx, 'title.signUp', body, { tabs: 'sign-up' });
 }
 
-export function confirmSignUpPage(ctx: PageContext, email: string, errors: FieldErrors): string {
+/**
+ * Confirm sign-up. With `poll`, the page asks every 5 s for up to 3 minutes whether the account was
+ * confirmed elsewhere (the mail's link, on any device) and then signs in by itself (SPEC §4 auto
+ * sign-in); after that it says the account was not confirmed in time, and the code still works.
+ */
+export function confirmSignUpPage(
+  ctx: PageContext,
+  email: string,
+  errors: FieldErrors,
+  poll = false,
+): string {
+  const polling = poll
+    ? `<div class="poll" data-poll="${escapeHtml(`${ctx.base}/status`)}" data-continue="${escapeHtml(`${ctx.base}/auto-sign-in`)}" data-poll-every="5000" data-poll-for="180000" data-timeout="${t(ctx, 'text.unconfirmedInTime')}"><p class="note">${t(ctx, 'text.confirmSignUpLink')}</p></div>`
+    : '';
   const body =
     `<p class="text">${t(ctx, 'text.confirmSignUp', { destination: email })}</p>` +
+    polling +
     form(ctx, 'confirm-sign-up', codeField(ctx, errors) + submit(ctx, 'button.confirm')) +
     form(ctx, 'resend-code', `<button type="submit" class="secondary">${t(ctx, 'button.resend')}</button>`) +
     backToSignIn(ctx);
@@ -315,13 +463,24 @@ export function newPasswordPage(ctx: PageContext, errors: FieldErrors): string {
   return layout(ctx, 'title.newPassword', body);
 }
 
-export function chooseMfaPage(ctx: PageContext, errors: FieldErrors): string {
-  const radios = (['totp', 'email'] as const)
+/** The second-factor kinds a page offers, in this order. */
+export type MfaKind = 'totp' | 'email' | 'sms';
+
+function mfaRadios(ctx: PageContext, kinds: readonly MfaKind[]): string {
+  return kinds
     .map(
       (type, i) =>
-        `<label><input type="radio" name="mfa_type" value="${type.toUpperCase()}"${i === 0 ? ' checked' : ''}> ${t(ctx, type === 'totp' ? 'mfa.totp' : 'mfa.email')}</label>`,
+        `<label><input type="radio" name="mfa_type" value="${type.toUpperCase()}"${i === 0 ? ' checked' : ''}> ${t(ctx, `mfa.${type}`)}</label>`,
     )
     .join('');
+}
+
+export function chooseMfaPage(
+  ctx: PageContext,
+  errors: FieldErrors,
+  kinds: readonly MfaKind[] = ['totp', 'email'],
+): string {
+  const radios = mfaRadios(ctx, kinds);
   const error = (errors['mfa_type'] ?? []).map((e) => `<p class="field-error">${escapeHtml(e)}</p>`).join('');
   const body =
     form(
@@ -335,35 +494,144 @@ export function chooseMfaPage(ctx: PageContext, errors: FieldErrors): string {
 
 export function mfaCodePage(
   ctx: PageContext,
-  kind: 'totp' | 'email',
-  email: string,
+  kind: 'totp' | 'email' | 'sms',
+  destination: string,
   errors: FieldErrors,
 ): string {
+  const texts = {
+    totp: ['text.mfaTotp', 'title.mfaTotp'],
+    email: ['text.mfaEmail', 'title.mfaEmail'],
+    sms: ['text.mfaSms', 'title.mfaSms'],
+  } as const satisfies Record<string, readonly [MessageKey, MessageKey]>;
   const body =
-    `<p class="text">${kind === 'totp' ? t(ctx, 'text.mfaTotp') : t(ctx, 'text.mfaEmail', { destination: email })}</p>` +
-    form(
-      ctx,
-      kind === 'totp' ? 'mfa-totp' : 'mfa-email',
-      codeField(ctx, errors) + submit(ctx, 'button.confirm'),
-    ) +
-    (kind === 'email'
+    `<p class="text">${t(ctx, texts[kind][0], { destination })}</p>` +
+    form(ctx, `mfa-${kind}`, codeField(ctx, errors) + rememberDevice(ctx) + submit(ctx, 'button.confirm')) +
+    (kind !== 'totp'
       ? form(
           ctx,
-          'mfa-email/resend',
+          `mfa-${kind}/resend`,
           `<button type="submit" class="secondary">${t(ctx, 'button.resend')}</button>`,
         )
       : '') +
     backToSignIn(ctx);
-  return layout(ctx, kind === 'totp' ? 'title.mfaTotp' : 'title.mfaEmail', body);
+  return layout(ctx, texts[kind][1], body);
 }
 
-export function offerMfaPage(ctx: PageContext): string {
-  const radios = (['totp', 'email'] as const)
+/** Setting up text-message codes: the mobile number first (when none is verified), then its code. */
+export function setupSmsPage(
+  ctx: PageContext,
+  phase:
+    | {
+        readonly kind: 'phone';
+        readonly codes: readonly CallingCodeOption[];
+        readonly values: { countryCode: string; number: string };
+      }
+    | { readonly kind: 'code'; readonly destination: string },
+  errors: FieldErrors,
+): string {
+  const body =
+    phase.kind === 'phone'
+      ? `<p class="text">${t(ctx, 'text.setupSmsPhone')}</p>` +
+        form(
+          ctx,
+          'setup-sms/phone',
+          phoneFields(ctx, phase.codes, phase.values, errors, true) + submit(ctx, 'button.sendSmsCode'),
+        ) +
+        backToSignIn(ctx)
+      : `<p class="text">${t(ctx, 'text.setupSmsCode', { destination: phase.destination })}</p>` +
+        form(ctx, 'setup-sms', codeField(ctx, errors) + submit(ctx, 'button.confirm')) +
+        form(
+          ctx,
+          'setup-sms/resend',
+          `<button type="submit" class="secondary">${t(ctx, 'button.resend')}</button>`,
+        ) +
+        backToSignIn(ctx);
+  return layout(ctx, 'title.setupSms', body);
+}
+
+/** SPEC §2 verify contact: choose an unverified attribute and send it a code; skipping is allowed. */
+export function verifyContactPage(
+  ctx: PageContext,
+  options: readonly { readonly attribute: 'email' | 'phone_number'; readonly shown: string }[],
+  errors: FieldErrors,
+): string {
+  const radios = options
     .map(
-      (type, i) =>
-        `<label><input type="radio" name="mfa_type" value="${type.toUpperCase()}"${i === 0 ? ' checked' : ''}> ${t(ctx, type === 'totp' ? 'mfa.totp' : 'mfa.email')}</label>`,
+      (o, i) =>
+        `<label><input type="radio" name="unverifiedAttr" value="${o.attribute}"${i === 0 ? ' checked' : ''}> ${t(ctx, `verify.${o.attribute}`, { value: o.shown })}</label>`,
     )
     .join('');
+  const body =
+    `<p class="text">${t(ctx, 'text.verifyContact')}</p>` +
+    form(
+      ctx,
+      'verify-contact',
+      `<fieldset class="choices"><legend class="visually-hidden">${t(ctx, 'title.verifyContact')}</legend>${radios}${errorsOf(errors, 'unverifiedAttr')}</fieldset>` +
+        submit(ctx, 'button.sendCode'),
+    ) +
+    form(
+      ctx,
+      'verify-contact/skip',
+      `<button type="submit" class="secondary">${t(ctx, 'button.skip')}</button>`,
+    );
+  return layout(ctx, 'title.verifyContact', body);
+}
+
+/** SPEC §2 verify contact, second step: the code; skipping is still allowed. */
+export function verifyContactCodePage(ctx: PageContext, destination: string, errors: FieldErrors): string {
+  const body =
+    `<p class="text">${t(ctx, 'text.verifyContactCode', { destination })}</p>` +
+    form(ctx, 'verify-contact-code', codeField(ctx, errors) + submit(ctx, 'button.confirm')) +
+    form(
+      ctx,
+      'verify-contact/resend',
+      `<button type="submit" class="secondary">${t(ctx, 'button.resend')}</button>`,
+    ) +
+    form(
+      ctx,
+      'verify-contact/skip',
+      `<button type="submit" class="secondary">${t(ctx, 'button.skip')}</button>`,
+    );
+  return layout(ctx, 'title.verifyContactCode', body);
+}
+
+/** An external sign-in whose e-mail has an account here: a code to that address confirms the link. */
+export function linkAccountPage(
+  ctx: PageContext,
+  provider: string,
+  email: string,
+  errors: FieldErrors,
+): string {
+  const body =
+    `<p class="text">${t(ctx, 'text.linkAccount', { destination: email, provider })}</p>` +
+    form(ctx, 'link-account', codeField(ctx, errors) + submit(ctx, 'button.link')) +
+    form(
+      ctx,
+      'link-account/resend',
+      `<button type="submit" class="secondary">${t(ctx, 'button.resend')}</button>`,
+    ) +
+    backToSignIn(ctx);
+  return layout(ctx, 'title.linkAccount', body);
+}
+
+/** The mail's confirmation link: a button (a POST), so a mail scanner opening links confirms nothing. */
+export function confirmEmailPage(
+  ctx: PageContext,
+  action: string,
+  destination: string,
+  hidden: Readonly<Record<string, string>>,
+): string {
+  const inputs = Object.entries(hidden)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  const body =
+    `<p class="text">${t(ctx, 'text.confirmEmail', { destination })}</p>` +
+    `<form method="post" action="${escapeHtml(action)}" data-submit-once>${inputs}${submit(ctx, 'button.confirmEmail')}</form>`;
+  return layout(ctx, 'title.confirmEmail', body);
+}
+
+export function offerMfaPage(ctx: PageContext, kinds: readonly MfaKind[] = ['totp', 'email', 'sms']): string {
+  const radios = mfaRadios(ctx, kinds);
   const body =
     `<p class="text">${t(ctx, 'text.offerMfa')}</p>` +
     form(

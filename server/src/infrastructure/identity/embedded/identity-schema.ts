@@ -62,11 +62,47 @@ export function migrateIdentitySchema(db: SqliteDatabase): void {
       locked INTEGER NOT NULL DEFAULT 0
     );
     CREATE INDEX IF NOT EXISTS identity_sign_in_failures_last ON identity_sign_in_failures (last_failed_at);
+    -- An external identity (Google, Facebook, an OpenID provider) linked to an account.
+    CREATE TABLE IF NOT EXISTS identity_federated_identities (
+      provider TEXT NOT NULL,
+      subject TEXT NOT NULL,
+      account_id TEXT NOT NULL,
+      email TEXT,
+      linked_at TEXT NOT NULL,
+      PRIMARY KEY (provider, subject)
+    );
+    CREATE INDEX IF NOT EXISTS identity_federated_account ON identity_federated_identities (account_id);
+    -- A sign-in sent to an external provider and not back yet: its state names the interaction.
+    CREATE TABLE IF NOT EXISTS identity_federation_requests (
+      state TEXT PRIMARY KEY,
+      uid TEXT NOT NULL,
+      provider TEXT NOT NULL,
+      verifier TEXT NOT NULL,
+      nonce TEXT NOT NULL,
+      expires_at INTEGER NOT NULL
+    );
+    -- Browsers that passed the second factor and were remembered (only a hash of their key is kept).
+    CREATE TABLE IF NOT EXISTS identity_devices (
+      id TEXT PRIMARY KEY,
+      account_id TEXT NOT NULL,
+      key_hash TEXT NOT NULL UNIQUE,
+      name TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      last_used_at TEXT NOT NULL,
+      expires_at TEXT NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS identity_devices_account ON identity_devices (account_id);
   `);
   addMissingColumns(db, 'identity_accounts', {
     totp_failures: 'INTEGER NOT NULL DEFAULT 0',
     totp_last_failed_at: 'TEXT',
     totp_last_step: 'INTEGER',
+    phone_number: 'TEXT',
+    phone_number_verified: 'INTEGER NOT NULL DEFAULT 0',
+    sms_mfa_enabled: 'INTEGER NOT NULL DEFAULT 0',
+    password_reset_required: 'INTEGER NOT NULL DEFAULT 0',
+    attributes: "TEXT NOT NULL DEFAULT '{}'",
+    pending_phone_number: 'TEXT',
   });
 }
 

@@ -24,6 +24,12 @@ export const SIGN_IN_LIMITS = {
   /** Mails with codes or notices: per recipient address, and per requesting network. */
   mailPerAddress: { capacity: 5, refillMs: 5 * 60_000 } as BucketRule,
   mailPerNetwork: { capacity: 20, refillMs: 60_000 } as BucketRule,
+  /**
+   * Text messages cost money and are the favourite of SMS-pumping fraud: per number 3 in a burst, then
+   * one per 10 minutes; per requesting network 10, then one per 5 minutes.
+   */
+  smsPerNumber: { capacity: 3, refillMs: 10 * 60_000 } as BucketRule,
+  smsPerNetwork: { capacity: 10, refillMs: 5 * 60_000 } as BucketRule,
 } as const;
 
 /**
@@ -45,6 +51,8 @@ export interface ThrottleLimits {
   readonly networkFreeFailures: number;
   readonly mailPerAddress: BucketRule;
   readonly mailPerNetwork: BucketRule;
+  readonly smsPerNumber: BucketRule;
+  readonly smsPerNetwork: BucketRule;
 }
 
 /**
@@ -56,6 +64,8 @@ export class SignInThrottle {
   private readonly limits: ThrottleLimits;
   private readonly mailByAddress: TokenBuckets;
   private readonly mailByNetwork: TokenBuckets;
+  private readonly smsByNumber: TokenBuckets;
+  private readonly smsByNetwork: TokenBuckets;
 
   constructor(
     limits: Partial<ThrottleLimits> = {},
@@ -64,6 +74,8 @@ export class SignInThrottle {
     this.limits = { ...SIGN_IN_LIMITS, ...limits };
     this.mailByAddress = new TokenBuckets(this.limits.mailPerAddress);
     this.mailByNetwork = new TokenBuckets(this.limits.mailPerNetwork);
+    this.smsByNumber = new TokenBuckets(this.limits.smsPerNumber);
+    this.smsByNetwork = new TokenBuckets(this.limits.smsPerNetwork);
   }
 
   /** Milliseconds this network must still wait before its next sign-in try; 0 when it may try now. */
@@ -99,6 +111,16 @@ export class SignInThrottle {
     const byAddress = this.mailByAddress.take(recipient.trim().toLowerCase(), nowMs);
     if (byAddress > 0) return byAddress;
     return this.mailByNetwork.take(clientKey(address), nowMs);
+  }
+
+  /**
+   * Takes a text message from the number's and the network's allowance: 0 when it may be sent, else
+   * the milliseconds until it could.
+   */
+  takeSms(number: string, address: string | undefined, nowMs: number): number {
+    const byNumber = this.smsByNumber.take(number, nowMs);
+    if (byNumber > 0) return byNumber;
+    return this.smsByNetwork.take(clientKey(address), nowMs);
   }
 
   private current(key: string, nowMs: number): NetworkFailures | null {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, scrypt, timingSafeEqual } from 'node:crypto';
 import type { SqliteDatabase } from '../../sqlite/sqlite-database';
 import { SIGN_IN_LIMITS } from './sign-in-limits';
 
@@ -18,6 +18,27 @@ export interface IdentityAccount {
   /** The TOTP time step last used to sign in: a code of that step or an earlier one is not taken again. */
   readonly totpLastStep: number | null;
   readonly mustChangePassword: boolean;
+  /** E.164 (+3725…), or null. */
+  readonly phoneNumber: string | null;
+  readonly phoneNumberVerified: boolean;
+  /** A new number asked for in My data, waiting for its code (the current one stays until then). */
+  readonly pendingPhoneNumber: string | null;
+  readonly smsMfaEnabled: boolean;
+  /** An admin asked for it, or the account was imported: the next sign-in goes to the reset step. */
+  readonly passwordResetRequired: boolean;
+  /** False for accounts made by a social sign-in or an import, until a password is set. */
+  readonly hasPassword: boolean;
+  /** Sign-up attributes (OpenID standard claims and custom:…), as text. */
+  readonly attributes: Readonly<Record<string, string>>;
+}
+
+/** A remembered browser of an account (it skips the second factor until it expires or is forgotten). */
+export interface RememberedDevice {
+  readonly id: string;
+  readonly name: string;
+  readonly createdAt: string;
+  readonly lastUsedAt: string;
+  readonly expiresAt: string;
 }
 
 interface AccountRow {
@@ -34,6 +55,12 @@ interface AccountRow {
   totp_last_failed_at: string | null;
   totp_last_step: number | null;
   must_change_password: number;
+  phone_number: string | null;
+  phone_number_verified: number;
+  pending_phone_number: string | null;
+  sms_mfa_enabled: number;
+  password_reset_required: number;
+  attributes: string;
 }
 
 /** How many wrong passwords are counted between two sweeps of forgotten rows. */
@@ -92,7 +119,31 @@ const toAccount = (row: AccountRow): IdentityAccount => ({
   totpLastFailedAt: row.totp_last_failed_at,
   totpLastStep: row.totp_last_step,
   mustChangePassword: row.must_change_password === 1,
+  phoneNumber: row.phone_number,
+  phoneNumberVerified: row.phone_number_verified === 1,
+  pendingPhoneNumber: row.pending_phone_number,
+  smsMfaEnabled: row.sms_mfa_enabled === 1,
+  passwordResetRequired: row.password_reset_required === 1,
+  hasPassword: row.password_hash !== NO_PASSWORD,
+  attributes: parseAttributes(row.attributes),
 });
+
+/** The password column of an account that has none (social sign-in, import): no password matches it. */
+const NO_PASSWORD = '';
+
+function parseAttributes(json: string | null): Record<string, string> {
+  try {
+    const value = JSON.parse(json ?? '{}') as unknown;
+    if (value === null || typeof value !== 'object') return {};
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
+  } catch {
+    return {};
+  }
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -119,19 +170,35 @@ export class SqliteAccountStore {
   async create(input: {
     readonly id?: string;
     readonly email: string;
-    readonly password: string;
+    /** null: no password (social sign-in, import) until one is set by a reset. */
+    readonly password: string | null;
     readonly emailVerified: boolean;
     readonly now: Date;
+    readonly phoneNumber?: string | null;
+    readonly phoneNumberVerified?: boolean;
+    readonly attributes?: Readonly<Record<string, string>>;
+    readonly passwordResetRequired?: boolean;
   }): Promise<IdentityAccount> {
     const email = normalizeEmail(input.email);
     const id = input.id ?? randomUUID();
-    const hash = await hashPassword(input.password);
+    const hash = input.password === null ? NO_PASSWORD : await hashPassword(input.password);
     try {
       this.db
         .prepare(
-          'INSERT INTO identity_accounts (id, email, password_hash, email_verified, created_at) VALUES (?, ?, ?, ?, ?)',
+          `INSERT INTO identity_accounts (id, email, password_hash, email_verified, created_at, phone_number,
+           phone_number_verified, attributes, password_reset_required) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
-        .run(id, email, hash, input.emailVerified ? 1 : 0, input.now.toISOString());
+        .run(
+          id,
+          email,
+          hash,
+          input.emailVerified ? 1 : 0,
+          input.now.toISOString(),
+          input.phoneNumber ?? null,
+          input.phoneNumberVerified ? 1 : 0,
+          JSON.stringify(input.attributes ?? {}),
+          input.passwordResetRequired ? 1 : 0,
+        );
     } catch (error) {
       if ((error as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT')) throw new EmailTakenError();
       throw error;
@@ -144,7 +211,8 @@ export class SqliteAccountStore {
   async checkPassword(accountId: string, password: string): Promise<boolean> {
     const row = this.db.prepare('SELECT password_hash FROM identity_accounts WHERE id = ?').get(accountId) as
       { password_hash: string } | undefined;
-    return row ? verifyPasswordHash(password, row.password_hash) : false;
+    if (!row || row.password_hash === NO_PASSWORD) return false;
+    return verifyPasswordHash(password, row.password_hash);
   }
 
   /**
@@ -155,8 +223,8 @@ export class SqliteAccountStore {
     const hash = await hashPassword(password);
     this.db
       .prepare(
-        `UPDATE identity_accounts SET password_hash = ?, must_change_password = 0, totp_failures = 0,
-         totp_last_failed_at = NULL WHERE id = ?`,
+        `UPDATE identity_accounts SET password_hash = ?, must_change_password = 0, password_reset_required = 0,
+         totp_failures = 0, totp_last_failed_at = NULL WHERE id = ?`,
       )
       .run(hash, accountId);
     const account = this.findById(accountId);
@@ -258,5 +326,163 @@ export class SqliteAccountStore {
 
   requirePasswordChange(accountId: string): void {
     this.db.prepare('UPDATE identity_accounts SET must_change_password = 1 WHERE id = ?').run(accountId);
+  }
+
+  /**
+   * The next sign-in goes to the reset step (a code by e-mail, then a new password); the old password
+   * stops working at once.
+   */
+  requirePasswordReset(accountId: string): boolean {
+    const result = this.db
+      .prepare('UPDATE identity_accounts SET password_reset_required = 1, password_hash = ? WHERE id = ?')
+      .run(NO_PASSWORD, accountId);
+    return result.changes > 0;
+  }
+
+  /** A new, unverified phone number (null removes it, and SMS as a second factor with it). */
+  setPhoneNumber(accountId: string, phoneNumber: string | null): void {
+    this.db
+      .prepare(
+        `UPDATE identity_accounts SET phone_number = ?, phone_number_verified = 0, sms_mfa_enabled = 0,
+         pending_phone_number = NULL WHERE id = ?`,
+      )
+      .run(phoneNumber, accountId);
+  }
+
+  /** A number waiting for its code; the verified one (and text-message codes with it) stays until then. */
+  setPendingPhoneNumber(accountId: string, phoneNumber: string): void {
+    this.db
+      .prepare('UPDATE identity_accounts SET pending_phone_number = ? WHERE id = ?')
+      .run(phoneNumber, accountId);
+  }
+
+  /** The pending number's code was right: it becomes the account's verified number. */
+  confirmPendingPhoneNumber(accountId: string, phoneNumber: string): boolean {
+    return (
+      this.db
+        .prepare(
+          `UPDATE identity_accounts SET phone_number = pending_phone_number, phone_number_verified = 1,
+           pending_phone_number = NULL WHERE id = ? AND pending_phone_number = ?`,
+        )
+        .run(accountId, phoneNumber).changes > 0
+    );
+  }
+
+  markPhoneVerified(accountId: string, phoneNumber: string): void {
+    this.db
+      .prepare('UPDATE identity_accounts SET phone_number_verified = 1 WHERE id = ? AND phone_number = ?')
+      .run(accountId, phoneNumber);
+  }
+
+  enableSmsMfa(accountId: string): void {
+    this.db
+      .prepare('UPDATE identity_accounts SET sms_mfa_enabled = 1 WHERE id = ? AND phone_number_verified = 1')
+      .run(accountId);
+  }
+
+  // ---- external identities ----
+
+  /** The account an external identity is linked to, or null. */
+  findByFederatedIdentity(provider: string, subject: string): IdentityAccount | null {
+    const row = this.db
+      .prepare('SELECT account_id FROM identity_federated_identities WHERE provider = ? AND subject = ?')
+      .get(provider, subject) as { account_id: string } | undefined;
+    return row ? this.findById(row.account_id) : null;
+  }
+
+  linkFederatedIdentity(
+    accountId: string,
+    provider: string,
+    subject: string,
+    email: string | null,
+    now: Date,
+  ): void {
+    this.db
+      .prepare(
+        `INSERT INTO identity_federated_identities (provider, subject, account_id, email, linked_at)
+         VALUES (?, ?, ?, ?, ?) ON CONFLICT (provider, subject) DO NOTHING`,
+      )
+      .run(provider, subject, accountId, email, now.toISOString());
+  }
+
+  federatedProviders(accountId: string): string[] {
+    return (
+      this.db
+        .prepare('SELECT provider FROM identity_federated_identities WHERE account_id = ? ORDER BY linked_at')
+        .all(accountId) as { provider: string }[]
+    ).map((row) => row.provider);
+  }
+
+  // ---- remembered devices ----
+
+  /** Remembers a browser for `days`; answers the key its cookie carries (only its hash is kept). */
+  rememberDevice(accountId: string, name: string, now: Date, days: number): string {
+    const key = randomBytes(32).toString('base64url');
+    this.db
+      .prepare(
+        `INSERT INTO identity_devices (id, account_id, key_hash, name, created_at, last_used_at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        randomUUID(),
+        accountId,
+        sha256(key),
+        name.slice(0, 100),
+        now.toISOString(),
+        now.toISOString(),
+        new Date(now.getTime() + days * 86_400_000).toISOString(),
+      );
+    return key;
+  }
+
+  /** Whether `key` is a remembered, unexpired device of the account; a match counts as its use. */
+  useDevice(accountId: string, key: string, now: Date): boolean {
+    const row = this.db
+      .prepare('SELECT id, expires_at FROM identity_devices WHERE key_hash = ? AND account_id = ?')
+      .get(sha256(key), accountId) as { id: string; expires_at: string } | undefined;
+    if (!row) return false;
+    if (Date.parse(row.expires_at) <= now.getTime()) {
+      this.db.prepare('DELETE FROM identity_devices WHERE id = ?').run(row.id);
+      return false;
+    }
+    this.db
+      .prepare('UPDATE identity_devices SET last_used_at = ? WHERE id = ?')
+      .run(now.toISOString(), row.id);
+    return true;
+  }
+
+  /** The account's remembered devices that have not expired, newest first. */
+  devices(accountId: string, now: Date): RememberedDevice[] {
+    const rows = this.db
+      .prepare(
+        `SELECT id, name, created_at, last_used_at, expires_at FROM identity_devices
+         WHERE account_id = ? AND expires_at > ? ORDER BY created_at DESC`,
+      )
+      .all(accountId, now.toISOString()) as {
+      id: string;
+      name: string;
+      created_at: string;
+      last_used_at: string;
+      expires_at: string;
+    }[];
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      createdAt: row.created_at,
+      lastUsedAt: row.last_used_at,
+      expiresAt: row.expires_at,
+    }));
+  }
+
+  /** Forgets one device (false when the account has no such device). */
+  forgetDevice(accountId: string, deviceId: string): boolean {
+    return (
+      this.db.prepare('DELETE FROM identity_devices WHERE id = ? AND account_id = ?').run(deviceId, accountId)
+        .changes > 0
+    );
+  }
+
+  forgetAllDevices(accountId: string): void {
+    this.db.prepare('DELETE FROM identity_devices WHERE account_id = ?').run(accountId);
   }
 }

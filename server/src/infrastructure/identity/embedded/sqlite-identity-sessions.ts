@@ -14,7 +14,9 @@ const ACCOUNT_MODELS = [
 
 /**
  * The embedded provider's IdentitySessions: deletes every session, grant and token of the account from
- * `identity_oidc`, so its browsers must sign in again and its refresh tokens stop working.
+ * `identity_oidc`, so its browsers must sign in again and its refresh tokens stop working, and forgets
+ * its remembered devices (after a password reset or "sign out everywhere" every browser asks for the
+ * second factor again).
  */
 export class SqliteIdentitySessions implements IdentitySessions {
   constructor(private readonly db: SqliteDatabase) {}
@@ -26,6 +28,7 @@ export class SqliteIdentitySessions implements IdentitySessions {
          AND json_extract(payload, '$.accountId') = ?`,
       )
       .run(...ACCOUNT_MODELS, userId);
+    this.db.prepare('DELETE FROM identity_devices WHERE account_id = ?').run(userId);
     return Promise.resolve();
   }
 }

@@ -15,7 +15,19 @@ export type InteractionStage =
   | 'offer-mfa'
   | 'setup-totp'
   | 'setup-email'
-  | 'unlock';
+  | 'unlock'
+  | 'mfa-sms'
+  | 'setup-sms'
+  | 'verify-contact'
+  | 'verify-contact-code'
+  | 'link-account';
+
+/** An external identity met in this interaction and not linked to an account yet. */
+export interface PendingLink {
+  readonly provider: string;
+  readonly subject: string;
+  readonly email: string;
+}
 
 export interface InteractionNotice {
   readonly kind: 'info' | 'success' | 'error';
@@ -43,6 +55,18 @@ export interface InteractionState {
   readonly decoy: { readonly issuedAt: string; readonly failures: number } | null;
   /** Shown once on the next page. */
   readonly notice: InteractionNotice | null;
+  /** An external identity to link once its e-mail address is proven (a code to the address). */
+  readonly pendingLink?: PendingLink | null;
+  /** A phone number being set up for text-message codes, not confirmed yet. */
+  readonly pendingPhone?: string | null;
+  /** How the person signed in, kept while the verify-contact step is shown before finishing. */
+  readonly pendingAmr?: readonly string[] | null;
+  /** The verify-contact step was offered in this interaction (it is not shown twice). */
+  readonly contactOffered?: boolean;
+  /** How the first factor was given: a password, or an external provider (amr `fed`). */
+  readonly firstFactor?: 'pwd' | 'fed';
+  /** The attribute whose code the verify-contact step sent: email or phone_number. */
+  readonly verifyingAttribute?: 'email' | 'phone_number' | null;
 }
 
 /**

@@ -1,7 +1,16 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { SqliteDatabase } from '../../sqlite/sqlite-database';
 
-export type CodePurpose = 'confirm-sign-up' | 'reset-password' | 'mfa-email' | 'verify' | 'unlock';
+export type CodePurpose =
+  | 'confirm-sign-up'
+  | 'reset-password'
+  | 'mfa-email'
+  | 'verify'
+  | 'unlock'
+  | 'verify-phone'
+  | 'mfa-sms'
+  | 'link-account'
+  | 'confirm-link';
 
 export type CodeCheck = 'ok' | 'invalid' | 'expired' | 'attempts-exceeded';
 
@@ -12,6 +21,10 @@ export const CODE_TTL_SECONDS: Readonly<Record<CodePurpose, number>> = {
   'mfa-email': 10 * 60,
   verify: 24 * 3600,
   unlock: 15 * 60,
+  'verify-phone': 3600,
+  'mfa-sms': 10 * 60,
+  'link-account': 3600,
+  'confirm-link': 24 * 3600,
 };
 
 /** A code accepts at most this many wrong entries; then a new one must be requested. */
@@ -33,7 +46,15 @@ export class SqliteOneTimeCodeStore {
 
   /** A new code replacing any earlier one of the same purpose; returned once, to be mailed. */
   issue(accountId: string, purpose: CodePurpose, now: Date): string {
-    const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+    return this.store(accountId, purpose, randomInt(0, 1_000_000).toString().padStart(6, '0'), now);
+  }
+
+  /** A long random token for a link (a confirmation link in a mail), checked like a code. */
+  issueToken(accountId: string, purpose: CodePurpose, now: Date): string {
+    return this.store(accountId, purpose, randomBytes(24).toString('base64url'), now);
+  }
+
+  private store(accountId: string, purpose: CodePurpose, code: string, now: Date): string {
     const expiresAt = new Date(now.getTime() + CODE_TTL_SECONDS[purpose] * 1000).toISOString();
     this.db
       .prepare(

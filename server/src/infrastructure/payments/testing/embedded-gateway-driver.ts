@@ -47,6 +47,40 @@ export async function payAtEmbeddedGateway(
   return { action: decodeHtml(target[1]!), json: field(returned, 'json'), mac: field(returned, 'mac') };
 }
 
+/**
+ * Plays the payer in the test gateway's in-page card form over HTTP, as the dialog checkout.js frames: opens
+ * the card dialog of the transaction with the shop's publishable key, presses success, failure or cancel,
+ * and reads what the dialog hands the shop's page (the signed token_return message; null when it was
+ * closed).
+ */
+export async function payInEmbeddedCardForm(
+  gatewayBaseUrl: string,
+  transactionId: string,
+  publishableKey: string,
+  outcome: 'success' | 'failure' | 'cancel',
+): Promise<GatewayMessage | null> {
+  const base = gatewayBaseUrl.replace(/\/+$/, '');
+  const dialogUrl = `${base}/checkout/card/${encodeURIComponent(transactionId)}?key=${encodeURIComponent(publishableKey)}&lang=et`;
+  const page = await fetch(dialogUrl);
+  const html = await page.text();
+  if (page.status !== 200) throw new Error(`The card dialog answered ${page.status}:\n${html}`);
+  const form = /<form method="post" action="([^"]+)"/.exec(html);
+  if (!form) throw new Error(`The card dialog has no form:\n${html}`);
+  const answer = await fetch(new URL(decodeHtml(form[1]!), dialogUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ outcome }).toString(),
+  });
+  const result = await answer.text();
+  if (answer.status !== 200) throw new Error(`Paying by card answered ${answer.status}:\n${result}`);
+  const attribute = (name: string): string => {
+    const match = new RegExp(`data-${name}="([^"]*)"`).exec(result);
+    if (!match) throw new Error(`The card dialog's result has no ${name}:\n${result}`);
+    return decodeHtml(match[1]!);
+  };
+  return attribute('type') === 'completed' ? { json: attribute('json'), mac: attribute('mac') } : null;
+}
+
 /** A shop's notification endpoint for tests: records every form-encoded `json` + `mac` it receives. */
 export interface NotificationReceiver {
   readonly url: string;

@@ -1,0 +1,86 @@
+import type { SellerConfig } from '../../config/app-config';
+import { ledgerDay } from '../../domain/ledger/ledger-day';
+import { paymentMethodLabel } from '../../domain/purchase/purchase-naming';
+import { DomainError } from '../../domain/shared/domain-error';
+import type { PurchaseView } from '../../projections/purchases/purchases.read-model';
+import type { PurchasePdfData } from './purchase-pdf';
+import type { UblDocumentData } from './ubl-document';
+
+/** The shop's own country (the seller is an Estonian company). */
+const SELLER_COUNTRY = 'EE';
+
+/** The buyer as the invoice names them: the company when an invoice was asked for, else the payer. */
+function buyerOf(view: PurchaseView) {
+  return {
+    name: view.invoice?.companyName ?? `${view.payer.firstName} ${view.payer.lastName}`,
+    address: view.payer.address,
+    country: view.payer.country ?? view.vat.buyerCountry ?? SELLER_COUNTRY,
+    email: view.payer.email,
+    registryCode: view.invoice?.registryCode ?? null,
+    vatNumber: view.invoice?.vatNumber ?? null,
+  };
+}
+
+/** A paid purchase's invoice (asked for and numbered) or receipt, as the PDF draws it. */
+export function purchasePdfData(view: PurchaseView, seller: SellerConfig): PurchasePdfData {
+  if (view.status !== 'paid' || view.paidAt === null) throw new DomainError('PURCHASE.NOT_PAID');
+  if (view.invoice !== null && view.invoiceNumber === null) throw new DomainError('INVOICE.NOT_READY');
+  const kind = view.invoice !== null ? 'invoice' : 'receipt';
+  return {
+    kind,
+    language: view.language,
+    number: view.invoiceNumber ?? view.receiptNumber ?? view.number,
+    purchaseNumber: view.number,
+    issuedAt: view.invoiceIssuedAt ?? view.receiptIssuedAt ?? view.paidAt,
+    suppliedAt: view.paidAt,
+    seller,
+    buyer: buyerOf(view),
+    lines: view.lines.map((line) => ({
+      title: line.title,
+      uploaderName: line.uploaderName,
+      net: line.licenceFee,
+      vatRate: line.vatRate,
+    })),
+    vat: view.vat,
+    totals: { taxableAmount: view.totals.licenceFee, vat: view.totals.vat, total: view.totals.price },
+    paymentMethod: paymentMethodLabel(view.paymentMethod),
+  };
+}
+
+const LICENCE = {
+  et: (uploader: string) => `Dokumendipõhja litsents (digitaalne sisu), üleslaadija ${uploader}`,
+  en: (uploader: string) => `Licence of a document template (digital content), uploader ${uploader}`,
+} as const;
+
+/** A paid purchase's VAT invoice as an EN 16931 UBL document; receipts are not invoices and have none. */
+export function purchaseUblData(view: PurchaseView, seller: SellerConfig): UblDocumentData {
+  if (view.status !== 'paid' || view.paidAt === null) throw new DomainError('PURCHASE.NOT_PAID');
+  if (view.invoice === null) throw new DomainError('INVOICE.NOT_REQUESTED');
+  if (view.invoiceNumber === null || view.invoiceIssuedAt === null)
+    throw new DomainError('INVOICE.NOT_READY');
+  const notes = {
+    'reverse-charge': view.language === 'et' ? 'Pöördmaksustamine' : 'Reverse charge',
+    'outside-scope':
+      view.language === 'et' ? 'Ei kuulu ELi käibemaksuga maksustamisele' : 'Not subject to EU VAT',
+    domestic: null,
+    oss: null,
+  } as const;
+  return {
+    kind: 'invoice',
+    number: view.invoiceNumber,
+    issueDate: ledgerDay(view.invoiceIssuedAt),
+    deliveryDate: ledgerDay(view.paidAt),
+    buyerReference: view.number,
+    seller: { ...seller, country: SELLER_COUNTRY },
+    buyer: buyerOf(view),
+    vat: view.vat,
+    lines: view.lines.map((line) => ({
+      name: line.title,
+      description: LICENCE[view.language](line.uploaderName),
+      net: line.licenceFee,
+    })),
+    totals: { taxableAmount: view.totals.licenceFee, vat: view.totals.vat, total: view.totals.price },
+    prepaid: view.totals.price,
+    note: notes[view.vat.treatment],
+  };
+}
