@@ -302,7 +302,10 @@ function recordFailed({ data, context }: RecordFileProcessingFailed, state: Docu
 
 function chooseMain({ data, context }: ChooseMainFile, state: DocumentState): DocumentEvent[] {
   const doc = owned(state, context.actorId);
-  if (file(doc, data.fileId).isMain) return [];
+  const chosen = file(doc, data.fileId);
+  if (chosen.isMain) return [];
+  // A file that could not be processed has no preview and no pages to sell: offer only what can be done.
+  if (chosen.state === 'error') throw new DomainError('FILE.FAILED_NOT_MAIN');
   return [{ type: 'MainFileChosen', data }];
 }
 

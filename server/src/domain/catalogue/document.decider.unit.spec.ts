@@ -590,6 +590,13 @@ describe('Document decider', () => {
         .thenNothing();
     });
 
+    it('refuses a file that could not be processed', () => {
+      spec
+        .given([...twoFiles, fileProcessingFailed(SECOND_FILE_ID, 'corrupt')])
+        .when(chooseMainFile({ fileId: SECOND_FILE_ID }))
+        .thenThrows('FILE.FAILED_NOT_MAIN');
+    });
+
     it('refuses an unknown file and someone else', () => {
       spec
         .given(twoFiles)

@@ -255,7 +255,8 @@ export function DocumentFiles({ document }: { document: MyDocument }) {
                   <FileState file={file} />
                 </td>
                 <td className="document-files__actions">
-                  {!file.isMain && (
+                  {/* Only what can be done: a file that failed processing cannot be the main one. */}
+                  {!file.isMain && file.state !== 'error' && (
                     <button
                       type="button"
                       className="button button--secondary button--small"

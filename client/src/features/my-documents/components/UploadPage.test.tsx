@@ -260,4 +260,28 @@ describe('Upload/Edit document', () => {
     await waitFor(() => expect(screen.getAllByTestId('file-row')).toHaveLength(1));
     await waitFor(() => expect(document.activeElement?.id).toBe('document-files-title'));
   });
+
+  it('offers only what can be done: a file that failed processing is never offered as the main file', async () => {
+    const api = new UploaderApi();
+    const file = (id: string, title: string, isMain: boolean, state: 'done' | 'error') => ({
+      id,
+      title,
+      format: 'pdf',
+      pages: state === 'done' ? 2 : null,
+      sizeKb: 120,
+      isMain,
+      state,
+      failureReason: state === 'error' ? 'unreadable' : null,
+    });
+    api.document = aMyDocument({
+      files: [file('f1', 'Üürileping.pdf', true, 'done'), file('f2', 'Katki.pdf', false, 'error')],
+    });
+    givenSignedIn(api, makeUser());
+    renderApp(`/admin/user/upload/${DOCUMENT_ID}`, api);
+
+    const rows = await screen.findAllByTestId('file-row');
+    const failed = rows.find((row) => row.dataset.fileId === 'f2')!;
+    expect(within(failed).queryByTestId('file-set-main')).toBeNull();
+    expect(within(failed).getByTestId('file-delete')).toBeTruthy();
+  });
 });
