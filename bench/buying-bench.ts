@@ -95,7 +95,15 @@ async function publishDocument(
       },
       {
         type: 'RecordFileProcessed',
-        data: { documentId, fileId, pages: 1, sizeKb, method: 'bench-fixture', preview: null },
+        data: {
+          documentId,
+          fileId,
+          pages: 1,
+          sizeKb,
+          method: 'bench-fixture',
+          preview: null,
+          rendered: { images: null, contents: [] },
+        },
         context: { actorId: SYSTEM_ACTOR, now },
       },
     );

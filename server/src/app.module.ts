@@ -26,6 +26,7 @@ import { UploaderMoneyController } from './api/money/uploader-money.controller';
 import { AccountWriteLimits } from './api/http/account-write-limit.guard';
 import { AnonymousWriteLimitGuard } from './api/http/anonymous-write-limit.guard';
 import { SessionsController } from './api/user/sessions.controller';
+import { MailSettingsController } from './api/user/mail-settings.controller';
 import { AccountSettingsController } from './api/user/account-settings.controller';
 import { SearchController } from './api/search/search.controller';
 import { UserController } from './api/user/user.controller';
@@ -79,6 +80,7 @@ export class AppModule {
         AccountingController,
         AdminReportsController,
         SessionsController,
+        MailSettingsController,
         AccountSettingsController,
       ],
       providers: [

@@ -7,6 +7,8 @@ import {
   call,
   changeDocument,
   keyInUrl,
+  linksIn,
+  mailsTo,
   publishDocumentWithFiles,
   purchaseAsBuyer,
   streamEventTypes,
@@ -287,9 +289,8 @@ describe('Cart checkout API: SPEC §4 confirmation and every §5 cart rule (real
     expect((await confirm(basketId, aConfirmation(0, { paymentMethod: 'free' }))).status).toBe(200);
     const { body } = await call(server, 'POST', `${basketPath(basketId)}/checkout`);
     const key = keyInUrl(body.paymentUrl as string)!;
-    expect(body.paymentUrl).toBe(
-      `${server.url}/en/paymentcenter/return/${body.purchaseId as string}#key=${key}`,
-    );
+    // Straight to the files: no gateway, and no page that says "payment received" for 0 €.
+    expect(body.paymentUrl).toBe(`${server.url}/en/purchase-summary/${body.purchaseId as string}#key=${key}`);
     const opened = await call(server, 'GET', `/api/purchases/${body.purchaseId as string}`, undefined, {
       'x-purchase-key': key,
     });
@@ -297,6 +298,50 @@ describe('Cart checkout API: SPEC §4 confirmation and every §5 cart rule (real
       status: 'paid',
       totals: { price: 0 },
     });
+  });
+
+  it('gets free documents in one step with only the e-mail and the terms; the links come by mail, without a word of paying', async () => {
+    const free = await publishDocumentWithFiles(server, {
+      title: 'Tasuta volikiri',
+      price: 0,
+      files: [{ title: 'Volikiri', format: 'docx' }],
+    });
+    const email = `${randomUUID()}@example.ee`;
+    const freeCheckout = (basketId: string, body: object, language = 'en') =>
+      call(server, 'POST', `${basketPath(basketId)}/free-checkout`, body, { 'accept-language': language });
+    const { basketId } = await withDocuments(free);
+    const missing = await freeCheckout(basketId, { email: 'not an address', termsAccepted: false });
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.errors as object).sort()).toEqual(['email', 'termsAccepted']);
+
+    const got = await freeCheckout(basketId, { email, termsAccepted: true }, 'et');
+    expect(got.status).toBe(200);
+    const purchaseId = got.body.purchaseId as string;
+    const key = keyInUrl(got.body.summaryUrl as string)!;
+    expect(got.body.summaryUrl).toBe(`${server.url}/ostu-kokkuvote/${purchaseId}#key=${key}`);
+    const opened = await call(server, 'GET', `/api/purchases/${purchaseId}`, undefined, {
+      'x-purchase-key': key,
+    });
+    expect(opened.body).toMatchObject({
+      status: 'paid',
+      totals: { price: 0 },
+      payer: { email, firstName: '', lastName: '', address: '' },
+    });
+    expect(opened.body.documents[0].files[0].downloadUrl).toEqual(expect.any(String));
+    const [mail] = await mailsTo(server, email);
+    expect(mail!.subject).toBe(
+      `Teie tasuta dokumendid Lepinguturult (nr ${purchaseId.slice(0, 8).toUpperCase()})`,
+    );
+    expect(mail!.text).toMatch(/^Tere!/);
+    expect(mail!.text).not.toMatch(/makst|maks|Kviitung/i);
+    expect(linksIn(mail!.text).some((link) => link.includes(`/files/`))).toBe(true);
+
+    // A basket with something to pay goes the usual way.
+    const { basketId: paid } = await withDocuments(free, nda);
+    const refused = await freeCheckout(paid, { email, termsAccepted: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'SHOPPING_CART.NOT_FREE' });
+    expect((await freeCheckout(randomUUID(), { email, termsAccepted: true })).status).toBe(422);
   });
 
   it('links the purchase of a signed-in buyer to them: My purchases', async () => {

@@ -322,6 +322,40 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
       expect(await info(large)).toMatchObject({ balance: { available: 13_878 }, transferFee: 3_000 });
     });
 
+    it('checks a request before the uploader confirms it, by the same rules, and records nothing', async () => {
+      const check = (body: object, language = 'en') =>
+        post(
+          uploader,
+          `/api/uploaders/${uploader.sub}/payouts/check`,
+          { iban: EE_IBAN, accountHolderDeclared: true, ...body },
+          language,
+        );
+      const head = await eventStore.headPosition();
+      const before = await available(uploader);
+      const bad = await check({ iban: 'EE392200221020145685', accountHolder: '王小明', amount: 5000 }, 'et');
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.errors as object).sort()).toEqual(['accountHolder', 'iban']);
+      expect(bad.body.errors.iban).toEqual(['Vigane IBAN']);
+      const tooMuch = await check({ accountHolder: 'Andres Mägi', amount: before + 1 });
+      expect(tooMuch).toMatchObject({ status: 422, body: { code: 'PAYOUT.AMOUNT_ABOVE_AVAILABLE' } });
+      const good = await check({
+        iban: 'ee38 2200 2210 2014 5685',
+        accountHolder: 'Mägi  Andres',
+        amount: 5000,
+      });
+      expect(good.status).toBe(200);
+      expect(good.body).toEqual({
+        iban: 'EE382200221020145685',
+        accountHolder: 'Mägi Andres',
+        accountHolderLatin: 'Magi Andres',
+        amount: 5000,
+        transferFee: 0,
+        netAmount: 5000,
+      });
+      expect(await eventStore.headPosition()).toBe(head);
+      expect(await available(uploader)).toBe(before);
+    });
+
     it('refuses a payout over the available balance, and changes nothing', async () => {
       const before = await available(uploader);
       const head = await eventStore.headPosition();
@@ -595,8 +629,16 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
       expect(line('PAYOUTS', 'PAID_OUT')).toBeGreaterThanOrEqual(20_000);
       const csv = await get(BOSS, `/api/accounting/report.csv?from=2000-01-01&to=${today}`);
       expect(csv.headers['content-type']).toMatch(/text\/csv/);
-      expect(csv.text.split('\r\n')[0]).toBe('from,to,section,line,amount_eur,balances');
+      // UTF-8 with the byte order mark Excel needs; in English as before, in Estonian `;` and the decimal comma.
+      expect(csv.text.startsWith('\ufeff')).toBe(true);
+      expect(csv.text.slice(1).split('\r\n')[0]).toBe('from,to,section,line,amount_eur,balances');
       expect(csv.text).toContain(',PAYMENTS,CHECK,0.00,yes');
+      const estonian = await get(BOSS, `/api/accounting/report.csv?from=2000-01-01&to=${today}`, 'et');
+      expect(estonian.text.startsWith('\ufeff')).toBe(true);
+      expect(estonian.text.slice(1).split('\r\n')[0]).toBe('from;to;section;line;amount_eur;balances');
+      expect(estonian.text).toContain(';PAYMENTS;CHECK;0,00;yes');
+      const paidOut = `;PAYOUTS;PAID_OUT;${(line('PAYOUTS', 'PAID_OUT') / 100).toFixed(2).replace('.', ',')};`;
+      expect(estonian.text).toContain(paidOut);
     });
 
     it('lets exactly one of two racing exports take a payout, and never exports one that is rejected at the same moment', async () => {

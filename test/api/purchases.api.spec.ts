@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import supertest from 'supertest';
 import { fromBuffer } from 'yauzl';
 import { PurchaseLinks } from '../../server/src/commands/purchase/purchase-links';
 import { invoiceSeriesStreamId } from '../../server/src/events/invoice.events';
@@ -290,6 +291,41 @@ describe('Purchases: summary, downloads, zip, invoices and fresh links (real HTT
     expect(again.body.equals(lease.files[0]!.bytes)).toBe(true);
     expect((await summary(purchaseId)).linksExpired).toBe(false);
     expect(await streamEventTypes(server, purchaseStreamId(purchaseId))).toContain('PurchaseLinksRenewed');
+  });
+
+  it("a person following an expired or changed link is sent to the purchase's page in its language, which names the case; a script gets the JSON", async () => {
+    const { purchaseId } = await buy([lease]);
+    const body = await summary(purchaseId);
+    const file = new URL(body.documents[0]!.files[0]!.downloadUrl!);
+    const archive = new URL(body.archiveUrl!);
+    const forged = new URL(file);
+    forged.searchParams.set('signature', '0'.repeat(64));
+    // As a browser follows a link from the mail (its own language English, the purchase's Estonian).
+    const follow = (url: URL) =>
+      supertest(server.url)
+        .get(url.pathname + url.search)
+        .set('Sec-Fetch-Mode', 'navigate')
+        .set('Accept', 'text/html,application/xhtml+xml')
+        .set('Accept-Language', 'en');
+    const page = (response: supertest.Response) => ({
+      status: response.status,
+      location: (response.headers as Record<string, string | undefined>).location ?? null,
+    });
+    const summaryPage = `${server.url}/ostu-kokkuvote/${purchaseId}`;
+    expect(page(await follow(forged))).toEqual({ status: 303, location: `${summaryPage}?link=invalid` });
+
+    clock.advance(24 * HOUR + 60_000);
+    for (const link of [file, archive])
+      expect(page(await follow(link))).toEqual({ status: 303, location: `${summaryPage}?link=expired` });
+    // A script (no navigation) still gets the API's answer.
+    const scripted = await supertest(server.url)
+      .get(file.pathname + file.search)
+      .set('Accept', 'application/json');
+    expect(scripted.status).toBe(410);
+    expect(scripted.body).toMatchObject({ code: 'PURCHASE.LINKS_EXPIRED' });
+    // A purchase that does not exist: the visitor's own language.
+    const unknown = new URL(file.toString().replace(purchaseId, randomUUID()));
+    expect(page(await follow(unknown)).location).toMatch(/\/en\/purchase-summary\/[0-9a-f-]+\?link=invalid$/);
   });
 
   it("issues the VAT invoice PDF with the contents Art. 226 and § 37 ask for, in the buyer's language", async () => {

@@ -442,10 +442,28 @@ describe('VAT by buyer: Estonian, EU business, EU consumers before and after EUR
     const oss = await ossOf(quarter);
     expect(oss.reconciliation).toMatchObject({ balances: true });
     expect(oss.vatAmount).toBeGreaterThan(0);
-    const csv = await accounting(`vat/oss.csv?quarter=${quarter}`);
+    // In the spreadsheet dialect of the request's language: English commas and points…
+    const english = { authorization: accountant, 'accept-language': 'en' };
+    const csv = await call(
+      server,
+      'GET',
+      `/api/accounting/vat/oss.csv?quarter=${quarter}`,
+      undefined,
+      english,
+    );
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(csv.body).toMatch(new RegExp(`${quarter},EE,FI,SERVICES,STANDARD,25\\.50,`));
-    const kmdCsv = await accounting(`vat/kmd.csv?month=${month()}`);
+    const kmdCsv = await call(
+      server,
+      'GET',
+      `/api/accounting/vat/kmd.csv?month=${month()}`,
+      undefined,
+      english,
+    );
     expect(kmdCsv.body).toMatch(new RegExp(`${month()},VD,FI20774740,`));
+    // …and Estonian (the shop's own language) with ';' and the decimal comma.
+    expect((await accounting(`vat/oss.csv?quarter=${quarter}`)).body).toMatch(
+      new RegExp(`${quarter};EE;FI;SERVICES;STANDARD;25,50;`),
+    );
   });
 });

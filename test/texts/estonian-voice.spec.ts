@@ -7,6 +7,7 @@ import { TEXTS as PDF_TEXTS } from '../../server/src/api/purchases/purchase-pdf'
 import { TEXTS as MAIL_TEXTS } from '../../server/src/commands/purchase/purchase-mails';
 import { catalogue as IDENTITY_TEXTS } from '../../server/src/infrastructure/identity/embedded/identity-messages';
 import { TEXTS as GATEWAY_TEXTS } from '../../server/src/infrastructure/payments/embedded-gateway/gateway-pages';
+import { TEXTS as UPLOADER_MAIL_TEXTS } from '../../server/src/processes/uploader-mails/uploader-mail-texts';
 import { DEMO_TEMPLATES } from '../../server/src/seed/demo-catalogue.data';
 
 /**
@@ -87,6 +88,7 @@ function allEstonianTexts(): Text[] {
     ...flatten('server/src/infrastructure/payments/embedded-gateway/gateway-pages.ts', GATEWAY_TEXTS.et),
     ...flatten('server/src/api/payments/card-payment.page.ts', CARD_PAGE_TEXTS.et),
     ...flatten('server/src/commands/purchase/purchase-mails.ts', MAIL_TEXTS.et),
+    ...flatten('server/src/processes/uploader-mails/uploader-mail-texts.ts', UPLOADER_MAIL_TEXTS.et),
     ...flatten('server/src/api/purchases/purchase-pdf.ts', PDF_TEXTS.et),
     ...flatten('server/src/api/purchases/purchase-documents.ts', { LICENCE: LICENCE.et }),
     ...DEMO_TEMPLATES.flatMap((template, i) =>
@@ -337,6 +339,7 @@ describe(`Estonian texts speak in one voice: "teie" (${DECISION})`, () => {
       'server/src/infrastructure/payments/embedded-gateway/gateway-pages.ts',
       'server/src/api/payments/card-payment.page.ts',
       'server/src/commands/purchase/purchase-mails.ts',
+      'server/src/processes/uploader-mails/uploader-mail-texts.ts',
       'server/src/api/purchases/purchase-pdf.ts',
       'server/src/seed/demo-catalogue.data.ts',
     ])

@@ -49,12 +49,39 @@ export interface DocumentPreview {
   blurred: boolean;
 }
 
+/** One page of the document page's viewer (docs/api.md, "DocumentPage"). */
+export interface DocumentPageImage {
+  number: number;
+  url: string;
+  thumbnailUrl: string;
+  width: number;
+  height: number;
+  thumbnailWidth: number;
+  thumbnailHeight: number;
+  /** Rows from the top that are clear when blurred: page one's band, 0 on later pages. */
+  clearBandHeight: number;
+  blurred: boolean;
+}
+
+/** A heading of the document's table of contents. */
+export interface ContentsEntry {
+  level: 1 | 2 | 3;
+  text: string;
+  page: number | null;
+}
+
 export interface DocumentDetail extends Omit<DocumentSummary, 'uploader'> {
   /** 'draft' only when the uploader looks at their own unpublished document. */
   status?: 'draft' | 'published';
   files: DocumentFile[];
   uploader: { id: string; name: string; company: string | null; profile?: PublicUploaderProfile };
   preview?: DocumentPreview | null;
+  /** Every page of the main file for the viewer ([] until rendered; absent from older answers). */
+  pages?: DocumentPageImage[];
+  /** How many pages the main file has (more than `pages` holds for a very long file). */
+  pageCount?: number | null;
+  /** The main file's headings, shown in clear text. */
+  contents?: ContentsEntry[];
 }
 
 export type SearchSort = 'relevance' | 'newest' | 'oldest' | 'price-desc' | 'price-asc';

@@ -123,6 +123,9 @@ function lazyScreenModules(): Map<string, string> {
 const basketButton = [
   'features/basket/components/AddToCartButton.tsx',
   'features/basket/api/add-document-to-basket.ts',
+  // "Get it free" of a free document, inside the same button.
+  'features/basket/components/FreeCheckout.tsx',
+  'features/basket/api/free-checkout.ts',
 ];
 const GIVEN_TO_SCREENS: Record<string, string[]> = Object.fromEntries(
   Object.entries({

@@ -17,7 +17,7 @@ const FOCUS_WATCH_MS = 15_000;
 function keepFocusNear(opener: HTMLElement | null): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const restore = () => {
-    // The page may be gone by now (a test's document torn down while the watch still ran).
+    // The page may be gone by then (a test's environment torn down): nothing to restore.
     if (typeof document === 'undefined') return;
     const active = document.activeElement;
     if (active && active !== document.body) return;

@@ -15,8 +15,14 @@ interface PreviewImageProps {
   testId?: string;
 }
 
-/** Page one of a document as the server rendered it for buyers (blurred below the clear band when paid). */
-export function PreviewImage({ preview, alt, signedIn = false, className, testId }: PreviewImageProps) {
+/**
+ * The address an <img> can show `url` from: the URL itself, or (signedIn) an object URL of the image
+ * fetched with the signed-in user's token, null until it has arrived. `failed` once it could not be had.
+ */
+export function useImageSource(
+  url: string,
+  signedIn: boolean,
+): { src: string | null; failed: boolean; setFailed: (failed: boolean) => void } {
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -27,7 +33,7 @@ export function PreviewImage({ preview, alt, signedIn = false, className, testId
     void (async () => {
       try {
         const bearer = await currentBearer();
-        const response = await fetch(preview.url, {
+        const response = await fetch(url, {
           headers: bearer ? { Authorization: `Bearer ${bearer}` } : {},
           signal: controller.signal,
         });
@@ -43,9 +49,14 @@ export function PreviewImage({ preview, alt, signedIn = false, className, testId
       controller.abort();
       if (created) URL.revokeObjectURL(created);
     };
-  }, [preview.url, signedIn]);
+  }, [url, signedIn]);
 
-  const src = signedIn ? objectUrl : preview.url;
+  return { src: signedIn ? objectUrl : url, failed, setFailed };
+}
+
+/** Page one of a document as the server rendered it for buyers (blurred below the clear band when paid). */
+export function PreviewImage({ preview, alt, signedIn = false, className, testId }: PreviewImageProps) {
+  const { src, failed, setFailed } = useImageSource(preview.url, signedIn);
   if (failed || src === null) {
     return <div className={`preview-image preview-image--empty ${className ?? ''}`} data-testid={testId} />;
   }

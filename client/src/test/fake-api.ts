@@ -151,6 +151,12 @@ export class FakeApi {
   purchases = new Map<string, unknown>();
   /** The buyer's access key of a purchase: when set, GET /api/purchases/:id needs it in X-Purchase-Key. */
   purchaseKeys = new Map<string, string>();
+  /** The signed-in user's mail choices (GET/PUT /api/user/mail-settings). */
+  mailSettings = { sales: true, payouts: true, files: true };
+  /** Purchases as GET /api/admin/purchases/:id answers them (admins only). */
+  adminPurchases = new Map<string, unknown>();
+  /** The signed-in buyer's paid purchases by document id, as GET /api/user/purchases?documentId answers. */
+  ownedPurchases = new Map<string, { id: string; number: string; paidAt: string | null }[]>();
   requests: RecordedRequest[] = [];
 
   constructor(documents: DocumentDetail[] = [makeDocument()]) {
@@ -307,6 +313,14 @@ export class FakeApi {
   private routeSignedIn(method: string, url: URL, body: unknown, user: ProductUser): Response {
     const [, , root, id, sub] = url.pathname.split('/');
     if (method === 'GET' && root === 'user' && id === 'read') return json(200, user);
+    if (root === 'user' && id === 'mail-settings') {
+      if (method === 'PUT') this.mailSettings = { ...(body as typeof this.mailSettings) };
+      return json(200, this.mailSettings);
+    }
+    if (method === 'GET' && root === 'user' && id === 'purchases' && url.searchParams.has('documentId')) {
+      const items = this.ownedPurchases.get(url.searchParams.get('documentId')!) ?? [];
+      return json(200, { items, total: items.length, offset: 0, limit: 5 });
+    }
     if (root === 'user' && id === 'account') return this.routeAccountSettings(method, url, body);
     if (method === 'DELETE' && root === 'user' && id === 'sessions') {
       // "Sign out everywhere": no token of this user works any more.
@@ -339,6 +353,11 @@ export class FakeApi {
         requiredDataMissing: false,
       } satisfies Partial<ProductUser>);
       return json(200, user);
+    }
+    if (method === 'GET' && root === 'admin' && id === 'purchases' && sub) {
+      if (!user.isAdmin) return error(403, 'ERROR.ADMIN_ONLY', 'Admin only');
+      const found = this.adminPurchases.get(sub);
+      return found ? json(200, found) : error(404, 'PURCHASE.NOT_FOUND', 'Not found');
     }
     if (root === 'admin' && id === 'users') {
       if (!user.termsAccepted) return error(403, 'ERROR.USER_TERMS_NOT_ACCEPTED', 'Terms');
@@ -462,6 +481,17 @@ export class FakeApi {
         const next: Basket = { ...basket, confirmed: false, paymentMethods: null };
         this.baskets.set(id, next);
         return json(200, next);
+      }
+      if (method === 'POST' && sub === 'free-checkout') {
+        if (basket.total !== 0) return error(409, 'SHOPPING_CART.NOT_FREE', 'Not free');
+        const { email } = body as { email: string };
+        if (!/@/.test(email))
+          return error(400, 'VALIDATION.FORM_HAS_ERRORS', 'Vormil on vigu!', { email: ['Vigane e-post'] });
+        this.baskets.set(id, emptyBasket(id));
+        return json(200, {
+          purchaseId: FAKE_PURCHASE_ID,
+          summaryUrl: `${url.origin}/ostu-kokkuvote/${FAKE_PURCHASE_ID}#key=free-key`,
+        });
       }
       if (method === 'POST' && sub === 'checkout') {
         if (!basket.confirmed)

@@ -27,6 +27,8 @@ export class FakeMoneyApi extends FakeApi {
   projections: ProjectionReport[] = [];
   /** When set, POST .../payouts answers 400 with these field errors. */
   payoutFieldErrors: Record<string, string[]> | null = null;
+  /** The error body GET .../sales answers with (status from its statusCode), instead of the summary. */
+  salesError: { statusCode: number; code: string; message: string; errors?: object } | null = null;
   /** How many of the next money requests answer 503, as a server that is down for a moment. */
   unavailable = 0;
 
@@ -69,10 +71,32 @@ export class FakeMoneyApi extends FakeApi {
       return json(503, { statusCode: 503, code: 'ERROR.UNAVAILABLE', message: 'Unavailable' });
     }
     const uploader = /^\/api\/uploaders\/([^/]+)\/(.+)$/.exec(path);
+    if (uploader?.[2] === 'sales' && this.salesError)
+      return json(this.salesError.statusCode, this.salesError);
     if (uploader?.[2] === 'sales' && this.sales) return json(200, this.sales);
     if (uploader?.[2] === 'payout-request' && this.payoutRequest) return json(200, this.payoutRequest);
     if (uploader?.[2] === 'payouts' && method === 'GET')
       return json(200, { items: this.payouts, total: this.payouts.length, offset: 0, limit: 200 });
+    if (uploader?.[2] === 'payouts/check' && method === 'POST') {
+      if (this.payoutFieldErrors)
+        return json(400, {
+          statusCode: 400,
+          code: 'VALIDATION.FORM_HAS_ERRORS',
+          message: 'Vormil on vigu!',
+          errors: this.payoutFieldErrors,
+        });
+      const form = body as { iban: string; accountHolder: string; amount: number };
+      const fee = this.payoutRequest?.transferFee ?? 0;
+      const iban = form.iban.replace(/\s/g, '').toUpperCase();
+      return json(200, {
+        iban,
+        accountHolder: form.accountHolder,
+        accountHolderLatin: form.accountHolder.normalize('NFD').replace(/[\u0300-\u036f]/g, ''),
+        amount: form.amount,
+        transferFee: fee,
+        netAmount: form.amount - fee,
+      });
+    }
     if (uploader?.[2] === 'payouts' && method === 'POST') {
       if (this.payoutFieldErrors)
         return json(400, {

@@ -17,6 +17,8 @@ import { FakeApi } from './fake-api';
 export interface TestRouter {
   readonly state: { readonly location: Location; readonly historyAction: NavigationType };
   navigate(to: string): Promise<void>;
+  /** The browser's Back. */
+  back(): Promise<void>;
 }
 
 /** What the router inside the app says, read on every render of the app's routes. */
@@ -57,6 +59,13 @@ export function renderApp(path: string, api = new FakeApi()) {
     async navigate(to) {
       await act(async () => {
         await probe.navigate!(to);
+        await Promise.resolve();
+      });
+    },
+    async back() {
+      // The MemoryRouter keeps its own history: Back is its step back, not the window's.
+      await act(async () => {
+        await probe.navigate!(-1);
         await Promise.resolve();
       });
     },

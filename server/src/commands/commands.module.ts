@@ -23,7 +23,8 @@ import { UploadFileHandler } from './document/upload-file.handler';
 import { ExecutePayoutBatchHandler } from './payout/execute-payout-batch.handler';
 import { ExportPayoutBatchHandler } from './payout/export-payout-batch.handler';
 import { RejectPayoutHandler } from './payout/reject-payout.handler';
-import { RequestPayoutHandler } from './payout/request-payout.handler';
+import { CheckPayoutRequestHandler, RequestPayoutHandler } from './payout/request-payout.handler';
+import { ChangeMailSettingsHandler } from './profile/change-mail-settings.handler';
 import { ChangeAccountantRoleHandler } from './profile/change-accountant-role.handler';
 import { AcceptUserTermsHandler } from './profile/accept-user-terms.handler';
 import { ChangeAdminRoleHandler } from './profile/change-admin-role.handler';
@@ -63,6 +64,8 @@ import { RequirePasswordResetHandler } from './sign-in/require-password-reset.ha
     SweepPause,
     ChangeAccountantRoleHandler,
     RequestPayoutHandler,
+    CheckPayoutRequestHandler,
+    ChangeMailSettingsHandler,
     ExportPayoutBatchHandler,
     ExecutePayoutBatchHandler,
     RejectPayoutHandler,

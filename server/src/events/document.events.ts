@@ -80,6 +80,61 @@ export type FileProcessed = DomainEvent<
     readonly preview: FilePreview | null;
   }
 >;
+/** One page of a file in the viewer: its large image and thumbnail, blurred and clear (see FilePageImages). */
+export interface FilePageImage {
+  readonly width: number;
+  readonly height: number;
+  readonly thumbnailWidth: number;
+  readonly thumbnailHeight: number;
+  /** Rows from the top of the blurred image that are the page's own: page one's band, 0 on later pages. */
+  readonly clearBandHeight: number;
+}
+
+/**
+ * Every page of a file as images in the BlobStore, for the document page's viewer
+ * (docs/decisions/the-preview-viewer.md). Page n's images are under {@link pageImageKey}: blurred for a paid
+ * document (page one below its clear band, every later page whole), clear only while the document is free.
+ */
+export interface FilePageImages {
+  readonly prefix: string;
+  readonly contentType: string;
+  /** Page 1 first; at most the rendering limit, even when the file has more pages. */
+  readonly pages: readonly FilePageImage[];
+}
+
+/** Where page `page` (1-based) of a file's FilePageImages is kept. */
+export function pageImageKey(
+  prefix: string,
+  page: number,
+  variant: 'blurred' | 'clear',
+  size: 'page' | 'thumbnail',
+): string {
+  return `${prefix}/${size === 'page' ? '' : 'thumbnail-'}${page}-${variant}`;
+}
+
+/** One heading of a document's table of contents. */
+export interface ContentsEntry {
+  /** 1 = a top-level heading, 2 and 3 below it. */
+  readonly level: 1 | 2 | 3;
+  readonly text: string;
+  /** 1-based page the heading is on, null when unknown. */
+  readonly page: number | null;
+}
+
+/**
+ * Every page of a processed file was rendered for the viewer, and its headings read (a new file right
+ * after FileProcessed; a file processed before the viewer existed when the server finds it without).
+ * `images` is null when the pages could not be rendered: the file is not tried again.
+ */
+export type FilePagesRendered = DomainEvent<
+  'FilePagesRendered',
+  {
+    readonly documentId: string;
+    readonly fileId: string;
+    readonly images: FilePageImages | null;
+    readonly contents: readonly ContentsEntry[];
+  }
+>;
 export type FileProcessingFailed = DomainEvent<
   'FileProcessingFailed',
   { readonly documentId: string; readonly fileId: string; readonly reason: string }
@@ -104,6 +159,7 @@ export type DocumentEvent =
   | DocumentDetailsEdited
   | FileAdded
   | FileProcessed
+  | FilePagesRendered
   | FileProcessingFailed
   | MainFileChosen
   | FileRemoved

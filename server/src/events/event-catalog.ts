@@ -2,6 +2,7 @@ import type { AuditEvent } from './audit.events';
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
 import type { InvoiceEvent, ReceiptEvent } from './invoice.events';
+import type { MailSettingsEvent } from './mail-settings.events';
 import type { PayoutBatchEvent } from './payout-batch.events';
 import type { PayoutEvent } from './payout.events';
 import type { ProfileEvent } from './profile.events';
@@ -19,7 +20,8 @@ export type AnyDomainEvent =
   | PayoutEvent
   | PayoutBatchEvent
   | SignInEvent
-  | AuditEvent;
+  | AuditEvent
+  | MailSettingsEvent;
 export type EventType = AnyDomainEvent['type'];
 
 /**
@@ -31,6 +33,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   DocumentDetailsEdited: 1,
   FileAdded: 1,
   FileProcessed: 2,
+  FilePagesRendered: 1,
   FileProcessingFailed: 1,
   MainFileChosen: 1,
   FileRemoved: 1,
@@ -74,6 +77,7 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PayoutWithdrawn: 1,
   SessionsEnded: 1,
   PersonalDataRead: 1,
+  UploaderMailSettingsChanged: 1,
   PasswordResetRequired: 1,
 };
 

@@ -6,6 +6,7 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   DocumentDetailsEdited: true,
   FileAdded: true,
   FileProcessed: true,
+  FilePagesRendered: true,
   FileProcessingFailed: true,
   MainFileChosen: true,
   FileRemoved: true,
@@ -49,6 +50,7 @@ const EVERY_EVENT_TYPE: Record<EventType, true> = {
   PayoutWithdrawn: true,
   SessionsEnded: true,
   PersonalDataRead: true,
+  UploaderMailSettingsChanged: true,
   PasswordResetRequired: true,
 };
 const eventTypes = Object.keys(EVERY_EVENT_TYPE) as EventType[];

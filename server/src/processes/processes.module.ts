@@ -5,9 +5,14 @@ import { BLOB_STORE, type BlobStore } from '../infrastructure/blob-store/blob-st
 import { detectFileProcessingTools } from '../infrastructure/files/processing-tools';
 import { FileLibraryPipeline } from './file-processing/file-library-pipeline';
 import { FILE_PIPELINE } from './file-processing/file-pipeline';
+import { FilePagesBackfill } from './file-processing/file-pages-backfill';
 import { FileProcessingManager } from './file-processing/file-processing.process-manager';
+import { UploaderMailsManager } from './uploader-mails/uploader-mails.process-manager';
 
-/** Background work driven by the event log: file processing. */
+/**
+ * Background work driven by the event log: file processing, the pages of files processed before the viewer,
+ * and the mails that tell uploaders what happened to their work.
+ */
 @Module({
   imports: [CommandsModule],
   providers: [
@@ -18,7 +23,9 @@ import { FileProcessingManager } from './file-processing/file-processing.process
         new FileLibraryPipeline(blobs, detectFileProcessingTools(config.fileProcessingEnv)),
     },
     FileProcessingManager,
+    FilePagesBackfill,
+    UploaderMailsManager,
   ],
-  exports: [FileProcessingManager],
+  exports: [FileProcessingManager, FilePagesBackfill, UploaderMailsManager],
 })
 export class ProcessesModule {}

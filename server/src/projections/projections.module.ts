@@ -3,6 +3,7 @@ import { BasketProjection } from './basket/basket.projection';
 import { CatalogueProjection } from './catalogue/catalogue.projection';
 import { MyDocumentsProjection } from './my-documents/my-documents.projection';
 import { DashboardProjection } from './money/dashboard.projection';
+import { MailSettingsProjection } from './mail-settings/mail-settings.projection';
 import { LedgerProjection } from './money/ledger.projection';
 import { PayoutsProjection } from './money/payouts.projection';
 import { SalesProjection } from './money/sales.projection';
@@ -27,6 +28,7 @@ export const ALL_PROJECTIONS = () => [
   new SignInProjection(),
   new SearchProjection(),
   new MyDocumentsProjection(),
+  new MailSettingsProjection(),
   new VatProjection(),
 ];
 

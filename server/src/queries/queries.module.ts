@@ -3,6 +3,8 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ExpiredBasketsHandler } from './basket/expired-baskets.handler';
 import { GetBasketHandler } from './basket/get-basket.handler';
 import { GetDocumentPreviewHandler } from './catalogue/get-document-preview.handler';
+import { GetDocumentPageImageHandler } from './catalogue/get-document-page-image.handler';
+import { GetMailSettingsHandler } from './users/get-mail-settings.handler';
 import { GetDocumentHandler } from './catalogue/get-document.handler';
 import {
   CataloguePositionHandler,
@@ -48,6 +50,8 @@ import { GetKmdReturnHandler, GetOssReturnHandler } from './vat/get-vat-return.h
     SearchDocumentsHandler,
     GetDocumentHandler,
     GetDocumentPreviewHandler,
+    GetDocumentPageImageHandler,
+    GetMailSettingsHandler,
     SitemapHandler,
     CataloguePositionHandler,
     WasDocumentDeletedHandler,

@@ -24,19 +24,5 @@ export function fileProblem(file: { name: string; size: number }): FileProblem |
   return null;
 }
 
-/**
- * A price typed in euros ("12,40", "12.4", "12") as cents; null when it is not a sum of money with at
- * most two decimals.
- */
-export function parseEuros(text: string): number | null {
-  const normalized = text.trim().replace(/\s/g, '').replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(normalized)) return null;
-  const [whole = '0', fraction = ''] = normalized.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-/** Cents as the price field shows them: 1240 -> "12,40" (et) or "12.40" (en). */
-export function formatEuros(cents: number, language: 'et' | 'en'): string {
-  const text = (cents / 100).toFixed(2);
-  return language === 'et' ? text.replace('.', ',') : text;
-}
+// The price field reads and writes euros as every money field does.
+export { formatEuros, parseEuros } from '../../utils/euros-input';

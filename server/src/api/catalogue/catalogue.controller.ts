@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, Param, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Header, Inject, Param, ParseIntPipe, Res, StreamableFile } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   APPLICABLE_LAWS,
@@ -9,7 +9,9 @@ import {
 import type { FastifyReply } from 'fastify';
 import { BLOB_STORE, type BlobStore } from '../../infrastructure/blob-store/blob-store.port';
 import type { DocumentDetail } from '../../queries/catalogue/document.views';
+import { GetDocumentPageImageQuery } from '../../queries/catalogue/get-document-page-image.query';
 import { GetDocumentPreviewQuery } from '../../queries/catalogue/get-document-preview.query';
+import type { PreviewImage } from '../../queries/catalogue/get-document-preview.query';
 import { GetDocumentQuery } from '../../queries/catalogue/get-document.query';
 import { WasDocumentDeletedQuery } from '../../queries/catalogue/sitemap.query';
 import { documentShareImage } from './share-image';
@@ -78,6 +80,55 @@ export class CatalogueController {
     const info = image ? await this.blobs.stat(image.blobKey) : null;
     if (!image || !info) throw new ApiError(404, 'DOCUMENT.PREVIEW_NOT_FOUND');
     // A signed-in viewer may be looking at their own draft: that answer must not be cached for others.
+    void reply.header('Cache-Control', viewer === null ? 'public, max-age=300' : 'private, no-store');
+    return new StreamableFile(await this.blobs.get(image.blobKey), {
+      type: image.contentType,
+      length: info.size,
+      disposition: 'inline',
+    });
+  }
+
+  /**
+   * Page `page` of the viewer (docs/api.md): blurred for a paid document (page one below its clear band,
+   * every later page whole), clear for a free one. Only images rendered on the server are ever sent.
+   */
+  @Get('documents/:slug/pages/:page')
+  @OptionalSignIn()
+  @Header('X-Content-Type-Options', 'nosniff')
+  page(
+    @Param('slug') slug: string,
+    @Param('page', new ParseIntPipe({ errorHttpStatusCode: 404 })) page: number,
+    @OptionalUser() viewer: AuthenticatedUser | null,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    return this.pageImage(slug, page, 'page', viewer, reply);
+  }
+
+  /** The same page as a thumbnail of the viewer's strip. */
+  @Get('documents/:slug/pages/:page/thumbnail')
+  @OptionalSignIn()
+  @Header('X-Content-Type-Options', 'nosniff')
+  thumbnail(
+    @Param('slug') slug: string,
+    @Param('page', new ParseIntPipe({ errorHttpStatusCode: 404 })) page: number,
+    @OptionalUser() viewer: AuthenticatedUser | null,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    return this.pageImage(slug, page, 'thumbnail', viewer, reply);
+  }
+
+  private async pageImage(
+    slug: string,
+    page: number,
+    size: 'page' | 'thumbnail',
+    viewer: AuthenticatedUser | null,
+    reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    const image: PreviewImage | null = SLUG.test(slug)
+      ? await this.queryBus.execute(new GetDocumentPageImageQuery(slug, page, size, viewer?.userId ?? null))
+      : null;
+    const info = image ? await this.blobs.stat(image.blobKey) : null;
+    if (!image || !info) throw new ApiError(404, 'DOCUMENT.PAGE_NOT_FOUND');
     void reply.header('Cache-Control', viewer === null ? 'public, max-age=300' : 'private, no-store');
     return new StreamableFile(await this.blobs.get(image.blobKey), {
       type: image.contentType,

@@ -34,7 +34,8 @@ import { type AuthenticatedUser, OptionalUser } from '../auth/current-user.decor
 import { preferredLanguage } from '../i18n/language';
 import { IdempotencyKey } from '../validation/command-headers';
 import { UuidParamPipe } from '../validation/uuid-param.pipe';
-import { ConfirmBasketDto, VatQuoteDto } from './confirm-basket.dto';
+import { GetProductUserQuery } from '../../queries/users/get-product-user.query';
+import { ConfirmBasketDto, FreeCheckoutDto, VatQuoteDto } from './confirm-basket.dto';
 
 const ANONYMOUS = 'anonymous';
 
@@ -162,6 +163,59 @@ export class CheckoutController {
     await this.projections.waitFor(result.position, ['baskets', 'purchases']);
     if (result.basketChanged) throw new DomainError('SHOPPING_CART.PRICES_CHANGED');
     return { purchaseId: result.purchaseId, paymentUrl: result.paymentUrl };
+  }
+
+  /**
+   * "Get it free" (docs/decisions/free-templates-in-one-step.md): a basket holding only free documents is
+   * confirmed with the e-mail the links go to (a signed-in buyer's names come from My data) and checked out
+   * at once, without a gateway; answers the purchase and its page with the files (the buyer's key in its
+   * fragment). The links go to the e-mail too.
+   */
+  @Post('free-checkout')
+  @HttpCode(200)
+  @OptionalSignIn()
+  async freeCheckout(
+    @Param('basketId', UuidParamPipe) basketId: string,
+    @Body() body: FreeCheckoutDto,
+    @Headers('accept-language') acceptLanguage: string | undefined,
+    @OptionalUser() user: AuthenticatedUser | null,
+    @Ip() ip: string,
+  ): Promise<{ purchaseId: string; summaryUrl: string }> {
+    const context = this.context(user);
+    const basket = await this.queryBus.execute(new GetBasketQuery(basketId, context.now));
+    if (basket.documentCount === 0) throw new DomainError('SHOPPING_CART.BASKET_EMPTY');
+    if (basket.total !== 0) throw new DomainError('SHOPPING_CART.NOT_FREE');
+    const names = user
+      ? await this.queryBus.execute(new GetProductUserQuery(user))
+      : { firstName: '', lastName: '' };
+    const confirmed = await this.commandBus.execute(
+      new ConfirmBasketCommand(
+        basketId,
+        {
+          email: body.email,
+          firstName: names.firstName,
+          lastName: names.lastName,
+          address: '',
+          // Nothing to pay, no VAT to place: no country is asked for (checkout-details.ts).
+          country: '',
+          previewsSeen: false,
+          termsAccepted: body.termsAccepted,
+          invoice: null,
+          paymentMethod: 'free',
+        },
+        0,
+        preferredLanguage(acceptLanguage),
+        user?.userId ?? null,
+        context,
+      ),
+    );
+    await this.refuseIfChanged(confirmed);
+    const result = await this.commandBus.execute(
+      new CheckOutBasketCommand(basketId, ip.replace(/^::ffff:/, ''), context),
+    );
+    await this.projections.waitFor(result.position, ['baskets', 'purchases']);
+    if (result.basketChanged) throw new DomainError('SHOPPING_CART.PRICES_CHANGED');
+    return { purchaseId: result.purchaseId, summaryUrl: result.paymentUrl };
   }
 
   private context(user: AuthenticatedUser | null): CommandContext {

@@ -85,6 +85,16 @@ export class ConfirmBasketDto {
   expectedTotal!: number;
 }
 
+/** "Get it free": a basket with nothing to pay needs the e-mail the links go to and the terms. */
+export class FreeCheckoutDto {
+  @IsString(msg('VALIDATION.INVALID_VALUE'))
+  @MaxLength(1000, msg('VALIDATION.MAX_LENGTH', { 0: 1000 }))
+  email = '';
+
+  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  termsAccepted = false;
+}
+
 /** What the cart has of the buyer so far, for the VAT preview (POST …/vat-quote). */
 export class VatQuoteDto {
   @IsString(msg('VALIDATION.INVALID_VALUE'))

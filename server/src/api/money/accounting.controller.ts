@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Inject, Query, Res } from '@nestjs/common';
+import { Controller, Get, Header, Headers, Inject, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ledgerDay } from '../../domain/ledger/ledger-day';
 import { quarterOf } from '../../projections/vat/vat.projection';
@@ -14,7 +14,8 @@ import { GetJournalQuery } from '../../queries/money/get-journal.query';
 import { GetReconciliationQuery } from '../../queries/money/get-reconciliation.query';
 import type { JournalFilter, JournalPage, ReconciliationReport } from '../../queries/money/money.views';
 import { AccountantOrAdmin } from '../auth/auth.decorators';
-import { toCsv, euros } from './csv';
+import { preferredLanguage } from '../i18n/language';
+import { CSV_DIALECTS, toCsv, euros } from './csv';
 import { JournalDto, PeriodDto, VatMonthDto, VatQuarterDto } from './money.dto';
 import { periodOf } from './period';
 
@@ -31,7 +32,8 @@ const filterOf = (dto: JournalDto): JournalFilter => ({
 /**
  * The accountant's read-only audit: the journal of every money event (event id, stream, position, time,
  * actor, balanced entries), the period's reconciliation report, and the VAT returns (the month's KMD
- * figures, the quarter's One-Stop Shop return), each also as CSV, each figure with its purchases.
+ * figures, the quarter's One-Stop Shop return), each also as CSV in the spreadsheet dialect of the
+ * request's language (Estonian: `;` and the decimal comma), each figure with its purchases.
  */
 @AccountantOrAdmin()
 @Controller('accounting')
@@ -50,7 +52,11 @@ export class AccountingController {
   @Get('journal.csv')
   @Header('content-type', 'text/csv; charset=utf-8')
   @Header('content-disposition', 'attachment; filename="journal.csv"')
-  async journalCsv(@Query() query: JournalDto): Promise<string> {
+  async journalCsv(
+    @Query() query: JournalDto,
+    @Headers('accept-language') language: string | undefined,
+  ): Promise<string> {
+    const dialect = CSV_DIALECTS[preferredLanguage(language)];
     const page = await this.queryBus.execute(
       new GetJournalQuery(filterOf(query), 0, Number.MAX_SAFE_INTEGER),
     );
@@ -84,12 +90,12 @@ export class AccountingController {
           e.actorId,
           entry.account,
           entry.movement,
-          euros(entry.debit),
-          euros(entry.credit),
+          euros(entry.debit, dialect),
+          euros(entry.credit, dialect),
         ]);
       }
     }
-    return toCsv(rows);
+    return toCsv(rows, dialect);
   }
 
   @Get('report')
@@ -100,22 +106,26 @@ export class AccountingController {
   @Get('report.csv')
   @Header('content-type', 'text/csv; charset=utf-8')
   @Header('content-disposition', 'attachment; filename="reconciliation.csv"')
-  async reportCsv(@Query() query: PeriodDto): Promise<string> {
+  async reportCsv(
+    @Query() query: PeriodDto,
+    @Headers('accept-language') language: string | undefined,
+  ): Promise<string> {
+    const dialect = CSV_DIALECTS[preferredLanguage(language)];
     const report = await this.queryBus.execute(new GetReconciliationQuery(periodOf(query, this.clock.now())));
     const rows: (string | number | null)[][] = [['from', 'to', 'section', 'line', 'amount_eur', 'balances']];
     for (const section of report.sections) {
       for (const line of section.lines)
-        rows.push([report.from, report.to, section.key, line.key, euros(line.amount), null]);
+        rows.push([report.from, report.to, section.key, line.key, euros(line.amount, dialect), null]);
       rows.push([
         report.from,
         report.to,
         section.key,
         'CHECK',
-        euros(section.check.left - section.check.right),
+        euros(section.check.left - section.check.right, dialect),
         section.check.balances ? 'yes' : 'no',
       ]);
     }
-    return toCsv(rows);
+    return toCsv(rows, dialect);
   }
 
   /** The month's Estonian VAT return (KMD) figures, each with its purchases, reconciled with the ledger. */
@@ -128,8 +138,10 @@ export class AccountingController {
   @Get('vat/kmd.csv')
   async kmdCsv(
     @Query() query: VatMonthDto,
+    @Headers('accept-language') language: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
+    const dialect = CSV_DIALECTS[preferredLanguage(language)];
     const kmd = await this.kmd(query);
     const purchases = (sales: readonly { purchaseNumber: string }[]) =>
       sales.map((s) => s.purchaseNumber).join(' ');
@@ -141,9 +153,9 @@ export class AccountingController {
         kmd.month,
         'KMD',
         line.key,
-        line.rate === null ? null : (line.rate / 100).toFixed(2),
-        line.key === '4' ? null : euros(line.taxableAmount),
-        line.key === '3' || line.key === '3.1' ? null : euros(line.vatAmount),
+        line.rate === null ? null : euros(line.rate, dialect),
+        line.key === '4' ? null : euros(line.taxableAmount, dialect),
+        line.key === '3' || line.key === '3.1' ? null : euros(line.vatAmount, dialect),
         purchases(line.sales),
       ]);
     }
@@ -153,7 +165,7 @@ export class AccountingController {
         'VD',
         entry.vatNumber,
         null,
-        euros(entry.taxableAmount),
+        euros(entry.taxableAmount, dialect),
         null,
         purchases(entry.sales),
       ]);
@@ -163,8 +175,8 @@ export class AccountingController {
       'OSS',
       'not on KMD',
       null,
-      euros(kmd.oss.taxableAmount),
-      euros(kmd.oss.vatAmount),
+      euros(kmd.oss.taxableAmount, dialect),
+      euros(kmd.oss.vatAmount, dialect),
       purchases(kmd.oss.sales),
     ]);
     rows.push([
@@ -172,7 +184,7 @@ export class AccountingController {
       'OUTSIDE_EU',
       'no EU VAT',
       null,
-      euros(kmd.outsideEu.taxableAmount),
+      euros(kmd.outsideEu.taxableAmount, dialect),
       null,
       purchases(kmd.outsideEu.sales),
     ]);
@@ -182,13 +194,13 @@ export class AccountingController {
       'vat-payable',
       null,
       null,
-      euros(kmd.reconciliation.ledger),
+      euros(kmd.reconciliation.ledger, dialect),
       kmd.reconciliation.balances ? 'balances' : 'DIFFERS',
     ]);
     void reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="kmd-${kmd.month}.csv"`);
-    return toCsv(rows);
+    return toCsv(rows, dialect);
   }
 
   /** The quarter's One-Stop Shop return: per member state of consumption and rate, with its purchases. */
@@ -205,8 +217,10 @@ export class AccountingController {
   @Get('vat/oss.csv')
   async ossCsv(
     @Query() query: VatQuarterDto,
+    @Headers('accept-language') language: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
+    const dialect = CSV_DIALECTS[preferredLanguage(language)];
     const oss = await this.oss(query);
     const rows: (string | number | null)[][] = [
       [
@@ -227,9 +241,9 @@ export class AccountingController {
         line.country,
         'SERVICES',
         'STANDARD',
-        ((line.rate ?? 0) / 100).toFixed(2),
-        euros(line.taxableAmount),
-        euros(line.vatAmount),
+        euros(line.rate ?? 0, dialect),
+        euros(line.taxableAmount, dialect),
+        euros(line.vatAmount, dialect),
       ]);
     }
     for (const country of oss.countries) {
@@ -240,8 +254,8 @@ export class AccountingController {
         'TOTAL',
         null,
         null,
-        euros(country.taxableAmount),
-        euros(country.vatAmount),
+        euros(country.taxableAmount, dialect),
+        euros(country.vatAmount, dialect),
       ]);
     }
     rows.push([
@@ -251,13 +265,13 @@ export class AccountingController {
       'TOTAL',
       null,
       null,
-      euros(oss.taxableAmount),
-      euros(oss.vatAmount),
+      euros(oss.taxableAmount, dialect),
+      euros(oss.vatAmount, dialect),
     ]);
     void reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="oss-return-${oss.quarter}.csv"`);
-    return toCsv(rows);
+    return toCsv(rows, dialect);
   }
 
   private today(): string {

@@ -2,7 +2,11 @@ import { LimitWrites } from '../http/account-write-limit.guard';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { v4 as uuidv4 } from 'uuid';
-import { RequestPayoutCommand } from '../../commands/payout/request-payout.command';
+import {
+  CheckPayoutRequestCommand,
+  type PayoutRequestCheck,
+  RequestPayoutCommand,
+} from '../../commands/payout/request-payout.command';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import { ProjectionRunner } from '../../projections/projection-runner';
 import { GetPayoutRequestInfoQuery } from '../../queries/money/get-payout-request-info.query';
@@ -103,6 +107,34 @@ export class UploaderMoneyController {
     const payout = await this.queryBus.execute(new GetPayoutQuery(requested?.payoutId ?? payoutId));
     if (!payout) throw new ApiError(404, 'PAYOUT.NOT_FOUND');
     return payout;
+  }
+
+  /**
+   * Checks a payout request as "Request payout" would decide it (IBAN, the account holder's name in the
+   * SEPA character set, the declaration, the amount against the balance and the transfer fee) and answers
+   * what it would record, for the confirmation; writes nothing. The same errors as the request.
+   */
+  @Post('payouts/check')
+  @HttpCode(200)
+  async checkPayout(
+    @CurrentUser() identity: AuthenticatedUser,
+    @Param('uploaderId') uploaderId: string,
+    @Body() body: RequestPayoutDto,
+  ): Promise<PayoutRequestCheck> {
+    this.assertOwner(identity, uploaderId);
+    return this.commandBus.execute(
+      new CheckPayoutRequestCommand(
+        {
+          payoutId: uuidv4(),
+          uploaderId,
+          iban: body.iban,
+          accountHolder: body.accountHolder,
+          accountHolderDeclared: body.accountHolderDeclared === true,
+          amount: body.amount,
+        },
+        { actorId: identity.userId, now: this.clock.now() },
+      ),
+    );
   }
 
   private productUser(identity: AuthenticatedUser): Promise<ProductUser> {

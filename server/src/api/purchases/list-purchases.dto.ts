@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { msg } from '../validation/validation';
 
 /** Paging (1..50, default 20) and, for admins, free text, a status and refunds owed. */
@@ -17,6 +17,11 @@ export class ListPurchasesDto {
   @IsIn(['due'], msg('VALIDATION.INVALID_CHOICE'))
   @IsOptional()
   refund?: 'due';
+
+  /** Only purchases of this document (My purchases: "You have bought this" on its page). */
+  @IsUUID('all', msg('VALIDATION.INVALID_ID'))
+  @IsOptional()
+  documentId?: string;
 
   @Min(0, msg('VALIDATION.MIN_VALUE', { 0: 0 }))
   @IsInt(msg('VALIDATION.NOT_NUMBER'))

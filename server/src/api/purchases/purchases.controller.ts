@@ -8,15 +8,16 @@ import {
   Param,
   Post,
   Query,
+  Req,
   Res,
   StreamableFile,
 } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ZipFile } from 'yazl';
 import { RecordPurchaseDownloadCommand } from '../../commands/purchase/change-purchase.command';
-import type { LinkHolder } from '../../commands/purchase/purchase-links';
+import { type LinkHolder, PurchaseLinks } from '../../commands/purchase/purchase-links';
 import { RequestFreshLinksCommand } from '../../commands/purchase/request-fresh-links.command';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import {
@@ -28,7 +29,10 @@ import { DomainError, FieldValidator } from '../../domain/shared/domain-error';
 import { BLOB_STORE, type BlobStore } from '../../infrastructure/blob-store/blob-store.port';
 import { attachmentContentDisposition } from '../../infrastructure/blob-store/content-disposition';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
+import type { PurchaseView } from '../../projections/purchases/purchases.read-model';
 import { ProjectionRunner } from '../../projections/projection-runner';
+import { GetPurchaseQuery } from '../../queries/purchases/get-purchase.query';
+import { preferredLanguage } from '../i18n/language';
 import { OptionalSignIn, Public } from '../auth/auth.decorators';
 import { type AuthenticatedUser, OptionalUser } from '../auth/current-user.decorator';
 import { ApiError } from '../errors/api-error';
@@ -42,6 +46,26 @@ import { type PurchaseSummary, toPurchaseSummary } from './purchase-summary';
 
 type QueryValue = string | string[] | undefined;
 const HOUR_MS = 60 * 60 * 1000;
+
+/** Why a download link does not open, as the page a person is sent to names it. */
+type LinkFailure = 'expired' | 'invalid';
+
+function linkFailure(error: unknown): LinkFailure | null {
+  const code = error instanceof ApiError || error instanceof DomainError ? error.code : null;
+  if (code === 'PURCHASE.LINKS_EXPIRED') return 'expired';
+  if (code === 'PURCHASE.LINK_INVALID' || code === 'PURCHASE.NOT_PAID') return 'invalid';
+  return null;
+}
+
+/**
+ * A person following a link (from the mail, a bookmark), not a script: the browser says so in
+ * Sec-Fetch-Mode, or by asking for a page. They get a page, not the API's JSON.
+ */
+function isNavigation(request: FastifyRequest): boolean {
+  const mode = request.headers['sec-fetch-mode'];
+  if (typeof mode === 'string') return mode === 'navigate';
+  return /\btext\/html\b/.test(request.headers.accept ?? '');
+}
 
 /**
  * A purchase as its buyer reaches it (docs/decisions/purchase-access-keys.md): the summary, for the holder
@@ -58,6 +82,8 @@ export class PurchasesController {
     private readonly commandBus: CommandBus,
     private readonly projections: ProjectionRunner,
     private readonly access: PurchaseAccess,
+    private readonly queryBus: QueryBus,
+    private readonly links: PurchaseLinks,
     @Inject(BLOB_STORE) private readonly blobs: BlobStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -99,9 +125,12 @@ export class PurchasesController {
     @Param('purchaseId', UuidParamPipe) purchaseId: string,
     @Param('fileId', UuidParamPipe) fileId: string,
     @Query() query: Record<string, QueryValue>,
+    @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const { view, holder, now } = await this.access.openLink(purchaseId, { fileId }, query);
+    const opened = await this.openLink(purchaseId, { fileId }, query, request, reply);
+    if (opened === null) return;
+    const { view, holder, now } = opened;
     await this.record(purchaseId, fileId, holder, now);
     const file = view.lines.flatMap((line) => line.files).find((f) => f.fileId === fileId);
     if (!file?.blobKey) throw new DomainError('FILE.NOT_FOUND');
@@ -119,9 +148,12 @@ export class PurchasesController {
   async archive(
     @Param('purchaseId', UuidParamPipe) purchaseId: string,
     @Query() query: Record<string, QueryValue>,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
-    const { view, holder, now } = await this.access.openLink(purchaseId, 'archive', query);
+    const opened = await this.openLink(purchaseId, 'archive', query, request, reply);
+    if (opened === null) return new StreamableFile(Buffer.alloc(0));
+    const { view, holder, now } = opened;
     await this.record(purchaseId, null, holder, now);
     const documents = view.lines.map((line) => ({
       title: line.title,
@@ -160,10 +192,12 @@ export class PurchasesController {
   async invoice(
     @Param('purchaseId', UuidParamPipe) purchaseId: string,
     @Query() query: Record<string, QueryValue>,
+    @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<StreamableFile> {
-    const { view } = await this.access.openLink(purchaseId, 'invoice', query);
-    const data = purchasePdfData(view, this.config.seller);
+    const opened = await this.openLink(purchaseId, 'invoice', query, request, reply);
+    if (opened === null) return new StreamableFile(Buffer.alloc(0));
+    const data = purchasePdfData(opened.view, this.config.seller);
     const pdf = renderPurchasePdf(data);
     void reply.header('cache-control', 'private, no-store');
     const fileName = `${data.kind === 'invoice' ? 'Arve' : 'Kviitung'}-${data.number}.pdf`;
@@ -171,6 +205,33 @@ export class PurchasesController {
       type: 'application/pdf',
       disposition: attachmentContentDisposition(fileName).replace(/^attachment/, 'inline'),
     });
+  }
+
+  /**
+   * Opens a file, zip or invoice link. When it does not open and a person followed it, they are sent (303)
+   * to the purchase's page in the purchase's language, which says whether the link expired or is not valid
+   * and offers fresh links (`?link=expired|invalid`); null then. A script still gets the JSON error.
+   */
+  private async openLink(
+    purchaseId: string,
+    target: Parameters<PurchaseAccess['openLink']>[1],
+    query: Record<string, QueryValue>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<Awaited<ReturnType<PurchaseAccess['openLink']>> | null> {
+    try {
+      return await this.access.openLink(purchaseId, target, query);
+    } catch (error) {
+      const failure = linkFailure(error);
+      if (failure === null || !isNavigation(request)) throw error;
+      const view: PurchaseView | null = await this.queryBus.execute(new GetPurchaseQuery(purchaseId));
+      const language = view?.language ?? preferredLanguage(request.headers['accept-language']);
+      const page = `${this.links.summaryUrl(purchaseId, language)}?link=${failure}`;
+      void reply.code(303).header('cache-control', 'private, no-store').header('location', page);
+      if (target === 'archive' || target === 'invoice') return null;
+      await reply.send();
+      return null;
+    }
   }
 
   /**

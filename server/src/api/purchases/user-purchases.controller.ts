@@ -26,6 +26,7 @@ export class UserPurchasesController {
       new ListPurchasesQuery({
         buyerId: user.userId,
         status: query.status,
+        documentId: query.documentId,
         offset: query.offset ?? 0,
         limit: query.limit ?? 20,
       }),

@@ -21,3 +21,27 @@ export class RequestPayoutCommand extends Command<CommandResult> {
     super();
   }
 }
+
+/** What a payout request would record, decided by the same rules, without recording it. */
+export interface PayoutRequestCheck {
+  readonly iban: string;
+  readonly accountHolder: string;
+  /** The name as the bank file writes it (the SEPA character set). */
+  readonly accountHolderLatin: string | null;
+  readonly amount: Cents;
+  readonly transferFee: Cents;
+  readonly netAmount: Cents;
+}
+
+/**
+ * Checks a payout request before the uploader confirms it (the IBAN, the account holder's name rule, the
+ * declaration, the amount against the balance): the same decision as RequestPayoutCommand, nothing written.
+ */
+export class CheckPayoutRequestCommand extends Command<PayoutRequestCheck> {
+  constructor(
+    readonly request: RequestPayoutCommand['request'],
+    readonly context: CommandContext,
+  ) {
+    super();
+  }
+}

@@ -101,7 +101,9 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
     const returnUrl = this.links.paymentReturnUrl(purchaseId, state.language, access.key);
 
     if (state.status === 'paid') {
-      return { purchaseId, paymentUrl: returnUrl, position, basketChanged: false };
+      const paidUrl =
+        state.total === 0 ? this.links.summaryUrl(purchaseId, state.language, access.key) : returnUrl;
+      return { purchaseId, paymentUrl: paidUrl, position, basketChanged: false };
     }
     if (state.status === 'canceled') throw new DomainError('PURCHASE.NOT_PAYABLE');
     if (isPurchaseExpired(state, context.now)) {
@@ -130,7 +132,9 @@ export class CheckOutBasketHandler implements ICommandHandler<CheckOutBasketComm
       );
       track(paid.position);
       track(await this.followUps.complete(purchaseId));
-      return { purchaseId, paymentUrl: returnUrl, position, basketChanged: false };
+      // No gateway and no "payment received": the buyer goes straight to the files.
+      const filesUrl = this.links.summaryUrl(purchaseId, state.language, access.key);
+      return { purchaseId, paymentUrl: filesUrl, position, basketChanged: false };
     }
     if (state.paymentUrl !== null && state.paymentMethod === basket.confirmation.paymentMethod) {
       return { purchaseId, paymentUrl: state.paymentUrl, position, basketChanged: false };

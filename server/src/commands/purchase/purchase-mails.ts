@@ -12,9 +12,11 @@ type Language = 'et' | 'en';
 export const TEXTS = {
   et: {
     confirmationSubject: (number: string) => `Teie ost Lepinguturul (nr ${number})`,
+    freeSubject: (number: string) => `Teie tasuta dokumendid Lepinguturult (nr ${number})`,
+    free: 'Siin on teie tasuta dokumendid. Saate need alla laadida allolevatelt linkidelt.',
     freshLinksSubject: (number: string) => `Uued allalaadimislingid (ost nr ${number})`,
     failedSubject: (number: string) => `Makse ei õnnestunud (ost nr ${number})`,
-    greeting: (name: string) => `Tere, ${name}!`,
+    greeting: (name: string) => (name ? `Tere, ${name}!` : 'Tere!'),
     thanks: 'Täname ostu eest. Dokumendid saate alla laadida allolevatelt linkidelt.',
     fresh: 'Saatsime teie soovil uued allalaadimislingid.',
     uploader: 'Üleslaadija',
@@ -36,9 +38,11 @@ export const TEXTS = {
   },
   en: {
     confirmationSubject: (number: string) => `Your purchase at Lepinguturg (no. ${number})`,
+    freeSubject: (number: string) => `Your free documents from Lepinguturg (no. ${number})`,
+    free: 'Here are your free documents. You can download them from the links below.',
     freshLinksSubject: (number: string) => `Fresh download links (purchase no. ${number})`,
     failedSubject: (number: string) => `Your payment did not go through (purchase no. ${number})`,
-    greeting: (name: string) => `Hello ${name},`,
+    greeting: (name: string) => (name ? `Hello ${name},` : 'Hello,'),
     thanks: 'Thank you for your purchase. You can download the documents from the links below.',
     fresh: 'Here are the fresh download links you asked for.',
     uploader: 'Uploader',
@@ -117,11 +121,14 @@ export class PurchaseMails {
     this.publicUrl = config.publicUrl;
   }
 
+  /** The confirmation; for free documents (nothing paid) without any word of paying. */
   purchaseConfirmation(purchase: Purchase, invoiceNumber: string | null): Promise<void> {
     const t = TEXTS[purchase.language];
-    return this.send(purchase, t.confirmationSubject(purchaseNumber(purchase.purchaseId)), [
+    const free = purchase.total === 0;
+    const number = purchaseNumber(purchase.purchaseId);
+    return this.send(purchase, free ? t.freeSubject(number) : t.confirmationSubject(number), [
       paragraph(t.greeting(purchase.payer.firstName)),
-      paragraph(t.thanks),
+      paragraph(free ? t.free : t.thanks),
       ...this.downloads(purchase, invoiceNumber),
     ]);
   }
@@ -171,24 +178,31 @@ export class PurchaseMails {
       { text: '', html: '' },
       link(t.all, this.links.signed(purchase.purchaseId, keyId, 'archive', validUntil)),
       paragraph(t.valid(formatShopDateTime(validUntil.toISOString()))),
-      link(
-        invoiceNumber === null ? t.receipt : t.invoice(invoiceNumber),
-        this.links.signed(purchase.purchaseId, keyId, 'invoice', validUntil),
-      ),
-      link(t.summary, this.links.summaryUrl(purchase.purchaseId, purchase.language, key)),
-      paragraph(
-        `${t.total}: ${formatEuros(purchase.total, purchase.language)} (${
-          purchase.vat.treatment === 'reverse-charge'
-            ? t.reverseCharge
-            : purchase.vat.treatment === 'outside-scope'
-              ? t.outsideEu
-              : `${t.vat} ${formatEuros(
-                  purchase.lines.reduce((sum, l) => sum + l.vat, 0),
-                  purchase.language,
-                )}`
-        })`,
-      ),
     );
+    // Nothing paid for free documents: no receipt and no total to speak of.
+    if (purchase.total > 0)
+      blocks.push(
+        link(
+          invoiceNumber === null ? t.receipt : t.invoice(invoiceNumber),
+          this.links.signed(purchase.purchaseId, keyId, 'invoice', validUntil),
+        ),
+      );
+    blocks.push(link(t.summary, this.links.summaryUrl(purchase.purchaseId, purchase.language, key)));
+    if (purchase.total > 0)
+      blocks.push(
+        paragraph(
+          `${t.total}: ${formatEuros(purchase.total, purchase.language)} (${
+            purchase.vat.treatment === 'reverse-charge'
+              ? t.reverseCharge
+              : purchase.vat.treatment === 'outside-scope'
+                ? t.outsideEu
+                : `${t.vat} ${formatEuros(
+                    purchase.lines.reduce((sum, l) => sum + l.vat, 0),
+                    purchase.language,
+                  )}`
+          })`,
+        ),
+      );
     return blocks;
   }
 

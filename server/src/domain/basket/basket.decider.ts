@@ -348,6 +348,7 @@ function confirm({ data, context }: ConfirmBasket, state: BasketState): BasketEv
   const valid = validateCheckoutDetails(
     data.details,
     data.offeredMethods.map((m) => m.id),
+    { free: lines.length > 0 && basketTotal(state) === 0 },
   );
   const changes = changesSinceAdded(data.basketId, lines, data);
   // Recorded instead of a confirmation: the caller answers SHOPPING_CART.PRICES_CHANGED.

@@ -35,11 +35,14 @@ const trim = (value: unknown): string => (typeof value === 'string' ? value.trim
 /**
  * Checks the cart's form (SPEC §5: required fields, a valid e-mail, previews seen and terms accepted;
  * invoice company, registry code and the VAT number's EU format) and the method against those the gateway
- * offers. Every problem at once, as one VALIDATION.FORM_HAS_ERRORS.
+ * offers. Every problem at once, as one VALIDATION.FORM_HAS_ERRORS. A basket with nothing to pay (`free`)
+ * needs only the e-mail the links go to and the terms: names and address are kept when given, there is
+ * no preview to have seen before paying, and the method is "free" (docs/decisions/free-templates-in-one-step.md).
  */
 export function validateCheckoutDetails(
   details: CheckoutDetails,
   offeredMethods: readonly string[],
+  { free = false }: { readonly free?: boolean } = {},
 ): ValidCheckoutDetails {
   const v = new FieldValidator();
   const payer: Payer = {
@@ -52,12 +55,15 @@ export function validateCheckoutDetails(
   v.requiredText('email', payer.email, 254);
   if (payer.email !== '' && payer.email.length <= 254 && !EMAIL.test(payer.email))
     v.add('email', 'VALIDATION.INVALID_EMAIL');
-  v.requiredText('firstName', payer.firstName, 100);
-  v.requiredText('lastName', payer.lastName, 100);
-  v.requiredText('address', payer.address, 300);
-  if (payer.country === '') v.add('country', 'VALIDATION.REQUIRED');
-  else if (!isCountryCode(payer.country ?? '')) v.add('country', 'VALIDATION.INVALID_CHOICE');
-  if (details.previewsSeen !== true) v.add('previewsSeen', 'SHOPPING_CART.PREVIEWS_NOT_SEEN');
+  const text = free ? v.optionalText.bind(v) : v.requiredText.bind(v);
+  text('firstName', payer.firstName, 100);
+  text('lastName', payer.lastName, 100);
+  text('address', payer.address, 300);
+  // Nothing to pay, no VAT to place: the country is kept when given, asked for only when there is a price.
+  if (payer.country === '') {
+    if (!free) v.add('country', 'VALIDATION.REQUIRED');
+  } else if (!isCountryCode(payer.country ?? '')) v.add('country', 'VALIDATION.INVALID_CHOICE');
+  if (details.previewsSeen !== true && !free) v.add('previewsSeen', 'SHOPPING_CART.PREVIEWS_NOT_SEEN');
   if (details.termsAccepted !== true) v.add('termsAccepted', 'SHOPPING_CART.TERMS_NOT_ACCEPTED');
 
   let invoice: InvoiceRequest | null = null;
@@ -77,7 +83,7 @@ export function validateCheckoutDetails(
       v.add('invoice.vatNumber', 'VALIDATION.INVALID_VAT_NUMBER');
   }
 
-  const paymentMethod = trim(details.paymentMethod);
+  const paymentMethod = free && trim(details.paymentMethod) === '' ? 'free' : trim(details.paymentMethod);
   if (paymentMethod === '') v.add('paymentMethod', 'SHOPPING_CART.PAYMENT_METHOD_REQUIRED');
   else if (!offeredMethods.includes(paymentMethod)) v.add('paymentMethod', 'VALIDATION.INVALID_CHOICE');
   v.throwIfAny();

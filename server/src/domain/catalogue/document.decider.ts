@@ -1,7 +1,10 @@
 import type {
+  ContentsEntry,
   DocumentDetails,
   DocumentEvent,
   DocumentUnpublished,
+  FilePageImages,
+  FilePagesRendered,
   FilePreview,
   FileProcessed,
 } from '../../events/document.events';
@@ -41,6 +44,8 @@ export interface DocumentFileState {
   readonly blobKey: string | null;
   readonly state: FileState;
   readonly isMain: boolean;
+  /** Its pages were rendered for the viewer (or tried: FilePagesRendered). */
+  readonly pagesRendered: boolean;
 }
 
 export type DocumentState =
@@ -77,6 +82,12 @@ export type AddFile = DomainCommand<
     readonly blobKey: string | null;
   }
 >;
+/** A file's pages as images for the viewer and its headings (null images: they could not be rendered). */
+export interface RenderedPages {
+  readonly images: FilePageImages | null;
+  readonly contents: readonly ContentsEntry[];
+}
+
 export type RecordFileProcessed = DomainCommand<
   'RecordFileProcessed',
   FileRef & {
@@ -84,8 +95,12 @@ export type RecordFileProcessed = DomainCommand<
     readonly sizeKb: number;
     readonly method: string;
     readonly preview: FilePreview | null;
+    /** Absent when processing did not render the pages (they are then rendered later). */
+    readonly rendered?: RenderedPages;
   }
 >;
+/** The pages of a file processed before the viewer existed, rendered afterwards. */
+export type RecordFilePagesRendered = DomainCommand<'RecordFilePagesRendered', FileRef & RenderedPages>;
 export type RecordFileProcessingFailed = DomainCommand<
   'RecordFileProcessingFailed',
   FileRef & { readonly reason: string }
@@ -101,6 +116,7 @@ export type DocumentCommand =
   | EditDocumentDetails
   | AddFile
   | RecordFileProcessed
+  | RecordFilePagesRendered
   | RecordFileProcessingFailed
   | ChooseMainFile
   | RemoveFile
@@ -249,10 +265,33 @@ function addFile({ data, context }: AddFile, state: DocumentState): DocumentEven
   return [added];
 }
 
-function recordProcessed({ data, context }: RecordFileProcessed, state: DocumentState): FileProcessed[] {
+function recordProcessed(
+  { data, context }: RecordFileProcessed,
+  state: DocumentState,
+): (FileProcessed | FilePagesRendered)[] {
   const doc = owned(state, context.actorId, true);
   if (file(doc, data.fileId).state !== 'processing') return [];
-  return [{ type: 'FileProcessed', data }];
+  const { rendered, ...processed } = data;
+  const events: (FileProcessed | FilePagesRendered)[] = [{ type: 'FileProcessed', data: processed }];
+  if (rendered)
+    events.push({
+      type: 'FilePagesRendered',
+      data: { documentId: data.documentId, fileId: data.fileId, ...rendered },
+    });
+  return events;
+}
+
+/** Only a processed file whose pages were never rendered gets them; anything else changes nothing. */
+function recordPagesRendered(
+  { data, context }: RecordFilePagesRendered,
+  state: DocumentState,
+): FilePagesRendered[] {
+  const doc = owned(state, context.actorId, true);
+  if (context.actorId !== SYSTEM_ACTOR) throw new DomainError('DOCUMENT.NOT_OWNER');
+  const found = file(doc, data.fileId);
+  if (found.state !== 'done' || found.pagesRendered) return [];
+  const { documentId, fileId, images, contents } = data;
+  return [{ type: 'FilePagesRendered', data: { documentId, fileId, images, contents } }];
 }
 
 function recordFailed({ data, context }: RecordFileProcessingFailed, state: DocumentState): DocumentEvent[] {
@@ -263,7 +302,10 @@ function recordFailed({ data, context }: RecordFileProcessingFailed, state: Docu
 
 function chooseMain({ data, context }: ChooseMainFile, state: DocumentState): DocumentEvent[] {
   const doc = owned(state, context.actorId);
-  if (file(doc, data.fileId).isMain) return [];
+  const chosen = file(doc, data.fileId);
+  if (chosen.isMain) return [];
+  // A file that could not be processed has no preview and no pages to sell: offer only what can be done.
+  if (chosen.state === 'error') throw new DomainError('FILE.FAILED_NOT_MAIN');
   return [{ type: 'MainFileChosen', data }];
 }
 
@@ -317,6 +359,8 @@ export function decideDocument(command: DocumentCommand, state: DocumentState): 
       return addFile(command, state);
     case 'RecordFileProcessed':
       return recordProcessed(command, state);
+    case 'RecordFilePagesRendered':
+      return recordPagesRendered(command, state);
     case 'RecordFileProcessingFailed':
       return recordFailed(command, state);
     case 'ChooseMainFile':
@@ -367,6 +411,7 @@ export function evolveDocument(state: DocumentState, event: DocumentEvent): Docu
             blobKey: event.data.blobKey,
             state: 'processing',
             isMain: false,
+            pagesRendered: false,
           },
         ],
       };
@@ -377,6 +422,8 @@ export function evolveDocument(state: DocumentState, event: DocumentEvent): Docu
         pages: event.data.pages,
         sizeKb: event.data.sizeKb,
       }));
+    case 'FilePagesRendered':
+      return updateFile(state, event.data.fileId, (f) => ({ ...f, pagesRendered: true }));
     case 'FileProcessingFailed':
       return updateFile(state, event.data.fileId, (f) => ({ ...f, state: 'error' }));
     case 'MainFileChosen':

@@ -22,8 +22,11 @@ import {
   documentUnpublished,
   editDocumentDetails,
   fileAdded,
+  aPageSet,
+  filePagesRendered,
   fileProcessed,
   fileProcessingFailed,
+  recordFilePagesRendered,
   fileRemoved,
   mainFileChosen,
   publishDocument,
@@ -511,6 +514,60 @@ describe('Document decider', () => {
     });
   });
 
+  describe('the pages of a file for the viewer (RecordFileProcessed with pages, RecordFilePagesRendered)', () => {
+    const uploading = [documentCreated(), fileAdded(FILE_ID), mainFileChosen(FILE_ID)];
+    const processed = [...uploading, fileProcessed(FILE_ID)];
+
+    it('a file processed with its pages rendered records both facts in one go', () => {
+      spec
+        .given(uploading)
+        .when(recordFileProcessed({ rendered: aPageSet() }))
+        .then([fileProcessed(FILE_ID), filePagesRendered(FILE_ID)]);
+    });
+
+    it('a file processed before the viewer gets its pages once, from the system only', () => {
+      spec
+        .given(processed)
+        .when(recordFilePagesRendered())
+        .then([filePagesRendered(FILE_ID)]);
+      spec
+        .given([...processed, filePagesRendered(FILE_ID)])
+        .when(recordFilePagesRendered())
+        .thenNothing();
+      spec
+        .given(processed)
+        .when(recordFilePagesRendered({ by: UPLOADER_ID }))
+        .thenThrows('DOCUMENT.NOT_OWNER');
+    });
+
+    it('pages that could not be rendered are recorded too, so the file is not read again', () => {
+      const none = { images: null, contents: [] };
+      spec
+        .given(processed)
+        .when(recordFilePagesRendered({ ...none }))
+        .then([filePagesRendered(FILE_ID, none)]);
+      expect(foldEvents(documentDecider, [...processed, filePagesRendered(FILE_ID, none)])).toMatchObject({
+        files: [{ fileId: FILE_ID, pagesRendered: true }],
+      });
+    });
+
+    it('a file still processing, failed, removed or of a deleted document gets none', () => {
+      spec.given(uploading).when(recordFilePagesRendered()).thenNothing();
+      spec
+        .given([...uploading, fileProcessingFailed(FILE_ID)])
+        .when(recordFilePagesRendered())
+        .thenNothing();
+      spec
+        .given([...processed, fileRemoved(FILE_ID)])
+        .when(recordFilePagesRendered())
+        .thenThrows('FILE.NOT_FOUND');
+      spec
+        .given([...processed, documentDeleted()])
+        .when(recordFilePagesRendered())
+        .thenThrows('DOCUMENT.NOT_FOUND');
+    });
+  });
+
   describe('ChooseMainFile', () => {
     const twoFiles = [
       documentCreated(),
@@ -531,6 +588,13 @@ describe('Document decider', () => {
         .given(twoFiles)
         .when(chooseMainFile({ fileId: FILE_ID }))
         .thenNothing();
+    });
+
+    it('refuses a file that could not be processed', () => {
+      spec
+        .given([...twoFiles, fileProcessingFailed(SECOND_FILE_ID, 'corrupt')])
+        .when(chooseMainFile({ fileId: SECOND_FILE_ID }))
+        .thenThrows('FILE.FAILED_NOT_MAIN');
     });
 
     it('refuses an unknown file and someone else', () => {

@@ -172,8 +172,8 @@ describe('Purchase decider', () => {
           slug: 'tooleping',
           details: {} as never,
           files: [
-            { ...EMPLOYMENT_LINE.files[0]!, state: 'done', isMain: true },
-            { ...EMPLOYMENT_LINE.files[1]!, state: 'error', isMain: false },
+            { ...EMPLOYMENT_LINE.files[0]!, state: 'done', isMain: true, pagesRendered: true },
+            { ...EMPLOYMENT_LINE.files[1]!, state: 'error', isMain: false, pagesRendered: false },
           ],
         },
         'Kadri Tamm',

@@ -7,6 +7,7 @@ import type {
   DocumentPublished,
   DocumentUnpublished,
   FileAdded,
+  FilePagesRendered,
   FilePreview,
   FileProcessed,
   FileProcessingFailed,
@@ -20,12 +21,14 @@ import type {
   DeleteDocument,
   EditDocumentDetails,
   PublishDocument,
+  RecordFilePagesRendered,
   RecordFileProcessed,
   RecordFileProcessingFailed,
   RemoveFile,
+  RenderedPages,
   UnpublishDocument,
 } from '../catalogue/document.decider';
-import { type By, UPLOADER_ID, aContext } from './command-context.builders';
+import { type By, SYSTEM_ACTOR, UPLOADER_ID, aContext } from './command-context.builders';
 
 export const DOCUMENT_ID = '0195a3c2-7d41-7e2f-9b10-4c3d2e1f0a9b';
 /** `documentSlug(aDocumentDetails().title, DOCUMENT_ID)`, written out. */
@@ -221,6 +224,40 @@ export function fileProcessed(fileId = FILE_ID, data: Partial<FileProcessed['dat
       ...data,
     },
   };
+}
+
+export function aPageSet(fileId = FILE_ID): RenderedPages {
+  const page = { width: 800, height: 1131, thumbnailWidth: 200, thumbnailHeight: 283 };
+  return {
+    images: {
+      prefix: `pages/${fileId}`,
+      contentType: 'image/webp',
+      pages: [
+        { ...page, clearBandHeight: 340 },
+        { ...page, clearBandHeight: 0 },
+      ],
+    },
+    contents: [{ level: 1, text: '1. Üldsätted', page: 1 }],
+  };
+}
+
+export function recordFilePagesRendered({
+  by,
+  at,
+  ...data
+}: Data<RecordFilePagesRendered> = {}): RecordFilePagesRendered {
+  return {
+    type: 'RecordFilePagesRendered',
+    data: { documentId: DOCUMENT_ID, fileId: FILE_ID, ...aPageSet(data.fileId ?? FILE_ID), ...data },
+    context: aContext({ by: by ?? SYSTEM_ACTOR, at }),
+  };
+}
+
+export function filePagesRendered(
+  fileId = FILE_ID,
+  rendered: RenderedPages = aPageSet(fileId),
+): FilePagesRendered {
+  return { type: 'FilePagesRendered', data: { documentId: DOCUMENT_ID, fileId, ...rendered } };
 }
 
 export function fileProcessingFailed(fileId = FILE_ID, reason = 'unreadable'): FileProcessingFailed {

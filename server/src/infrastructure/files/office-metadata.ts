@@ -1,7 +1,14 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { CompoundFile } from './compound-file';
-import { PageTextCollector, XmlStreamScanner, type PageOneText, type XmlTag } from './page-text';
+import {
+  ALL_PAGES_MAX_CHARACTERS,
+  PageTextCollector,
+  XmlStreamScanner,
+  type PageOneText,
+  type TextPageContent,
+  type XmlTag,
+} from './page-text';
 import { decodeSingleByte } from './text-encoding';
 import { readWordSummary, readWordText } from './word-binary';
 import type { ZipArchive } from './zip-archive';
@@ -16,6 +23,18 @@ export interface DocumentMetadata {
   readonly pages: number | null;
   readonly estimatedPages: number;
   readonly pageOne: PageOneText;
+  /** The text page by page (as far as it is kept), headings marked where the document marks them. */
+  readonly allPages: TextPageContent[];
+}
+
+/** The level of Word's built-in heading styles ("Heading2", "Pealkiri2", "berschrift2", …), or null. */
+function wordHeadingLevel(styleId: string | null): number | null {
+  if (styleId === null) return null;
+  const match =
+    /^(?:heading|pealkiri|berschrift|titre|otsikko|rubrik|virsraksts|antraste|nagwek)\s*([1-9])$/i.exec(
+      styleId.replace(/[^\p{L}\d]/gu, ''),
+    );
+  return match ? Number(match[1]) : null;
 }
 
 const METADATA_PART_BYTES = 1024 * 1024;
@@ -57,6 +76,17 @@ export async function readDocxMetadata(archive: ZipArchive): Promise<DocumentMet
           } else if (tag.selfClosing) collector.endParagraph();
           else inParagraph = true;
           break;
+        case 'w:pStyle': {
+          const level = wordHeadingLevel(tag.attribute('w:val'));
+          if (inParagraph && level !== null) collector.markHeading(level);
+          break;
+        }
+        case 'w:outlineLvl': {
+          const level = Number(tag.attribute('w:val'));
+          if (inParagraph && Number.isInteger(level) && level >= 0 && level < 9)
+            collector.markHeading(level + 1);
+          break;
+        }
         case 'w:t':
           inText = !tag.closing && !tag.selfClosing;
           break;
@@ -79,8 +109,13 @@ export async function readDocxMetadata(archive: ZipArchive): Promise<DocumentMet
       if (inText) collector.text(text);
     },
   );
-  await streamXml(archive, 'word/document.xml', scanner, () => pages === null || !collector.pageOneDone);
-  return { pages, estimatedPages: collector.estimatedPages(), pageOne: collector.pageOneText() };
+  await streamXml(archive, 'word/document.xml', scanner, () => !collector.full);
+  return {
+    pages,
+    estimatedPages: collector.estimatedPages(),
+    pageOne: collector.pageOneText(),
+    allPages: collector.allPagesText(),
+  };
 }
 
 /** ODT: `meta:page-count` of meta.xml; text from content.xml (paragraphs, headings, page-break styles). */
@@ -113,6 +148,8 @@ export async function readOdtMetadata(archive: ZipArchive): Promise<DocumentMeta
             break;
           }
           if (breakStyles.has(tag.attribute('text:style-name') ?? '')) collector.pageBreak();
+          if (tag.name === 'text:h' && paragraphDepth === 0)
+            collector.markHeading(Number(tag.attribute('text:outline-level') ?? '1') || 1);
           if (tag.selfClosing) collector.endParagraph();
           else paragraphDepth++;
           break;
@@ -130,8 +167,13 @@ export async function readOdtMetadata(archive: ZipArchive): Promise<DocumentMeta
       if (inBody && paragraphDepth > 0) collector.text(text);
     },
   );
-  await streamXml(archive, 'content.xml', scanner, () => pages === null || !collector.pageOneDone);
-  return { pages, estimatedPages: collector.estimatedPages(), pageOne: collector.pageOneText() };
+  await streamXml(archive, 'content.xml', scanner, () => !collector.full);
+  return {
+    pages,
+    estimatedPages: collector.estimatedPages(),
+    pageOne: collector.pageOneText(),
+    allPages: collector.allPagesText(),
+  };
 }
 
 /** DOC: PIDSI_PAGECOUNT of the SummaryInformation stream; text through the piece table. */
@@ -140,7 +182,7 @@ export async function readDocMetadata(path: string): Promise<DocumentMetadata> {
   try {
     const file = await CompoundFile.open(handle, (await handle.stat()).size);
     const summary = await readWordSummary(file);
-    const { text, totalCharacters } = await readWordText(file, 8000);
+    const { text, totalCharacters } = await readWordText(file, ALL_PAGES_MAX_CHARACTERS);
     const collector = new PageTextCollector();
     for (const char of text) {
       if (char === '\r' || char === '\u0007') collector.endParagraph();
@@ -149,7 +191,12 @@ export async function readDocMetadata(path: string): Promise<DocumentMetadata> {
       else if (char >= ' ') collector.text(char);
     }
     const estimate = Math.max(collector.estimatedPages(), Math.ceil(totalCharacters / 3000));
-    return { pages: summary.pageCount, estimatedPages: estimate, pageOne: collector.pageOneText() };
+    return {
+      pages: summary.pageCount,
+      estimatedPages: estimate,
+      pageOne: collector.pageOneText(),
+      allPages: collector.allPagesText(),
+    };
   } finally {
     await handle.close();
   }
@@ -298,6 +345,10 @@ class RtfTextReader {
       case 'page':
         if (!this.group.skip) this.collector.pageBreak();
         break;
+      case 'outlinelevel':
+        if (!this.group.skip && value !== null && value >= 0 && value < 9)
+          this.collector.markHeading(value + 1);
+        break;
     }
     return at + 1 + word[0].length;
   }
@@ -307,7 +358,7 @@ class RtfTextReader {
   }
 }
 
-/** RTF: `\nofpages` from `{\info}`; text of the body. Streams the file; stops after page one when it can. */
+/** RTF: `\nofpages` from `{\info}`; text of the body. Streams the file; stops once the text kept is full. */
 export async function readRtfMetadata(path: string): Promise<DocumentMetadata> {
   const collector = new PageTextCollector();
   const reader = new RtfTextReader(collector);
@@ -315,7 +366,7 @@ export async function readRtfMetadata(path: string): Promise<DocumentMetadata> {
   try {
     for await (const chunk of stream) {
       reader.push(chunk as string, false);
-      if (reader.pages !== null && collector.pageOneDone) break;
+      if (reader.pages !== null && collector.full) break;
     }
     reader.push('', true);
   } finally {
@@ -325,5 +376,6 @@ export async function readRtfMetadata(path: string): Promise<DocumentMetadata> {
     pages: reader.pages,
     estimatedPages: collector.estimatedPages(),
     pageOne: collector.pageOneText(),
+    allPages: collector.allPagesText(),
   };
 }

@@ -13,6 +13,23 @@ export interface PageOneText {
   readonly paragraphs: readonly string[];
 }
 
+/**
+ * The text kept of a whole document for drawing its pages (when LibreOffice is not installed): pages as
+ * its explicit page breaks divide it, at most this many characters in all.
+ */
+export const ALL_PAGES_MAX_CHARACTERS = 200_000;
+
+export interface TextParagraph {
+  readonly text: string;
+  /** The document marks the paragraph as a heading of this level (1 = top). */
+  readonly headingLevel?: number;
+}
+
+/** One page of a document's text, as its explicit page breaks divide it. */
+export interface TextPageContent {
+  readonly paragraphs: readonly TextParagraph[];
+}
+
 export class PageTextCollector {
   private readonly pageOne: string[] = [];
   private paragraph = '';
@@ -21,23 +38,44 @@ export class PageTextCollector {
   private characters = 0;
   private pageHasText = false;
   private pageOneClosed = false;
+  private readonly pages: TextParagraph[][] = [[]];
+  private kept = 0;
+  private headingLevel: number | undefined;
 
   /** True once page one is complete; a caller that needs no estimate may stop reading. */
   get pageOneDone(): boolean {
     return this.pageOneClosed;
   }
 
+  /** True once as much text is kept as the pages are drawn from: a caller may stop reading. */
+  get full(): boolean {
+    return this.kept >= ALL_PAGES_MAX_CHARACTERS;
+  }
+
+  /** The paragraph being read is a heading of this level (Word's heading styles, OpenDocument's h). */
+  markHeading(level: number): void {
+    this.headingLevel = level;
+  }
+
   text(text: string): void {
     if (text.length === 0) return;
     this.characters += text.length;
     if (/\S/.test(text)) this.pageHasText = true;
-    if (!this.pageOneClosed) this.paragraph += text;
+    if (!this.full) this.paragraph += text;
   }
 
   endParagraph(): void {
-    if (this.pageOneClosed) return;
     const paragraph = this.paragraph.replace(/\s+/g, ' ').trim();
     this.paragraph = '';
+    const headingLevel = this.headingLevel;
+    this.headingLevel = undefined;
+    if (!this.full) {
+      this.pages[this.pages.length - 1]!.push(
+        headingLevel === undefined ? { text: paragraph } : { text: paragraph, headingLevel },
+      );
+      this.kept += paragraph.length;
+    }
+    if (this.pageOneClosed) return;
     this.pageOne.push(paragraph);
     this.pageOneCharacters += paragraph.length;
     if (this.pageOneCharacters >= PAGE_ONE_MAX_CHARACTERS) this.pageOneClosed = true;
@@ -50,6 +88,17 @@ export class PageTextCollector {
     this.pageBreaks++;
     this.pageHasText = false;
     this.pageOneClosed = true;
+    if (!this.full) this.pages.push([]);
+  }
+
+  /** The text kept, page by page (empty paragraphs left out, a paragraph still open included). */
+  allPagesText(): TextPageContent[] {
+    const pages = this.pages.map((paragraphs) => [...paragraphs]);
+    const open = this.paragraph.replace(/\s+/g, ' ').trim();
+    if (open.length > 0 && !this.full) pages[pages.length - 1]!.push({ text: open });
+    return pages
+      .map((paragraphs) => ({ paragraphs: paragraphs.filter((paragraph) => paragraph.text.length > 0) }))
+      .filter((page, index) => index === 0 || page.paragraphs.length > 0);
   }
 
   pageOneText(title: string | null = null): PageOneText {

@@ -1,10 +1,10 @@
-import { open, readFile } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { runPdfjs } from './pdfjs-child';
+import { type PdfOutlineItem, type PdfTextLine, runPdfjs } from './pdfjs-child';
 import type { FileProcessingTools } from './processing-tools';
 import { runProgram } from './run-program';
 
-/** Page one is rendered with its longer side this many pixels (A4 portrait: 1131 × 1600). */
+/** Pages are rendered with their longer side this many pixels (A4 portrait: 1131 × 1600). */
 export const PAGE_IMAGE_MAX_SIDE = 1600;
 /** ISO 32000-1 (7.5.5): the last line of a PDF is `%%EOF`; readers look for it in the last kilobyte. */
 const EOF_WINDOW = 1024;
@@ -14,7 +14,11 @@ export class PdfReadError extends Error {}
 
 export interface PdfFacts {
   readonly pages: number;
-  readonly pageOne: Buffer;
+  /** Pages 1…maxPages as PNG (page one first). */
+  readonly pageImages: readonly Buffer[];
+  /** What the table of contents is read from; empty when pdf.js could not read the text. */
+  readonly outline: readonly PdfOutlineItem[];
+  readonly lines: readonly PdfTextLine[];
   readonly engine: 'poppler' | 'pdf.js';
 }
 
@@ -46,7 +50,7 @@ function popplerReason(stderr: string): string {
   return `The PDF cannot be read (${detail.slice(0, 200)}).`;
 }
 
-async function popplerPages(pdfinfo: string, path: string, timeLimitMs: number): Promise<number> {
+async function popplerPageCount(pdfinfo: string, path: string, timeLimitMs: number): Promise<number> {
   const output = await runProgram(pdfinfo, ['-enc', 'UTF-8', path], { timeLimitMs });
   if (output.exitCode !== 0) throw new PdfReadError(popplerReason(output.stderr));
   const pages = Number(/^Pages:\s+(\d+)\s*$/m.exec(output.stdout)?.[1] ?? NaN);
@@ -54,13 +58,15 @@ async function popplerPages(pdfinfo: string, path: string, timeLimitMs: number):
   return pages;
 }
 
-async function popplerPageOne(
+async function popplerPageImages(
   pdftoppm: string,
   path: string,
   workDir: string,
+  pages: number,
   timeLimitMs: number,
-): Promise<Buffer> {
-  const prefix = join(workDir, 'page-one');
+): Promise<Buffer[]> {
+  const dir = join(workDir, 'poppler-pages');
+  await mkdir(dir, { recursive: true });
   const output = await runProgram(
     pdftoppm,
     [
@@ -68,36 +74,67 @@ async function popplerPageOne(
       '-f',
       '1',
       '-l',
-      '1',
+      String(pages),
       '-r',
       '100',
       '-scale-to',
       String(PAGE_IMAGE_MAX_SIDE),
-      '-singlefile',
       path,
-      prefix,
+      join(dir, 'page'),
     ],
     { timeLimitMs },
   );
   if (output.exitCode !== 0) throw new PdfReadError(popplerReason(output.stderr));
-  try {
-    return await readFile(`${prefix}.png`);
-  } catch {
-    throw new PdfReadError('The first page of the PDF could not be rendered.');
-  }
+  // pdftoppm names them page-1.png or page-01.png … by the number of digits of the last page.
+  const files = (await readdir(dir))
+    .map((name) => ({ name, number: Number(/^page-(\d+)\.png$/.exec(name)?.[1] ?? NaN) }))
+    .filter((file) => Number.isInteger(file.number))
+    .sort((a, b) => a.number - b.number);
+  if (files.length === 0) throw new PdfReadError('The first page of the PDF could not be rendered.');
+  const images: Buffer[] = [];
+  for (const file of files) images.push(await readFile(join(dir, file.name)));
+  return images;
 }
 
 /**
- * Page count and page one (PNG) of a PDF: poppler's pdfinfo and pdftoppm where installed, pdf.js in a
- * child process for whatever poppler cannot do here. Every program runs with the time limit of `tools`.
+ * Page count, pages 1…`maxPages` as PNG and the text the table of contents is read from: poppler's pdfinfo
+ * and pdftoppm where installed, pdf.js in a child process for the text and for whatever poppler cannot do
+ * here. A PDF pdf.js cannot read the text of, but poppler can draw, has no table of contents. Every program
+ * runs with the time limit of `tools`.
  */
-export async function readPdf(path: string, tools: FileProcessingTools, workDir: string): Promise<PdfFacts> {
-  let pages = tools.pdfinfo !== null ? await popplerPages(tools.pdfinfo, path, tools.timeLimitMs) : null;
-  let pageOne =
-    tools.pdftoppm !== null ? await popplerPageOne(tools.pdftoppm, path, workDir, tools.timeLimitMs) : null;
-  if (pages !== null && pageOne !== null) return { pages, pageOne, engine: 'poppler' };
-  const png = pageOne === null ? join(workDir, 'page-one-pdfjs.png') : null;
-  const result = await runPdfjs(path, png, PAGE_IMAGE_MAX_SIDE, tools.timeLimitMs);
+export async function readPdf(
+  path: string,
+  tools: FileProcessingTools,
+  workDir: string,
+  maxPages: number,
+): Promise<PdfFacts> {
+  const popplerPages =
+    tools.pdfinfo !== null ? await popplerPageCount(tools.pdfinfo, path, tools.timeLimitMs) : null;
+  const popplerImages =
+    tools.pdftoppm !== null && popplerPages !== null
+      ? await popplerPageImages(
+          tools.pdftoppm,
+          path,
+          workDir,
+          Math.min(popplerPages, maxPages),
+          tools.timeLimitMs,
+        )
+      : null;
+  const request = { maxSide: PAGE_IMAGE_MAX_SIDE, maxPages, text: true, timeLimitMs: tools.timeLimitMs };
+  if (popplerPages !== null && popplerImages !== null) {
+    // Poppler drew the pages; the text is a bonus that a PDF pdf.js cannot read (or not in time) goes without.
+    const text = await runPdfjs(path, { ...request, outDir: null }).catch(() => null);
+    return {
+      pages: popplerPages,
+      pageImages: popplerImages,
+      outline: text?.outline ?? [],
+      lines: text?.lines ?? [],
+      engine: 'poppler',
+    };
+  }
+  const outDir = join(workDir, 'pdfjs-pages');
+  await mkdir(outDir, { recursive: true });
+  const result = await runPdfjs(path, { ...request, outDir });
   if (result.pages === null) {
     const detail = result.output.stderr.trim().split('\n').slice(-1)[0]?.slice(0, 200) ?? '';
     throw new PdfReadError(
@@ -106,7 +143,14 @@ export async function readPdf(path: string, tools: FileProcessingTools, workDir:
         : `The PDF cannot be read (${detail || 'pdf.js failed'}).`,
     );
   }
-  pages ??= result.pages;
-  pageOne ??= await readFile(png!);
-  return { pages, pageOne, engine: 'pdf.js' };
+  const pageImages: Buffer[] = [];
+  for (let number = 1; number <= Math.min(result.pages, maxPages); number++)
+    pageImages.push(await readFile(join(outDir, `page-${number}.png`)));
+  return {
+    pages: popplerPages ?? result.pages,
+    pageImages,
+    outline: result.outline,
+    lines: result.lines,
+    engine: 'pdf.js',
+  };
 }

@@ -24,6 +24,13 @@ const BLANK_ROW_MIN_VALUE = 235;
 export interface PreviewOptions {
   /** False for free documents: the whole page may be seen clearly. */
   readonly blurBelow: boolean;
+  /**
+   * With `blurBelow`, the fraction of the height kept clear at the top: {@link PREVIEW_CLEAR_BAND} for page
+   * one (the default), 0 for every later page, which is blurred whole.
+   */
+  readonly clearBand?: number;
+  /** Lossless WebP (the default, so page one's band is exactly the page) or lossy at this quality. */
+  readonly quality?: number;
 }
 
 export interface Preview {
@@ -50,7 +57,12 @@ export async function renderPreview(pageOne: Buffer, options: PreviewOptions): P
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height, channels } = info;
-  const clearBandHeight = options.blurBelow ? bandEdge(page, width, height, channels) : height;
+  const band = options.clearBand ?? PREVIEW_CLEAR_BAND;
+  const clearBandHeight = !options.blurBelow
+    ? height
+    : band <= 0
+      ? 0
+      : bandEdge(page, width, height, channels, band);
   let pixels = page;
   if (clearBandHeight < height) {
     const rowBytes = width * channels;
@@ -76,17 +88,19 @@ export async function renderPreview(pageOne: Buffer, options: PreviewOptions): P
     pixels = Buffer.concat([page.subarray(0, clearBandHeight * rowBytes), blurred]);
   }
   const bytes = await sharp(pixels, { raw: { width, height, channels } })
-    .webp({ lossless: true, effort: 4 })
+    .webp(
+      options.quality === undefined ? { lossless: true, effort: 4 } : { quality: options.quality, effort: 2 },
+    )
     .toBuffer();
   return { bytes, contentType: 'image/webp', width, height, clearBandHeight };
 }
 
 /**
- * The clear band's height: {@link PREVIEW_CLEAR_BAND} of the page, moved up to the nearest blank row
+ * The clear band's height: `band` of the page ({@link PREVIEW_CLEAR_BAND} for page one), moved up to the nearest blank row
  * (within {@link BAND_EDGE_SEARCH}) so the edge does not cut a line of text in half.
  */
-function bandEdge(page: Buffer, width: number, height: number, channels: number): number {
-  const nominal = Math.min(height, Math.max(1, Math.round(height * PREVIEW_CLEAR_BAND)));
+function bandEdge(page: Buffer, width: number, height: number, channels: number, band: number): number {
+  const nominal = Math.min(height, Math.max(1, Math.round(height * band)));
   const rowBytes = width * channels;
   const lowest = Math.max(1, nominal - Math.round(height * BAND_EDGE_SEARCH));
   for (let row = nominal; row >= lowest; row--) {

@@ -159,7 +159,11 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
     if (outcome === null) {
       // Shutting down: nobody will record this result, so its images are not kept either.
       void work
-        .then((late) => (late.ok && late.file.preview ? this.pipeline.discard(late.file.preview) : undefined))
+        .then((late) =>
+          late.ok
+            ? this.pipeline.discard({ preview: late.file.preview, pages: late.file.rendered.images })
+            : undefined,
+        )
         .catch(() => undefined);
       return false;
     }
@@ -181,7 +185,8 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
     } catch (error) {
       // The file or its document went away meanwhile: nothing to record, nothing to keep.
       if (!(error instanceof DomainError && error.code.endsWith('NOT_FOUND'))) throw error;
-      if (outcome.ok && outcome.file.preview) await this.pipeline.discard(outcome.file.preview);
+      if (outcome.ok)
+        await this.pipeline.discard({ preview: outcome.file.preview, pages: outcome.file.rendered.images });
     }
     return true;
   }

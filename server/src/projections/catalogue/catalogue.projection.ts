@@ -26,6 +26,7 @@ const HANDLED: ReadonlySet<string> = new Set<CatalogueEvent['type']>([
   'DocumentDetailsEdited',
   'FileAdded',
   'FileProcessed',
+  'FilePagesRendered',
   'FileProcessingFailed',
   'MainFileChosen',
   'FileRemoved',
@@ -105,6 +106,13 @@ class CatalogueBatch {
           f.id === fileId ? { ...f, state: 'done', pages, sizeKb, preview } : f,
         );
       }
+      case 'FilePagesRendered': {
+        // Images of what the uploader gave: not a change of the document (its "updated" date stays).
+        const { fileId, images, contents } = event.data;
+        return this.changeFiles(event.data.documentId, null, (f) =>
+          f.id === fileId ? { ...f, pageImages: images, contents } : f,
+        );
+      }
       case 'FileProcessingFailed':
         return this.changeFiles(event.data.documentId, at, (f) =>
           f.id === event.data.fileId ? { ...f, state: 'error' } : f,
@@ -133,15 +141,24 @@ class CatalogueBatch {
     await this.documents.commit();
   }
 
-  private async change(documentId: string, at: string, edit: (doc: WorkingDocument) => void): Promise<void> {
+  /** Changes a document; `at` (null: keep it) becomes its "updated" date. */
+  private async change(
+    documentId: string,
+    at: string | null,
+    edit: (doc: WorkingDocument) => void,
+  ): Promise<void> {
     const doc = await this.documents.get(documentId);
     if (!doc) return;
     edit(doc);
-    doc.updatedAt = at;
+    if (at !== null) doc.updatedAt = at;
     this.documents.touch(documentId);
   }
 
-  private changeFiles(documentId: string, at: string, change: (file: FileView) => FileView): Promise<void> {
+  private changeFiles(
+    documentId: string,
+    at: string | null,
+    change: (file: FileView) => FileView,
+  ): Promise<void> {
     return this.change(documentId, at, (doc) => {
       doc.files = doc.files.map(change);
     });

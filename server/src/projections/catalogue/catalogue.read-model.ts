@@ -1,6 +1,6 @@
 import type { FileState } from '../../domain/catalogue/document.decider';
 import type { PublicUploaderProfile } from '../../domain/profile/profile-details';
-import type { FilePreview } from '../../events/document.events';
+import type { ContentsEntry, FilePageImages, FilePreview } from '../../events/document.events';
 import type { ReadModel } from '../../infrastructure/read-store/read-store.port';
 
 export const DOCUMENTS_COLLECTION = 'catalogue_documents';
@@ -16,6 +16,13 @@ export interface DocumentFileView {
   readonly state: FileState;
   /** Page one's images once processed (absent on files projected before previews existed). */
   readonly preview?: FilePreview | null;
+  /**
+   * Every page's images for the viewer (FilePagesRendered): null when they could not be rendered, absent
+   * until the pages are rendered (a file processed before the viewer existed gets them at the next start).
+   */
+  readonly pageImages?: FilePageImages | null;
+  /** The file's headings (FilePagesRendered). */
+  readonly contents?: readonly ContentsEntry[];
 }
 
 /** One document as the detail page reads it (all statuses; queries show only published ones). Search has its own read model. */

@@ -1,6 +1,6 @@
 import type { FileState } from '../../domain/catalogue/document.decider';
 import type { PublicUploaderProfile } from '../../domain/profile/profile-details';
-import type { FilePreview } from '../../events/document.events';
+import type { ContentsEntry, FilePageImages, FilePreview } from '../../events/document.events';
 import type { DocumentFileView, DocumentView } from '../../projections/catalogue/catalogue.read-model';
 
 /** A search result (docs/api.md, DocumentSummary). */
@@ -46,6 +46,22 @@ export interface DocumentPreview {
   readonly blurred: boolean;
 }
 
+/** One page of the main file in the document page's viewer (docs/api.md "DocumentPage"). */
+export interface DocumentPageImage {
+  /** 1-based. */
+  readonly number: number;
+  readonly url: string;
+  readonly thumbnailUrl: string;
+  readonly width: number;
+  readonly height: number;
+  readonly thumbnailWidth: number;
+  readonly thumbnailHeight: number;
+  /** Rows from the top that are clear when `blurred` (page one's band; 0 on every later page). */
+  readonly clearBandHeight: number;
+  /** false only while the document is free. */
+  readonly blurred: boolean;
+}
+
 export interface DocumentDetail extends Omit<DocumentSummary, 'uploader'> {
   /** 'draft' only when the owner looks at their own unpublished document. */
   readonly status: 'draft' | 'published';
@@ -58,13 +74,22 @@ export interface DocumentDetail extends Omit<DocumentSummary, 'uploader'> {
   };
   readonly files: readonly DocumentFile[];
   readonly preview: DocumentPreview | null;
+  /** The previewed file's pages for the viewer; [] until they are rendered. */
+  readonly pages: readonly DocumentPageImage[];
+  /** How many pages that file has (more than `pages` holds when it is longer than the rendering limit). */
+  readonly pageCount: number | null;
+  /** The previewed file's headings, shown in clear text. */
+  readonly contents: readonly ContentsEntry[];
 }
 
 /** What previewSource needs of a document (the catalogue's and My documents' views both have it). */
 interface PreviewableDocument {
   readonly slug: string;
   readonly price: number;
-  readonly files: readonly Pick<DocumentFileView, 'id' | 'isMain' | 'state' | 'preview'>[];
+  readonly files: readonly Pick<
+    DocumentFileView,
+    'id' | 'isMain' | 'state' | 'preview' | 'pageImages' | 'contents' | 'pages'
+  >[];
 }
 
 /** Which image stands for the document: page one of the main file, else of the first processed file. */
@@ -75,6 +100,49 @@ export function previewSource(
   const file = doc.files.find((f) => f.isMain && ready(f)) ?? doc.files.find(ready);
   if (!file?.preview) return null;
   return { fileId: file.id, preview: file.preview, blurred: doc.price > 0 };
+}
+
+/**
+ * The file the viewer shows: the main file once processed, else the first processed file; its page images
+ * (null until rendered), headings and page count.
+ */
+export function viewerSource(doc: Pick<PreviewableDocument, 'files' | 'price'>): {
+  readonly pageImages: FilePageImages | null;
+  readonly contents: readonly ContentsEntry[];
+  readonly pageCount: number | null;
+  readonly blurred: boolean;
+} | null {
+  const done = (f: PreviewableDocument['files'][number]) => f.state === 'done';
+  const file = doc.files.find((f) => f.isMain && done(f)) ?? doc.files.find(done);
+  if (!file) return null;
+  return {
+    pageImages: file.pageImages ?? null,
+    contents: file.contents ?? [],
+    pageCount: file.pages ?? null,
+    blurred: doc.price > 0,
+  };
+}
+
+/** The viewer's pages of this document, with the URLs that serve them to this visitor. */
+export function toPages(doc: PreviewableDocument): DocumentPageImage[] {
+  const source = viewerSource(doc);
+  if (!source?.pageImages) return [];
+  const version = `${source.pageImages.prefix.slice(-12)}${source.blurred ? 'b' : 'c'}`;
+  return source.pageImages.pages.map((page, index) => {
+    const number = index + 1;
+    const base = `/api/documents/${doc.slug}/pages/${number}`;
+    return {
+      number,
+      url: `${base}?v=${version}`,
+      thumbnailUrl: `${base}/thumbnail?v=${version}`,
+      width: page.width,
+      height: page.height,
+      thumbnailWidth: page.thumbnailWidth,
+      thumbnailHeight: page.thumbnailHeight,
+      clearBandHeight: source.blurred ? page.clearBandHeight : page.height,
+      blurred: source.blurred,
+    };
+  });
 }
 
 /** The preview a visitor gets of this document, with the URL that serves it. */
@@ -132,5 +200,8 @@ export function toDetail(doc: DocumentView): DocumentDetail {
       state,
     })),
     preview: toPreview(doc),
+    pages: toPages(doc),
+    pageCount: viewerSource(doc)?.pageCount ?? null,
+    contents: viewerSource(doc)?.contents ?? [],
   };
 }

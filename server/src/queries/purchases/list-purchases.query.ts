@@ -9,6 +9,8 @@ export interface ListPurchasesCriteria {
   readonly refundDue?: boolean;
   /** Only this signed-in buyer's purchases (My purchases). */
   readonly buyerId?: string;
+  /** Only purchases holding this document. */
+  readonly documentId?: string;
   readonly offset: number;
   readonly limit: number;
 }

@@ -39,6 +39,7 @@ export class ListPurchasesHandler implements IQueryHandler<ListPurchasesQuery, P
       ...textFilter('searchText', criteria.q),
       ...(criteria.status ? [{ status: criteria.status }] : []),
       ...(criteria.buyerId ? [{ buyerId: criteria.buyerId }] : []),
+      ...(criteria.documentId ? [{ 'lines.documentId': criteria.documentId }] : []),
       ...(criteria.refundDue ? [{ refundDue: true }] : []),
     ];
     const filter: Filter = conditions.length > 0 ? { $and: conditions } : {};

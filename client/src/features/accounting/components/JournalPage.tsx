@@ -117,7 +117,7 @@ function Journal() {
         </p>
       )}
       {journal.isPending && <TableSkeleton />}
-      {journal.isError && <LoadError onRetry={journal.refetch} />}
+      {journal.isError && <LoadError onRetry={journal.refetch} error={journal.error} />}
       {last && (
         <p aria-live="polite" data-testid="journal-count">
           {t('ACCOUNTING.SHOWING', { visible: rows.length, total: last.total })} ·{' '}

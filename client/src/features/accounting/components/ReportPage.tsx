@@ -75,7 +75,7 @@ function Report() {
         </button>
       </div>
       {report.isPending && <TableSkeleton />}
-      {report.isError && <LoadError onRetry={report.refetch} />}
+      {report.isError && <LoadError onRetry={report.refetch} error={report.error} />}
       {data && (
         <>
           <p

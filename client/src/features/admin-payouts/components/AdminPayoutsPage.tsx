@@ -134,7 +134,7 @@ export function AdminPayoutsPage() {
       </div>
 
       {payouts.isPending && <TableSkeleton />}
-      {payouts.isError && <LoadError onRetry={payouts.refetch} />}
+      {payouts.isError && <LoadError onRetry={payouts.refetch} error={payouts.error} />}
       {payouts.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="admin-payouts-none">
           {t('ADMIN_PAYOUTS.NONE')}

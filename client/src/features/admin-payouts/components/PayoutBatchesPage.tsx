@@ -93,7 +93,7 @@ export function PayoutBatchesPage() {
       <h1 className="page__title">{t('PAYOUT_BATCHES.TITLE')}</h1>
       <p className="hint">{t('PAYOUT_BATCHES.INTRO')}</p>
       {batches.isPending && <TableSkeleton />}
-      {batches.isError && <LoadError onRetry={batches.refetch} />}
+      {batches.isError && <LoadError onRetry={batches.refetch} error={batches.error} />}
       {batches.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="payout-batches-none">
           {t('PAYOUT_BATCHES.NONE')}

@@ -282,7 +282,11 @@ export function PayoutEditPage() {
             <ul className="payout-events">
               {p.events.map((e) => (
                 <li key={e.eventId}>
-                  {formatDateTime(e.occurredAt)} · {e.eventType} ·{' '}
+                  {formatDateTime(e.occurredAt)} ·{' '}
+                  <span data-event-type={e.eventType}>
+                    {t(`ACCOUNTING.EVENT_TYPE.${e.eventType}`, { defaultValue: e.eventType })}
+                  </span>{' '}
+                  ·{' '}
                   <Link to={`${path('accountingjournal')}?payoutId=${p.id}`}>
                     {t('ACCOUNTING.POSITION', { position: e.position })}
                   </Link>

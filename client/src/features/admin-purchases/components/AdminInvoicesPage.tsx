@@ -53,7 +53,7 @@ export function AdminInvoicesPage() {
         </button>
       </form>
       {invoices.isPending && <TableSkeleton />}
-      {invoices.isError && <LoadError onRetry={invoices.refetch} />}
+      {invoices.isError && <LoadError onRetry={invoices.refetch} error={invoices.error} />}
       {invoices.isSuccess && (
         <p className="hint" data-testid="admin-invoices-count">
           {t('ADMIN_USERS.SHOWING', { visible: items.length, total })}

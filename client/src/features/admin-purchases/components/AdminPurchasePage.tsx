@@ -10,6 +10,7 @@ import { useSessionUser } from '../../../stores/session-store';
 import { formatDateTime } from '../../../utils/format';
 import { useAdminPurchase } from '../api/get-admin-purchases';
 import { AdminOnlyNotice } from './AdminOnlyNotice';
+import { actorText, paymentMethodText, purchaseEventText } from './people-words';
 import './admin-purchases.css';
 
 /** One purchase for the admin (route adminpurchase): its facts and its whole event history. */
@@ -47,7 +48,12 @@ export function AdminPurchasePage() {
     [t('ADMIN_PURCHASES.CREATED'), formatDateTime(purchase.createdAt)],
     [t('ADMIN_PURCHASES.PAYMENT_DATE'), formatDateTime(purchase.paidAt) || '—'],
     [t('ADMIN_PURCHASES.CANCELED_DATE'), formatDateTime(purchase.canceledAt) || '—'],
-    [t('ADMIN_PURCHASES.PAYMENT_METHOD'), purchase.paymentMethod],
+    [
+      t('ADMIN_PURCHASES.PAYMENT_METHOD'),
+      <span key="method" title={purchase.paymentMethod} data-testid="admin-purchase-method">
+        {paymentMethodText(t, purchase.paymentMethod)}
+      </span>,
+    ],
     [t('ADMIN_PURCHASES.TRANSACTION'), purchase.transactionId ?? '—'],
     [t('ADMIN_PURCHASES.INVOICE_NAME'), purchase.invoice?.companyName ?? '—'],
     [t('ADMIN_PURCHASES.INVOICE_NUMBER'), purchase.invoice?.number ?? '—'],
@@ -154,8 +160,12 @@ export function AdminPurchasePage() {
               <details>
                 <summary>
                   <time dateTime={entry.occurredAt}>{formatDateTime(entry.occurredAt)}</time>{' '}
-                  <code>{entry.type}</code> <span className="hint">{entry.actorId ?? ''}</span>
+                  <strong data-event-type={entry.type}>{purchaseEventText(t, entry.type)}</strong>{' '}
+                  <span className="hint">{actorText(t, entry.actorId, purchase.buyerId)}</span>
                 </summary>
+                <p className="hint">
+                  {t('ADMIN_PURCHASES.EVENT_DATA')} (<code>{entry.type}</code>)
+                </p>
                 <pre className="admin-purchase__data">{JSON.stringify(entry.data, null, 2)}</pre>
               </details>
             </li>

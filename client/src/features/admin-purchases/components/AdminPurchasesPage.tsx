@@ -104,7 +104,7 @@ export function AdminPurchasesPage() {
         </button>
       </form>
       {purchases.isPending && <TableSkeleton />}
-      {purchases.isError && <LoadError onRetry={purchases.refetch} />}
+      {purchases.isError && <LoadError onRetry={purchases.refetch} error={purchases.error} />}
       {purchases.isSuccess && (
         <p className="hint" data-testid="admin-purchases-count">
           {t('ADMIN_USERS.SHOWING', { visible: items.length, total })}

@@ -39,7 +39,7 @@ export function ReportsPage() {
       <h1 className="page__title">{t('ACCOUNT.REPORTS')}</h1>
       <p className="hint">{t('REPORTS.INTRO')}</p>
       {projections.isPending && <TableSkeleton />}
-      {projections.isError && <LoadError onRetry={projections.refetch} />}
+      {projections.isError && <LoadError onRetry={projections.refetch} error={projections.error} />}
       {projections.data && (
         <DataTable caption={t('ACCOUNT.REPORTS')} testId="projections">
           <thead>

@@ -204,7 +204,7 @@ export function AdminUsersPage() {
         {users.isFetching && !users.isFetchingNextPage && <Spinner />}
       </div>
 
-      {users.isError && <LoadError onRetry={users.refetch} />}
+      {users.isError && <LoadError onRetry={users.refetch} error={users.error} />}
       {users.isPending && <TableSkeleton />}
       {users.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="admin-users-empty">

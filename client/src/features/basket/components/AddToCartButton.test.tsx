@@ -61,7 +61,7 @@ describe('add to basket', () => {
     );
   });
 
-  it('tells a paid document is downloaded after payment, and a free one without paying', async () => {
+  it('tells a paid document is downloaded after payment, and offers a free one in one step, without paying', async () => {
     const paid = makeDocument();
     const free = makeDocument({
       id: '0195f0c2-0000-7000-8000-000000000002',
@@ -77,8 +77,8 @@ describe('add to basket', () => {
 
     await router.navigate('/dokument/volikiri');
     await screen.findByRole('heading', { level: 1, name: 'Volikiri' });
-    const note = normalizeSpaces(screen.getByTestId('add-to-cart-note').textContent);
-    expect(note).toBe('Dokument on tasuta: lisage see ostukorvi ja laadige failid alla ilma maksmata.');
+    expect(screen.getByTestId('get-free').textContent).toBe('Hangi tasuta');
+    expect(screen.queryByTestId('add-to-cart')).toBeNull();
     expect(document.body.textContent).not.toMatch(/pärast maksmist/i);
   });
 

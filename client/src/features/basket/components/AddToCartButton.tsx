@@ -4,6 +4,7 @@ import { Link } from '@/components/Link';
 import type { DocumentRef } from '../../../api/types';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useBasketActions } from './BasketProvider';
+import { GetItFree } from './FreeCheckout';
 
 interface AddToCartButtonProps {
   /** The document; with its price the large button also says how its files are had (free or paid). */
@@ -49,6 +50,8 @@ export function AddToCartButton({ document, size = 'normal' }: AddToCartButtonPr
       </p>
     ) : null;
 
+  // A free document's own page gets it in one step, without the basket (docs/decisions/free-templates-in-one-step.md).
+  if (size === 'large' && document.price === 0 && !inBasket) return <GetItFree documentId={document.id} />;
   if (inBasket) {
     return (
       <>

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { FakeApi, makeDocument } from '../../../test/fake-api';
+import { FAKE_PURCHASE_ID, FakeApi, makeDocument } from '../../../test/fake-api';
 import { normalizeSpaces, renderApp } from '../../../test/render-app';
 
 const employment = makeDocument();
@@ -37,8 +37,9 @@ describe('cart screen', () => {
     const api = new FakeApi([employment]).givenBasketHolds([employment.id]);
     renderApp('/en/cart', api);
     await screen.findByTestId('cart-line');
+    // The English texts may arrive a moment after the page: wait for them.
+    await screen.findByRole('heading', { level: 1, name: 'Shopping cart' });
     expect(screen.getByTestId('cart-total').textContent).toBe('€12.40');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Shopping cart');
   });
 
   it('removes one document', async () => {
@@ -50,6 +51,23 @@ describe('cart screen', () => {
 
     await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
     expect(normalizeSpaces(screen.getByTestId('cart-total').textContent)).toBe('25,00 €');
+    // Focus on the list as it is now: the line that took the removed one's place.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'Eemalda „Konfidentsiaalsusleping“ ostukorvist' }),
+      ),
+    );
+  });
+
+  it('removing the last document puts focus on the empty cart’s way on', async () => {
+    const api = new FakeApi([employment]).givenBasketHolds([employment.id]);
+    renderApp('/ostukorv', api);
+    await screen.findByTestId('cart-line');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Eemalda „Tööleping“ ostukorvist' }));
+
+    const empty = await screen.findByTestId('cart-empty');
+    await waitFor(() => expect(document.activeElement).toBe(within(empty).getByRole('link')));
   });
 
   it('clears the basket only after confirmation', async () => {
@@ -73,6 +91,30 @@ describe('cart screen', () => {
     renderApp('/en/cart', new FakeApi([employment]));
     expect((await screen.findByTestId('cart-empty')).textContent).toContain('The basket is empty!');
   });
+
+  it('a basket of only free documents: the e-mail and the terms, then the files; nothing says pay', async () => {
+    const free = makeDocument({ id: '0195f0c2-0000-7000-8000-000000000009', slug: 'tasuta', price: 0 });
+    const api = new FakeApi([free]).givenBasketHolds([free.id]);
+    const { router } = renderApp('/en/cart', api);
+    const form = await screen.findByTestId('free-cart-form');
+    expect(screen.queryByTestId('checkout-form')).toBeNull();
+    expect(document.body.textContent).not.toMatch(/Go pay|payment method/i);
+    await userEvent.click(within(form).getByRole('button', { name: 'Get them free' }));
+    expect(within(form).getByText('Enter the e-mail the links go to.')).toBeTruthy();
+    expect(within(form).getByText('Accept the terms of use to get the files.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByTestId('free-checkout-email'));
+    await userEvent.type(screen.getByTestId('free-checkout-email'), 'mari@example.ee');
+    await userEvent.click(screen.getByTestId('free-checkout-terms'));
+    await userEvent.click(within(form).getByRole('button', { name: 'Get them free' }));
+    // The page with the files (the route guard keeps the English visitor in English).
+    await waitFor(() =>
+      expect(router.state.location.pathname).toMatch(/^\/(en\/purchase-summary|ostu-kokkuvote)\//),
+    );
+    expect(router.state.location.pathname).toContain(FAKE_PURCHASE_ID);
+    expect(router.state.location.hash).toBe('#key=free-key');
+    const request = api.requests.find((r) => r.url.pathname.endsWith('/free-checkout'))!;
+    expect(request.body).toEqual({ email: 'mari@example.ee', termsAccepted: true });
+  }, 20_000);
 });
 
 async function i18nEnglish() {

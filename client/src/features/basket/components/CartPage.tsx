@@ -16,7 +16,11 @@ import { useClearBasket } from '../api/clear-basket';
 import { useBasket } from '../api/get-basket';
 import { useRemoveDocumentFromBasket } from '../api/remove-document-from-basket';
 import { CheckoutForm } from './CheckoutForm';
+import { FreeCheckoutForm } from './FreeCheckout';
+import { useBasketId } from '../../../stores/basket-store';
 import { LoadError } from '../../../components/LoadError';
+import './checkout.css';
+import { focusResult } from '../../../utils/focus-result';
 
 /** One line of the cart. The removal runs in CartPage, which outlives the line it removes. */
 function CartLine({
@@ -119,20 +123,32 @@ export function CartPage() {
   const clear = useClearBasket();
   const remove = useRemoveDocumentFromBasket();
   const { confirmRequested, toastShown, errorOccurred } = useUiActions();
+  const basketId = useBasketId();
   const language = useLanguage();
   // The buyer's details as the checkout has them: the VAT preview follows them (null once confirmed).
   const [vatRequest, setVatRequest] = useState<VatQuoteRequest | null>(null);
   const quoteQuery = useVatQuote(
-    basket && basket.documentCount > 0 && !basket.confirmed ? vatRequest : null,
+    basket && basket.documentCount > 0 && !basket.confirmed && basket.total > 0 ? vatRequest : null,
     basket?.subtotal ?? 0,
   );
   const quote = quoteQuery.data;
 
-  const removeLine = (documentId: string) =>
+  const removeLine = (documentId: string) => {
+    const at = basket?.documents.findIndex((line) => line.documentId === documentId) ?? 0;
     remove.mutate(documentId, {
-      onSuccess: () => toastShown({ tone: 'success', text: t('BASKET.REMOVED') }),
+      onSuccess: () => {
+        toastShown({ tone: 'success', text: t('BASKET.REMOVED') });
+        // The list after the removal: the line that took its place, the one before, or the empty cart.
+        const removes = () => document.querySelectorAll('[data-testid="cart-remove"]');
+        focusResult(
+          () => removes()[at] ?? removes()[at - 1],
+          '[data-testid="cart-empty"] a',
+          '#cart-lines-title',
+        );
+      },
       onError: errorOccurred,
     });
+  };
 
   const askToClear = () =>
     confirmRequested({
@@ -190,17 +206,34 @@ export function CartPage() {
                 </button>
               </div>
             </section>
-            <CheckoutForm
-              key={basket.confirmed ? 'confirmed' : 'open'}
-              basket={basket}
-              vatQuote={{
-                data: quote,
-                loading: quoteQuery.isFetching,
-                failed: quoteQuery.isError,
-                refetch: quoteQuery.refetch,
-              }}
-              onVatRequest={setVatRequest}
-            />
+            <div className="cart__checkout">
+              {basket.total === 0 ? (
+                // Only free documents: the e-mail and the terms, and the files at once; nothing says "pay".
+                <section className="card checkout" aria-labelledby="free-cart-title" data-testid="free-cart">
+                  <h2 id="free-cart-title" className="card__title">
+                    {t('BASKET.FREE_CART_TITLE')}
+                  </h2>
+                  <p className="hint">{t('BASKET.FREE_CART_NOTE')}</p>
+                  <FreeCheckoutForm
+                    basketId={() => basketId}
+                    submitLabel={t('BASKET.GET_THEM_FREE')}
+                    testId="free-cart-form"
+                  />
+                </section>
+              ) : (
+                <CheckoutForm
+                  key={basket.confirmed ? 'confirmed' : 'open'}
+                  basket={basket}
+                  vatQuote={{
+                    data: quote,
+                    loading: quoteQuery.isFetching,
+                    failed: quoteQuery.isError,
+                    refetch: quoteQuery.refetch,
+                  }}
+                  onVatRequest={setVatRequest}
+                />
+              )}
+            </div>
           </div>
           <aside className="card cart__summary" aria-labelledby="cart-summary-title">
             <h2 id="cart-summary-title" className="card__title">

@@ -71,10 +71,17 @@ describe('checkout on the cart', () => {
     // The VAT the buyer's details lead to was shown before confirming.
     expect(api.requests.some((r) => r.method === 'POST' && r.path.endsWith('/vat-quote'))).toBe(true);
     expect(screen.getByLabelText<HTMLInputElement>('E-post').disabled).toBe(true);
+    // Focus on the next step, not on the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('cart-go-pay')));
 
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     await userEvent.click(screen.getByTestId('cart-go-pay'));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:3000/test-gateway/pay/t-1'));
+
+    // Changing the details again: focus on their first field, open for typing.
+    await userEvent.click(screen.getByTestId('checkout-change'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('E-post')));
+    expect(screen.getByLabelText<HTMLInputElement>('E-post').disabled).toBe(false);
   }, 30_000);
 });

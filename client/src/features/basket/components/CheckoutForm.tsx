@@ -23,6 +23,7 @@ import {
 import { PaymentMethodChoice } from './PaymentMethodChoice';
 import { VatAnswer } from './VatAnswer';
 import './checkout.css';
+import { focusResult } from '../../../utils/focus-result';
 
 function TextField({
   field,
@@ -193,7 +194,11 @@ export function CheckoutForm({
     }
     const expectedTotal = quote?.state === 'decided' && quote.total !== null ? quote.total : basket.total;
     confirm.mutate(toConfirmBody(complete, expectedTotal), {
-      onSuccess: () => toastShown({ tone: 'success', text: t('CHECKOUT.CONFIRMED') }),
+      onSuccess: () => {
+        toastShown({ tone: 'success', text: t('CHECKOUT.CONFIRMED') });
+        // The next step: the details are locked, "Go pay" is the way on.
+        focusResult('[data-testid="cart-go-pay"]:not([disabled])');
+      },
       onError: (error) => {
         if (error instanceof ApiError) setServerErrors(fieldMessages(error, formFieldOf));
         errorOccurred(error);
@@ -403,7 +408,12 @@ export function CheckoutForm({
             <button
               type="button"
               className="button button--ghost button--small"
-              onClick={() => reopen.mutate(undefined, { onError: errorOccurred })}
+              onClick={() =>
+                reopen.mutate(undefined, {
+                  onSuccess: () => focusResult('#checkout-email'),
+                  onError: errorOccurred,
+                })
+              }
               disabled={reopen.isPending || checkOut.isPending}
               data-testid="checkout-change"
             >

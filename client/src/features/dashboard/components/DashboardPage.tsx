@@ -105,7 +105,7 @@ export function DashboardPage() {
         </div>
       </fieldset>
       {dashboard.isPending && <TableSkeleton />}
-      {dashboard.isError && <LoadError onRetry={dashboard.refetch} />}
+      {dashboard.isError && <LoadError onRetry={dashboard.refetch} error={dashboard.error} />}
       {data && (
         <>
           <dl className="dashboard-figures card">

@@ -6,7 +6,6 @@ import { ApiError } from '../../../api/http';
 import type { DocumentDetail } from '../../../api/types';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
-import { PreviewImage } from '../../../components/PreviewImage';
 import { usePageContext } from '../../../api/page-context';
 import { usePageMeta } from '../../../hooks/use-document-title';
 import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
@@ -14,6 +13,11 @@ import { codeLabel } from '../../../i18n/labels';
 import { languageOfPath } from '../../../config/routes';
 import { useLastSearch } from '../../../stores/last-search-store';
 import { useDocument } from '../api/get-document';
+import { type OwnedPurchase, useOwnedPurchases } from '../api/get-owned-purchases';
+import { formatDate } from '../../../utils/format';
+import { useSessionUser } from '../../../stores/session-store';
+import { DocumentViewer } from './DocumentViewer';
+import '../documents.css';
 import { documentHead, shortDescription } from '../document-head';
 import { DocumentSkeleton } from './DocumentSkeleton';
 import { DocumentTabs } from './DocumentTabs';
@@ -123,30 +127,29 @@ function Files({ document }: { document: DocumentDetail }) {
   );
 }
 
-function Preview({ document }: { document: DocumentDetail }) {
+/**
+ * "You have bought this" for a signed-in buyer who owns the document: the way to its files, and buying it
+ * again only on purpose (behind "Buy again").
+ */
+function Owned({ purchase }: { purchase: OwnedPurchase }) {
   const { t } = useTranslation();
-  if (!document.preview) return null;
+  const path = useLocalizedPath();
   return (
-    <section className="card document-page__preview" aria-labelledby="document-preview-title">
-      <h2 className="card__title" id="document-preview-title">
-        {t('DOCUMENT_PAGE.PREVIEW')}
-      </h2>
-      <figure className="document-page__preview-figure">
-        <PreviewImage
-          preview={document.preview}
-          alt={t('DOCUMENT_PAGE.PREVIEW_ALT', { title: document.title })}
-          signedIn={document.status === 'draft'}
-          testId="document-preview"
-        />
-        <figcaption className="hint">
-          {t(
-            document.preview.blurred
-              ? 'DOCUMENT_PAGE.PREVIEW_BLURRED_NOTE'
-              : 'DOCUMENT_PAGE.PREVIEW_CLEAR_NOTE',
-          )}
-        </figcaption>
-      </figure>
-    </section>
+    <div className="owned" role="status" data-testid="document-owned">
+      <p className="owned__title">{t('DOCUMENT_PAGE.OWNED_TITLE')}</p>
+      {purchase.paidAt && (
+        <p className="owned__text">
+          {t('DOCUMENT_PAGE.OWNED_TEXT', { date: formatDate(purchase.paidAt), number: purchase.number })}
+        </p>
+      )}
+      <Link
+        to={path('purchaseSummary', { id: purchase.id })}
+        className="button button--primary button--large"
+        data-testid="document-owned-link"
+      >
+        {t('DOCUMENT_PAGE.OWNED_LINK')}
+      </Link>
+    </div>
   );
 }
 
@@ -169,6 +172,8 @@ export function DocumentPage({ renderAddToCart, renderOwnerActions }: DocumentPa
         ? missingOnPage
         : undefined;
   const notFound = refused !== undefined;
+  const user = useSessionUser();
+  const owned = useOwnedPurchases(document?.id, user !== null).data?.items[0];
   usePageMeta(
     document?.title ?? (notFound ? t('DOCUMENT_PAGE.NOT_FOUND_TITLE') : null),
     document && shortDescription(document.description),
@@ -215,6 +220,7 @@ export function DocumentPage({ renderAddToCart, renderOwnerActions }: DocumentPa
             {document.title}
           </h1>
           <p className="document-page__description">{document.description}</p>
+          <DocumentViewer document={document} />
           <DocumentTabs
             label={document.title}
             active={tab}
@@ -233,16 +239,27 @@ export function DocumentPage({ renderAddToCart, renderOwnerActions }: DocumentPa
             ]}
           />
         </article>
-        <aside className="card document-page__buy">
-          <Money
-            cents={document.price}
-            freeWhenZero
-            className={`price price--large${document.price === 0 ? ' price--free' : ''}`}
-          />
-          {document.status !== 'draft' && renderAddToCart?.(document)}
-          {renderOwnerActions?.(document)}
-          <p className="hint">{t('DOCUMENT_PAGE.PREVIEW_NOTE')}</p>
-          <Preview document={document} />
+        <aside className="card document-page__buy" aria-label={t('DOCUMENT_PAGE.BUY_BOX')}>
+          {/* On a phone this part sticks to the bottom of the screen (documents.css): price and the button. */}
+          <div className="document-page__buy-bar" data-testid="buy-bar">
+            <Money
+              cents={document.price}
+              freeWhenZero
+              className={`price price--large${document.price === 0 ? ' price--free' : ''}`}
+            />
+            {owned ? <Owned purchase={owned} /> : document.status !== 'draft' && renderAddToCart?.(document)}
+          </div>
+          <div className="document-page__buy-details">
+            {owned && document.status !== 'draft' && renderAddToCart && (
+              <details className="buy-again" data-testid="buy-again">
+                <summary>{t('DOCUMENT_PAGE.BUY_AGAIN')}</summary>
+                <p className="hint">{t('DOCUMENT_PAGE.BUY_AGAIN_NOTE')}</p>
+                {renderAddToCart(document)}
+              </details>
+            )}
+            {renderOwnerActions?.(document)}
+            <p className="hint">{t('DOCUMENT_PAGE.PREVIEW_NOTE')}</p>
+          </div>
         </aside>
       </div>
     </div>

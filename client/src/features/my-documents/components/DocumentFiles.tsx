@@ -1,4 +1,5 @@
 import { useRef, useState, type DragEvent } from 'react';
+import { focusResult } from '../../../utils/focus-result';
 import { useTranslation } from '../../../i18n';
 import { ApiError } from '../../../api/http';
 import { describeError } from '../../../api/error-messages';
@@ -157,6 +158,8 @@ export function DocumentFiles({ document }: { document: MyDocument }) {
           {
             onSuccess: (answer) => {
               toastShown({ tone: 'success', text: t('UPLOAD.FILE_REMOVED', { name: file.title }) });
+              // The files' section, as it is after the removal.
+              focusResult('#document-files-title');
               if (document.status === 'published' && answer.status === 'draft')
                 toastShown({ tone: 'warning', text: t('UPLOAD.UNPUBLISHED_NO_FILE') });
             },
@@ -252,13 +255,22 @@ export function DocumentFiles({ document }: { document: MyDocument }) {
                   <FileState file={file} />
                 </td>
                 <td className="document-files__actions">
-                  {!file.isMain && (
+                  {/* Only what can be done: a file that failed processing cannot be the main one. */}
+                  {!file.isMain && file.state !== 'error' && (
                     <button
                       type="button"
                       className="button button--secondary button--small"
                       disabled={chooseMain.isPending}
                       onClick={() =>
-                        chooseMain.mutate({ id: document.id, fileId: file.id }, { onError: errorOccurred })
+                        chooseMain.mutate(
+                          { id: document.id, fileId: file.id },
+                          {
+                            // The button goes with the change: focus stays in the file's row, now the main one.
+                            onSuccess: () =>
+                              focusResult(`[data-file-id="${file.id}"] [data-testid="file-delete"]`),
+                            onError: errorOccurred,
+                          },
+                        )
                       }
                       aria-label={t('UPLOAD.SET_AS_MAIN_LABEL', { name: file.title })}
                       data-testid="file-set-main"

@@ -114,6 +114,8 @@ describe('My documents', () => {
     await userEvent.click(within(first!).getByRole('button', { name: 'Kustuta „Volikiri“' }));
     await userEvent.click(within(await screen.findByTestId('modal')).getByTestId('modal-confirm'));
     await waitFor(() => expect(screen.getAllByTestId('my-document-row')).toHaveLength(1));
+    // Focus on the list as it is now, never on the page.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('my-document-edit')));
     expect(api.requests.find((r) => r.method === 'DELETE')?.path).toBe(
       '/api/my/documents/0195f0c2-0000-7000-8000-0000000000d1',
     );

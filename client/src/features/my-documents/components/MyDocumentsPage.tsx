@@ -12,6 +12,7 @@ import { useDeleteDocument, useSetPublished } from '../api/document-mutations';
 import { useMyDocuments } from '../api/get-my-documents';
 import { MY_DOCUMENT_FILTERS, type MyDocumentFilter, type MyDocumentRow } from '../api/types';
 import './my-documents.css';
+import { focusResult } from '../../../utils/focus-result';
 import { DataTable } from '../../../components/DataTable';
 import { LoadError } from '../../../components/LoadError';
 
@@ -61,8 +62,11 @@ function RowActions({ row }: { row: MyDocumentRow }) {
       confirmLabel: t('UPLOAD.DELETE_DOCUMENT'),
       onConfirm: () =>
         remove.mutate(row.id, {
-          onSuccess: () =>
-            toastShown({ tone: 'success', text: t('UPLOAD.DOCUMENT_DELETED', { title: row.title }) }),
+          onSuccess: () => {
+            toastShown({ tone: 'success', text: t('UPLOAD.DOCUMENT_DELETED', { title: row.title }) });
+            // The list after the removal: the first document's Edit, or the counts when none is left.
+            focusResult('[data-testid="my-document-edit"]', '[data-testid="my-documents-counts"]');
+          },
           onError: errorOccurred,
         }),
     });
@@ -193,7 +197,7 @@ export function MyDocumentsPage() {
         {documents.isFetching && <Spinner />}
       </div>
 
-      {documents.isError && <LoadError onRetry={documents.refetch} />}
+      {documents.isError && <LoadError onRetry={documents.refetch} error={documents.error} />}
       {documents.isPending && <TableSkeleton />}
       {documents.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="my-documents-empty">

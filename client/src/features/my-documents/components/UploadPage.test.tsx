@@ -59,6 +59,25 @@ class UploaderApi extends FakeApi {
         });
         return json(this.document);
       }
+      const fileAction = url.pathname.match(/^\/api\/my\/documents\/[^/]+\/(main-file|files\/([^/]+))$/);
+      if (fileAction && init.method !== undefined && init.method !== 'GET') {
+        const body =
+          typeof init.body === 'string' ? (JSON.parse(init.body) as { fileId?: string }) : undefined;
+        this.requests.push({
+          method: init.method,
+          path: url.pathname,
+          query: url.searchParams,
+          headers: new Headers(init.headers),
+          body,
+          url,
+        });
+        const files =
+          fileAction[1] === 'main-file'
+            ? this.document.files.map((file) => ({ ...file, isMain: file.id === body?.fileId }))
+            : this.document.files.filter((file) => file.id !== decodeURIComponent(fileAction[2]!));
+        this.document = { ...this.document, files };
+        return json(this.document);
+      }
       if (url.pathname === '/api/my/price-split') {
         const price = Number(url.searchParams.get('price'));
         this.requests.push({
@@ -211,5 +230,58 @@ describe('Upload/Edit document', () => {
       'The maximum document fee is 1000 euros. For a higher fee, please contact the service provider.',
     );
     expect(api.requests.some((r) => r.method === 'PUT')).toBe(false);
+  });
+
+  it('puts focus on the result: the new main file’s row, then the files’ section after a removal', async () => {
+    const api = new UploaderApi();
+    const file = (id: string, title: string, isMain: boolean) => ({
+      id,
+      title,
+      format: 'pdf',
+      pages: 2,
+      sizeKb: 120,
+      isMain,
+      state: 'done' as const,
+      failureReason: null,
+    });
+    api.document = aMyDocument({
+      files: [file('f1', 'Üürileping.pdf', true), file('f2', 'Lisa.pdf', false)],
+    });
+    givenSignedIn(api, makeUser());
+    renderApp(`/admin/user/upload/${DOCUMENT_ID}`, api);
+
+    await userEvent.click(await screen.findByTestId('file-set-main'));
+    const second = () => screen.getAllByTestId('file-row').find((row) => row.dataset.fileId === 'f2')!;
+    await waitFor(() => expect(second().getAttribute('data-main')).toBe('true'));
+    await waitFor(() => expect(document.activeElement).toBe(within(second()).getByTestId('file-delete')));
+
+    await userEvent.click(within(second()).getByTestId('file-delete'));
+    await userEvent.click(within(await screen.findByTestId('modal')).getByTestId('modal-confirm'));
+    await waitFor(() => expect(screen.getAllByTestId('file-row')).toHaveLength(1));
+    await waitFor(() => expect(document.activeElement?.id).toBe('document-files-title'));
+  });
+
+  it('offers only what can be done: a file that failed processing is never offered as the main file', async () => {
+    const api = new UploaderApi();
+    const file = (id: string, title: string, isMain: boolean, state: 'done' | 'error') => ({
+      id,
+      title,
+      format: 'pdf',
+      pages: state === 'done' ? 2 : null,
+      sizeKb: 120,
+      isMain,
+      state,
+      failureReason: state === 'error' ? 'unreadable' : null,
+    });
+    api.document = aMyDocument({
+      files: [file('f1', 'Üürileping.pdf', true, 'done'), file('f2', 'Katki.pdf', false, 'error')],
+    });
+    givenSignedIn(api, makeUser());
+    renderApp(`/admin/user/upload/${DOCUMENT_ID}`, api);
+
+    const rows = await screen.findAllByTestId('file-row');
+    const failed = rows.find((row) => row.dataset.fileId === 'f2')!;
+    expect(within(failed).queryByTestId('file-set-main')).toBeNull();
+    expect(within(failed).getByTestId('file-delete')).toBeTruthy();
   });
 });

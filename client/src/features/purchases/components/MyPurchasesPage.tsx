@@ -21,7 +21,7 @@ export function MyPurchasesPage() {
     <div className="page">
       <h1 className="page__title">{t('ACCOUNT.MY_PURCHASES')}</h1>
       {purchases.isPending && <TableSkeleton />}
-      {purchases.isError && <LoadError onRetry={purchases.refetch} />}
+      {purchases.isError && <LoadError onRetry={purchases.refetch} error={purchases.error} />}
       {purchases.isSuccess && items.length === 0 && (
         <div className="empty-state" data-testid="my-purchases-empty">
           <p className="empty-state__text">{t('PURCHASE.NONE_YET')}</p>

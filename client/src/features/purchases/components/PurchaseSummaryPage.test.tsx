@@ -95,7 +95,10 @@ describe('purchase summary', () => {
     api.purchases.set(FAKE_PURCHASE_ID, aPurchase());
     api.purchaseKeys.set(FAKE_PURCHASE_ID, 'k'.repeat(43));
     renderApp(`/en/purchase-summary/${FAKE_PURCHASE_ID}`, api);
-    expect((await screen.findByTestId('purchase-not-found')).textContent).toBe('Purchase not found!');
+    // The English texts may arrive a moment after the page: wait for them.
+    expect((await screen.findByText('Purchase not found!')).getAttribute('data-testid')).toBe(
+      'purchase-not-found',
+    );
     expect(screen.getByText(/opens with the link in its confirmation e-mail/)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Lost the link?' })).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Purchase number').value).toBe('');
@@ -129,5 +132,31 @@ describe('purchase summary', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Purchase number').value).toBe('0195F0C2');
     expect(screen.getByLabelText("Payer's e-mail")).toBeTruthy();
     expect(screen.queryByTestId('purchase-archive')).toBeNull();
+  });
+
+  it.each([
+    ['/ostu-kokkuvote', 'expired', 'See link on aegunud', /kehtivad umbes 24 tundi/],
+    ['/en/purchase-summary', 'invalid', 'This link is not valid', /newer links have replaced it/],
+  ])(
+    'a download link that did not open (%s?link=%s) says so in its own words and offers fresh links, the number filled in',
+    async (base, link, title, text) => {
+      renderApp(`${base}/${FAKE_PURCHASE_ID}?link=${link}`, new FakeApi());
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
+      expect(screen.getByTestId('purchase-link-failed-text').textContent).toMatch(text);
+      expect(
+        screen.getByLabelText<HTMLInputElement>(link === 'expired' ? 'Ostu number' : 'Purchase number').value,
+      ).toBe('0195F0C2');
+      expect(screen.getByTestId('fresh-links-submit')).toBeTruthy();
+    },
+  );
+
+  it('a signed-in buyer sent here by an old link sees the purchase, told its links are new', async () => {
+    const api = new FakeApi();
+    api.purchases.set(FAKE_PURCHASE_ID, aPurchase());
+    renderApp(`/en/purchase-summary/${FAKE_PURCHASE_ID}?link=expired`, api);
+    expect((await screen.findByTestId('purchase-link-replaced')).textContent).toBe(
+      'The link you followed no longer works; the links on this page are new.',
+    );
+    expect(screen.getByTestId('purchase-archive')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Link } from '@/components/Link';
 import { Money } from '../../../components/Money';
 import { PageSkeleton } from '../../../components/Skeleton';
@@ -89,8 +89,25 @@ export function PurchaseSummaryPage() {
   const key = usePurchaseKey();
   useDocumentTitle(t('PURCHASE.TITLE'));
   const { data: purchase, isPending, isError } = usePurchase(id, key);
+  // Sent here by a download link that did not open (the API's redirect): which case, in its own words.
+  const failedLink = useSearchParams()[0].get('link');
+  const linkCase = failedLink === 'expired' ? 'EXPIRED' : failedLink === 'invalid' ? 'INVALID' : null;
 
   if (isPending) return <PageSkeleton />;
+  if ((isError || !purchase) && linkCase) {
+    // The purchase number is the id's first eight hex digits: the form comes filled in.
+    const number = /^[0-9a-f]{8}-/i.test(id) ? id.slice(0, 8).toUpperCase() : '';
+    return (
+      <div className="page page--narrow" data-testid="purchase-link-failed">
+        <h1 className="page__title">{t(`PURCHASE.LINK_${linkCase}_TITLE`)}</h1>
+        <p className="notice notice--warning" data-testid="purchase-link-failed-text">
+          {t(`PURCHASE.LINK_${linkCase}_TEXT`)}
+        </p>
+        <FreshLinksForm purchaseNumber={number} title="PURCHASE.FRESH_LINKS_ASK" />
+        <p className="hint">{t('PURCHASE.OPEN_WITH_LINK')}</p>
+      </div>
+    );
+  }
   if (isError || !purchase) {
     // The purchase id alone opens nothing: the buyer's link (mail, return) or their sign-in does.
     return (
@@ -114,11 +131,18 @@ export function PurchaseSummaryPage() {
         data-testid="purchase-status"
       >
         {purchase.status === 'paid'
-          ? t('PURCHASE.THANKS', { number: purchase.number })
+          ? t(purchase.totals.price === 0 ? 'PURCHASE.FREE_THANKS' : 'PURCHASE.THANKS', {
+              number: purchase.number,
+            })
           : purchase.status === 'pending'
             ? t('PURCHASE.WAITING')
             : t(cancelText(purchase.cancelReason))}
       </p>
+      {linkCase && (
+        <p className="notice notice--info" data-testid="purchase-link-replaced">
+          {t('PURCHASE.LINK_REPLACED_NOTE')}
+        </p>
+      )}
       {purchase.refundDue && (
         <p className="notice notice--warning" role="alert" data-testid="purchase-refund-due">
           {t('PURCHASE.REFUND_DUE')}
@@ -138,17 +162,26 @@ export function PurchaseSummaryPage() {
           <dl className="purchase__list">
             <dt>{t('PURCHASE.NUMBER')}</dt>
             <dd data-testid="purchase-number">{purchase.number}</dd>
-            <dt>{t('PURCHASE.PAYER')}</dt>
-            <dd data-testid="purchase-payer">
-              {purchase.payer.firstName} {purchase.payer.lastName}
-            </dd>
+            {/* Free documents need only the e-mail: what was not asked for is not shown empty. */}
+            {(purchase.payer.firstName || purchase.payer.lastName) && (
+              <>
+                <dt>{t('PURCHASE.PAYER')}</dt>
+                <dd data-testid="purchase-payer">
+                  {purchase.payer.firstName} {purchase.payer.lastName}
+                </dd>
+              </>
+            )}
             <dt>{t('PURCHASE.EMAIL')}</dt>
             <dd>{purchase.payer.email}</dd>
-            <dt>{t('PURCHASE.ADDRESS')}</dt>
-            <dd>{purchase.payer.address}</dd>
+            {purchase.payer.address && (
+              <>
+                <dt>{t('PURCHASE.ADDRESS')}</dt>
+                <dd>{purchase.payer.address}</dd>
+              </>
+            )}
             {purchase.paidAt && (
               <>
-                <dt>{t('PURCHASE.PAID_AT')}</dt>
+                <dt>{t(purchase.totals.price === 0 ? 'PURCHASE.RECEIVED_AT' : 'PURCHASE.PAID_AT')}</dt>
                 <dd>{formatDateTime(purchase.paidAt)}</dd>
               </>
             )}
@@ -167,7 +200,7 @@ export function PurchaseSummaryPage() {
               </>
             )}
           </dl>
-          {purchase.documentUrl && (
+          {purchase.documentUrl && purchase.totals.price > 0 && (
             <a
               className="button button--secondary button--block"
               href={purchase.documentUrl}

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
 import type { SalesSummary } from '../../../api/money-types';
 
@@ -23,7 +23,17 @@ export function salesQueryOptions(uploaderId: string, period: { from: string; to
   });
 }
 
-/** "My sales" of the signed-in uploader for a period. */
-export function useSales(uploaderId: string | undefined, period: { from: string; to: string }) {
-  return useQuery({ ...salesQueryOptions(uploaderId ?? '', period), enabled: Boolean(uploaderId) });
+/**
+ * "My sales" of the signed-in uploader for a period (asked only when `valid`); the figures of the period
+ * before stay on the screen while another loads.
+ */
+export function useSales(
+  uploaderId: string | undefined,
+  { from, to, valid = true }: { from: string; to: string; valid?: boolean },
+) {
+  return useQuery({
+    ...salesQueryOptions(uploaderId ?? '', { from, to }),
+    enabled: Boolean(uploaderId) && valid,
+    placeholderData: keepPreviousData,
+  });
 }

@@ -33,3 +33,25 @@ export function useRequestPayout(uploaderId: string) {
     },
   });
 }
+
+/** What the request would record (api.md "payouts/check"): the IBAN as kept, the name as the bank file writes it. */
+export interface PayoutRequestCheck {
+  iban: string;
+  accountHolder: string;
+  accountHolderLatin: string | null;
+  amount: number;
+  transferFee: number;
+  netAmount: number;
+}
+
+/** Checks the request by the server's own rules before the uploader confirms it; nothing is recorded. */
+export function checkPayoutRequest(uploaderId: string, form: PayoutRequestForm): Promise<PayoutRequestCheck> {
+  return http<PayoutRequestCheck>(`/uploaders/${encodeURIComponent(uploaderId)}/payouts/check`, {
+    method: 'POST',
+    body: form,
+  });
+}
+
+export function useCheckPayoutRequest(uploaderId: string) {
+  return useMutation({ mutationFn: (form: PayoutRequestForm) => checkPayoutRequest(uploaderId, form) });
+}

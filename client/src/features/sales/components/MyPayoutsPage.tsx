@@ -34,7 +34,7 @@ export function MyPayoutsPage() {
         {t('PAYOUT.RECEIVED_NOTICE')}
       </p>
       {payouts.isPending && <TableSkeleton />}
-      {payouts.isError && <LoadError onRetry={payouts.refetch} />}
+      {payouts.isError && <LoadError onRetry={payouts.refetch} error={payouts.error} />}
       {payouts.isSuccess && items.length === 0 && (
         <p className="empty-state__text" data-testid="payouts-none">
           {t('PAYOUT.NONE')}

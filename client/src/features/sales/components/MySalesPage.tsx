@@ -8,7 +8,7 @@ import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
-import { formatMoney, formatAmount } from '../../../utils/format';
+import { formatDate, formatMoney, formatAmount } from '../../../utils/format';
 import { formatDay } from '../../../utils/period';
 import { useSales } from '../api/get-sales';
 import { PeriodPicker, usePeriodParams } from './PeriodPicker';
@@ -16,13 +16,29 @@ import './sales.css';
 import { DataTable } from '../../../components/DataTable';
 import { LoadError } from '../../../components/LoadError';
 
-function Figure({ label, cents, testId }: { label: string; cents: number; testId: string }) {
+/** A tile: its figure, and (note) what it counts, said under it. */
+function Figure({
+  label,
+  cents,
+  testId,
+  note,
+}: {
+  label: string;
+  cents: number;
+  testId: string;
+  note?: string;
+}) {
   return (
     <div className="money-figure">
       <dt className="money-figure__label">{label}</dt>
       <dd className="money-figure__value">
         <Money cents={cents} format="amount" testId={testId} />
       </dd>
+      {note && (
+        <dd className="money-figure__note" data-testid={`${testId}-note`}>
+          {note}
+        </dd>
+      )}
     </div>
   );
 }
@@ -62,7 +78,7 @@ export function MySalesPage() {
       <PeriodPicker idPrefix="sales-period" />
 
       {sales.isPending && <TableSkeleton />}
-      {sales.isError && <LoadError onRetry={sales.refetch} />}
+      {sales.isError && <LoadError onRetry={sales.refetch} error={sales.error} />}
       {summary && (
         <>
           <section aria-labelledby="sales-totals" className="card">
@@ -70,14 +86,48 @@ export function MySalesPage() {
               {t('SALES.TOTALS')}
             </h2>
             <dl className="money-figures">
-              <Figure label={t('SALES.PAID_OUT')} cents={summary.totals.paidOut} testId="sales-paid-out" />
-              <Figure label={t('SALES.PENDING')} cents={summary.totals.pending} testId="sales-pending" />
+              <Figure
+                label={t('SALES.BUYERS_PAID')}
+                cents={summary.totals.purchased + summary.totals.vat}
+                testId="sales-buyers-paid"
+                note={t('SALES.BUYERS_PAID_NOTE')}
+              />
               <Figure
                 label={t('SALES.PURCHASED')}
                 cents={summary.totals.purchased}
                 testId="sales-purchased"
+                note={t('SALES.PURCHASED_NOTE')}
               />
-              <Figure label={t('SALES.IN_TOTAL')} cents={summary.totals.earned} testId="sales-in-total" />
+              <Figure
+                label={t('SALES.IN_TOTAL')}
+                cents={summary.totals.earned}
+                testId="sales-in-total"
+                note={t('SALES.IN_TOTAL_NOTE')}
+              />
+              <Figure
+                label={t('SALES.HELD_TILE')}
+                cents={summary.balance.held}
+                testId="sales-held"
+                note={
+                  summary.balance.releases[0]
+                    ? t(summary.balance.releases.length > 1 ? 'SALES.HELD_UNTIL_FIRST' : 'SALES.HELD_UNTIL', {
+                        date: formatDate(summary.balance.releases[0].releasedAt),
+                      })
+                    : t('SALES.HELD_NONE')
+                }
+              />
+              <Figure
+                label={t('SALES.PENDING')}
+                cents={summary.totals.pending}
+                testId="sales-pending"
+                note={t('SALES.PENDING_NOTE')}
+              />
+              <Figure
+                label={t('SALES.PAID_OUT')}
+                cents={summary.totals.paidOut}
+                testId="sales-paid-out"
+                note={t('SALES.PAID_OUT_NOTE')}
+              />
             </dl>
             <h3 className="money-page__subtitle">{t('SALES.FEE_SPLIT')}</h3>
             <dl className="money-figures money-figures--small">

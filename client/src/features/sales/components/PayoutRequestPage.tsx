@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
 import { useNavigate } from 'react-router';
 import { Link } from '@/components/Link';
-import { fieldMessages } from '../../../api/http';
+import { ApiError, fieldMessages } from '../../../api/http';
 import type { PayoutRequestInfo } from '../../../api/money-types';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
@@ -13,15 +13,16 @@ import { useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
 import { formatAmount, formatMoney } from '../../../utils/format';
 import { usePayoutRequestInfo } from '../api/get-payouts';
-import { useRequestPayout } from '../api/request-payout';
-import { parseEuros } from './parse-euros';
+import { type PayoutRequestCheck, useCheckPayoutRequest, useRequestPayout } from '../api/request-payout';
+import { formatEuros, parseEuros } from '../../../utils/euros-input';
 import './sales.css';
 import { DataTable } from '../../../components/DataTable';
 import { LoadError } from '../../../components/LoadError';
 
-const centsToInput = (cents: number) => (cents / 100).toFixed(2);
-
 type Field = 'iban' | 'accountHolder' | 'accountHolderDeclared' | 'amount';
+const FIELDS: readonly Field[] = ['iban', 'accountHolder', 'accountHolderDeclared', 'amount'];
+/** The server's amount errors (422), said at the amount field. */
+const AMOUNT_CODES = ['PAYOUT.AMOUNT_ABOVE_AVAILABLE', 'PAYOUT.AMOUNT_NOT_ABOVE_TRANSFER_FEE'];
 
 function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId: string }) {
   const { t } = useTranslation();
@@ -30,9 +31,12 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
   const navigate = useNavigate();
   const { confirmRequested, toastShown, errorOccurred } = useUiActions();
   const request = useRequestPayout(uploaderId);
+  const check = useCheckPayoutRequest(uploaderId);
   const [iban, setIban] = useState(info.lastIban ?? '');
   const [accountHolder, setAccountHolder] = useState(info.lastAccountHolder ?? info.payeeName);
-  const [amountText, setAmountText] = useState(centsToInput(info.balance.available));
+  // In the language's own way: 123,45 in Estonian (both the comma and the point are read).
+  const [amountText, setAmountText] = useState(formatEuros(info.balance.available, language));
+  const formRef = useRef<HTMLFormElement>(null);
   const [declared, setDeclared] = useState(false);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
 
@@ -53,44 +57,69 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
     return found;
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate();
+  /** The errors at their fields, and focus on the first of them (never left on the button or the page). */
+  const showErrors = (found: Partial<Record<Field, string>>) => {
     setErrors(found);
-    if (Object.keys(found).length > 0 || amount === null || net === null) return;
+    const first = FIELDS.find((field) => found[field]);
+    if (first)
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>(`#payout-${first}`)?.focus());
+  };
+  const serverErrors = (error: unknown): Partial<Record<Field, string>> => {
+    const messages = fieldMessages(error, (name) =>
+      FIELDS.includes(name as Field) ? (name as Field) : null,
+    );
+    if (error instanceof ApiError && error.code && AMOUNT_CODES.includes(error.code))
+      messages.amount = t(error.code);
+    return messages;
+  };
+
+  const confirm = (checked: PayoutRequestCheck) =>
     confirmRequested({
       title: t('PAYOUT.CONFIRM_TITLE'),
       text: t('PAYOUT.CONFIRM_TEXT', {
-        amount: formatMoney(amount, language),
-        fee: formatMoney(fee, language),
-        net: formatMoney(net, language),
-        iban: iban.trim().toUpperCase(),
-        holder: accountHolder.trim(),
+        amount: formatMoney(checked.amount, language),
+        fee: formatMoney(checked.transferFee, language),
+        net: formatMoney(checked.netAmount, language),
+        iban: checked.iban,
+        holder: checked.accountHolderLatin ?? checked.accountHolder,
       }),
       confirmLabel: t('SALES.REQUEST_PAYOUT'),
       onConfirm: () =>
         request.mutate(
-          { iban, accountHolder, accountHolderDeclared: declared, amount },
+          { iban, accountHolder, accountHolderDeclared: declared, amount: checked.amount },
           {
             onSuccess: () => {
               toastShown({ tone: 'success', text: t('PAYOUT.REQUESTED') });
               void navigate(path('userpayouts'));
             },
             onError: (error) => {
-              const messages = fieldMessages(error, (name) =>
-                name === 'iban' ||
-                name === 'accountHolder' ||
-                name === 'accountHolderDeclared' ||
-                name === 'amount'
-                  ? name
-                  : null,
-              );
-              if (Object.keys(messages).length > 0) setErrors(messages);
+              const messages = serverErrors(error);
+              if (Object.keys(messages).length > 0) showErrors(messages);
               else errorOccurred(error);
             },
           },
         ),
     });
+
+  // The IBAN and the name rule are checked by the server's own rules before the confirmation, so the
+  // dialog never asks to confirm what would be refused.
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (check.isPending || request.isPending) return;
+    const found = validate();
+    showErrors(found);
+    if (Object.keys(found).length > 0 || amount === null || net === null) return;
+    check.mutate(
+      { iban, accountHolder, accountHolderDeclared: declared, amount },
+      {
+        onSuccess: confirm,
+        onError: (error) => {
+          const messages = serverErrors(error);
+          if (Object.keys(messages).length > 0) showErrors(messages);
+          else errorOccurred(error);
+        },
+      },
+    );
   };
 
   const control = (field: Field) => ({
@@ -107,7 +136,7 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
     );
 
   return (
-    <form className="card payout-form" onSubmit={submit} noValidate data-testid="payout-form">
+    <form ref={formRef} className="card payout-form" onSubmit={submit} noValidate data-testid="payout-form">
       <div className="field">
         <label htmlFor="payout-iban" className="field__label">
           {t('PAYOUT.IBAN')}
@@ -194,7 +223,8 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
         <button
           type="submit"
           className="button button--primary"
-          disabled={request.isPending}
+          aria-disabled={request.isPending || check.isPending || undefined}
+          aria-busy={check.isPending || undefined}
           data-testid="payout-submit"
         >
           {t('SALES.REQUEST_PAYOUT')}
@@ -219,7 +249,7 @@ export function PayoutRequestPage() {
     <div className="page money-page">
       <h1 className="page__title">{t('PAYOUT.TITLE')}</h1>
       {info.isPending && <TableSkeleton />}
-      {info.isError && <LoadError onRetry={info.refetch} />}
+      {info.isError && <LoadError onRetry={info.refetch} error={info.error} />}
       {data && user && (
         <>
           <section className="card" aria-labelledby="payout-balance">

@@ -529,7 +529,7 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
         {search.isFetching && !isFetchingNextPage && <Spinner />}
       </div>
 
-      {search.isError && <LoadError onRetry={search.refetch} />}
+      {search.isError && <LoadError onRetry={search.refetch} error={search.error} />}
       {search.isPending && <ResultsSkeleton />}
       {search.isSuccess && items.length === 0 && (
         <div className="search-empty" data-testid="search-empty">

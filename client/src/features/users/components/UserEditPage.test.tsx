@@ -151,4 +151,20 @@ describe('My data', () => {
     await userEvent.type(input('profile-organization'), 'OÜ');
     expect(screen.queryByTestId('field-error-profile-organization')).toBeNull();
   });
+
+  it('lets an uploader choose which mails the shop sends them, each saved as it is ticked', async () => {
+    const api = new FakeApi();
+    givenSignedIn(api, makeUser({ termsAccepted: true }));
+    renderApp('/en/admin/user/edit', api);
+    const sales = await screen.findByRole<HTMLInputElement>('checkbox', {
+      name: 'when a document of mine is bought',
+    });
+    await waitFor(() => expect(sales.getAttribute('aria-disabled')).toBeNull());
+    expect(sales.checked).toBe(true);
+    await userEvent.click(sales);
+    expect((await screen.findByTestId('mail-settings-status')).textContent).toBe('Saved.');
+    expect(api.mailSettings).toEqual({ sales: false, payouts: true, files: true });
+    expect(sales.checked).toBe(false);
+    expect(document.activeElement).toBe(sales);
+  });
 });

@@ -2,6 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import { useNavigate } from 'react-router';
 import { Link } from '@/components/Link';
+import { MailSettingsCard } from './MailSettingsCard';
 import { fieldMessages } from '../../../api/http';
 import type { ProductUser, ProfilePublicFlags } from '../../../api/types';
 import { Spinner } from '../../../components/Spinner';
@@ -364,6 +365,7 @@ export function UserEditPage() {
         </p>
       )}
       {user ? <UserEditForm key={user.id} user={user} /> : <Spinner />}
+      {user?.termsAccepted && <MailSettingsCard />}
       {user && <SignInSettings />}
     </div>
   );

@@ -10,6 +10,7 @@ export const BUYING_MESSAGES: MessageCatalogs = {
     'SHOPPING_CART.PRICES_CHANGED':
       'The basket has changed since you added the documents. Please check the new total and confirm the basket again.',
     'SHOPPING_CART.NOT_CONFIRMED': 'Please confirm the basket first.',
+    'SHOPPING_CART.NOT_FREE': 'The basket holds documents to pay for: confirm it and go pay.',
     'SHOPPING_CART.ALREADY_PAID':
       'A payment for this basket has just arrived: the documents you paid for are yours, and the links to them are on their way to your e-mail. Please check the basket before paying again.',
     'VALIDATION.INVALID_VAT_NUMBER': 'Invalid VAT number (for example EE102345678)',
@@ -49,6 +50,7 @@ export const BUYING_MESSAGES: MessageCatalogs = {
     'SHOPPING_CART.PRICES_CHANGED':
       'Ostukorv on pärast dokumentide lisamist muutunud. Palun vaadake uus summa üle ja kinnitage ostukorv uuesti.',
     'SHOPPING_CART.NOT_CONFIRMED': 'Palun kinnitage esmalt ostukorv.',
+    'SHOPPING_CART.NOT_FREE': 'Ostukorvis on tasulisi dokumente: kinnitage ostukorv ja makske.',
     'SHOPPING_CART.ALREADY_PAID':
       'Selle ostukorvi eest saabus just makse: tasutud dokumendid on teie omad ja lingid nendele on teel teie e-posti. Palun vaadake ostukorv üle, enne kui uuesti maksate.',
     'VALIDATION.INVALID_VAT_NUMBER': 'Vigane käibemaksukohustuslase number (näiteks EE102345678)',

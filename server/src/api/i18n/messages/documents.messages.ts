@@ -17,7 +17,10 @@ export const DOCUMENTS_MESSAGES: MessageCatalogs = {
     'FILE.PROCESSING_FAILED':
       'Processing the file ended with an error. Delete the file and try again or contact customer support!',
     'DOCUMENT.PREVIEW_NOT_FOUND': 'This document has no preview yet.',
+    'DOCUMENT.PAGE_NOT_FOUND': 'The preview has no such page.',
     'DOCUMENT.DELETED': 'This document has been removed by its uploader.',
+    'FILE.FAILED_NOT_MAIN':
+      'A file that could not be processed cannot be the main file. Delete it and upload it again.',
   },
   et: {
     'FILE.TOO_MANY': 'Dokumendil võib olla kuni 10 faili. Uue lisamiseks kustutage mõni fail.',
@@ -34,6 +37,9 @@ export const DOCUMENTS_MESSAGES: MessageCatalogs = {
     'FILE.PROCESSING_FAILED':
       'Faili töötlemine lõppes veaga. Kustutage fail ja proovige uuesti või võtke ühendust klienditoega!',
     'DOCUMENT.PREVIEW_NOT_FOUND': 'Sellel dokumendil pole veel eelvaadet.',
+    'DOCUMENT.PAGE_NOT_FOUND': 'Eelvaates sellist lehte ei ole.',
     'DOCUMENT.DELETED': 'Üleslaadija on selle dokumendi eemaldanud.',
+    'FILE.FAILED_NOT_MAIN':
+      'Faili, mida ei õnnestunud töödelda, ei saa teha põhifailiks. Kustutage see ja laadige uuesti üles.',
   },
 };

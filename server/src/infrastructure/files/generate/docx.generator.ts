@@ -31,7 +31,12 @@ const STYLES = `${XML}<w:styles xmlns:w="${W}">\
 <w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:qFormat/></w:style>\
 <w:style w:type="paragraph" w:styleId="Title"><w:name w:val="Title"/><w:basedOn w:val="Normal"/><w:next w:val="Normal"/><w:qFormat/>\
 <w:pPr><w:spacing w:after="240"/><w:jc w:val="left"/></w:pPr><w:rPr><w:b/><w:sz w:val="32"/><w:szCs w:val="32"/></w:rPr></w:style>\
+<w:style w:type="paragraph" w:styleId="Heading1"><w:name w:val="heading 1"/><w:basedOn w:val="Normal"/><w:next w:val="Normal"/><w:qFormat/>\
+<w:pPr><w:keepNext/><w:spacing w:before="120"/><w:jc w:val="left"/><w:outlineLvl w:val="0"/></w:pPr><w:rPr><w:b/></w:rPr></w:style>\
 </w:styles>`;
+
+/** A section heading of templateClauses ("3. Tasu ja maksetingimused"): short, numbered, no full stop. */
+const SECTION_HEADING = /^\d{1,3}\. [^.]{1,80}$/u;
 
 function paragraph(
   text: string,
@@ -50,7 +55,7 @@ function wordCount(texts: readonly string[]): number {
 
 /**
  * A real Office Open XML document (a zip written with yazl) that Word and LibreOffice open: A4, one
- * explicit page break per laid-out page, so it has exactly `options.pages` pages when given; the page
+ * explicit page break per laid-out page, section headings in Word's "Heading 1" style, so it has exactly `options.pages` pages when given; the page
  * count is also written where Word keeps it (docProps/app.xml `<Pages>`).
  */
 export function generateDocx(doc: GeneratedDocumentText, options: GenerateOptions = {}): Promise<Buffer> {
@@ -58,7 +63,12 @@ export function generateDocx(doc: GeneratedDocumentText, options: GenerateOption
   const body: string[] = [paragraph(doc.title, { style: 'Title' })];
   pages.forEach((page, index) =>
     page.paragraphs.forEach((text, at) =>
-      body.push(paragraph(text, { pageBreakBefore: index > 0 && at === 0 })),
+      body.push(
+        paragraph(text, {
+          pageBreakBefore: index > 0 && at === 0,
+          ...(SECTION_HEADING.test(text) && { style: 'Heading1' }),
+        }),
+      ),
     ),
   );
   const texts = [doc.title, ...pages.flatMap((page) => page.paragraphs)];
