@@ -77,7 +77,6 @@ export function TableOfContents({
                 type="button"
                 className="contents__link"
                 onClick={() => onShow(entry.page!)}
-                aria-label={t('DOCUMENT_PAGE.CONTENTS_GO_TO', { text: entry.text, page: entry.page })}
                 data-testid="contents-entry"
               >
                 <span className="contents__text">{entry.text}</span>
