@@ -196,14 +196,17 @@ describe('No payment is lost when the server is killed between the payment and t
 
     // The log holds the payment once, recorded from the gateway's transaction.
     const db = openSqliteDatabase(join(dataDir, 'lepinguturg.sqlite'));
+    // Closed before the database: its background checkpointer must not outlive the folder.
+    const store = new SqliteEventStore(db);
     try {
-      const events = await new SqliteEventStore(db).readStream(purchaseStreamId(purchaseId));
+      const events = await store.readStream(purchaseStreamId(purchaseId));
       const paid = events.filter((e) => e.type === 'PurchasePaid');
       expect(paid).toHaveLength(1);
       expect((paid[0]!.data as { providerResponse: { source: string } }).providerResponse.source).toBe(
         'transaction-check',
       );
     } finally {
+      await store.close();
       db.close();
     }
   }, 300_000);

@@ -59,11 +59,12 @@ describe.each([
 
   const read = async () => {
     const db = openSqliteDatabase(join(dataDir, 'numbers.sqlite'));
+    const store = new SqliteEventStore(db);
     try {
-      return (await new SqliteEventStore(db).readStream(stream)).map(
-        (e) => e.data as { sequence: number; purchaseId: string },
-      );
+      return (await store.readStream(stream)).map((e) => e.data as { sequence: number; purchaseId: string });
     } finally {
+      // Its background checkpointer first: it must not outlive the folder.
+      await store.close();
       db.close();
     }
   };
