@@ -36,8 +36,6 @@ import { UuidParamPipe } from '../validation/uuid-param.pipe';
 import { FreshLinksDto } from './fresh-links.dto';
 import { PURCHASE_KEY_HEADER, PurchaseAccess, downloadActor } from './purchase-access';
 import { purchasePdfData, purchaseUblData } from './purchase-documents';
-import { renderPurchasePdf } from './purchase-pdf';
-import { renderUblDocument } from './ubl-document';
 import { type PurchaseSummary, toPurchaseSummary } from './purchase-summary';
 
 type QueryValue = string | string[] | undefined;
@@ -164,6 +162,8 @@ export class PurchasesController {
   ): Promise<StreamableFile> {
     const { view } = await this.access.openLink(purchaseId, 'invoice', query);
     const data = purchasePdfData(view, this.config.seller);
+    // pdfkit (with its fonts) loads with the first invoice, not with the server (docs/decisions/a-lean-server-process.md).
+    const { renderPurchasePdf } = await import('./purchase-pdf');
     const pdf = renderPurchasePdf(data);
     void reply.header('cache-control', 'private, no-store');
     const fileName = `${data.kind === 'invoice' ? 'Arve' : 'Kviitung'}-${data.number}.pdf`;
@@ -186,6 +186,7 @@ export class PurchasesController {
   ): Promise<StreamableFile> {
     const { view } = await this.access.openLink(purchaseId, 'invoice-xml', query);
     const data = purchaseUblData(view, this.config.seller);
+    const { renderUblDocument } = await import('./ubl-document');
     void reply.header('cache-control', 'private, no-store');
     return new StreamableFile(Buffer.from(renderUblDocument(data), 'utf8'), {
       type: 'application/xml; charset=utf-8',
