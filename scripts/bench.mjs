@@ -42,11 +42,7 @@ if (!existsSync(serverModules) && !isSymlink(serverModules)) {
   symlinkSync(relative(dirname(serverModules), join(root, 'server', 'node_modules')), serverModules, 'dir');
 }
 
-const code = run(process.execPath, [
-  ...NODE_FLAGS,
-  join(dist, 'bench', 'main.js'),
-  ...process.argv.slice(2),
-]);
+const code = run(process.execPath, [...NODE_FLAGS, join(dist, 'bench', 'main.js'), ...process.argv.slice(2)]);
 process.exit(code);
 
 function isSymlink(path) {
