@@ -57,5 +57,5 @@ COPY --from=build /app/client/dist-ssr ./client/dist-ssr
 RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
 USER node
 EXPOSE 3000
-# Node flags as in scripts/lib/node-flags.mjs.
-CMD ["node", "--max-semi-space-size=8", "server/dist/main.js"]
+# Node flags as in scripts/lib/node-flags.mjs (SERVER_NODE_FLAGS).
+CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "server/dist/main.js"]

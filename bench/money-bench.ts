@@ -7,6 +7,7 @@ import {
   purchaseSplit,
 } from '../server/src/domain/ledger/posting';
 import { type TurnoverTable, addToTurnover } from '../server/src/domain/ledger/reconciliation';
+import { upcast } from '../server/src/events/event-catalog';
 import type { PurchaseCreated } from '../server/src/events/purchase.events';
 import { SqliteEventStore } from '../server/src/infrastructure/event-store/sqlite-event-store';
 import { EmbeddedReadStore } from '../server/src/infrastructure/read-store/embedded-read-store';
@@ -54,11 +55,15 @@ export async function runMoneyBench(dir: string, size: MoneySize): Promise<void>
       if (!last) break;
       after = last.position;
       for (const recorded of page) {
+        // Read as the projections read it: through the upcasters (the fixture writes version 1 purchases).
+        const data = upcast(recorded.type, recorded.schemaVersion, recorded.data);
         if (recorded.type === 'PurchaseCreated') {
-          const data = recorded.data as PurchaseCreated['data'];
-          splits.set(data.purchaseId, purchaseSplit(data));
+          splits.set(
+            (data as PurchaseCreated['data']).purchaseId,
+            purchaseSplit(data as PurchaseCreated['data']),
+          );
         } else if (MONEY_EVENT_TYPES.has(recorded.type)) {
-          const event = { type: recorded.type, data: recorded.data } as MoneyEvent;
+          const event = { type: recorded.type, data } as MoneyEvent;
           const split = event.type === 'PurchasePaid' ? (splits.get(event.data.purchaseId) ?? null) : null;
           const day = ledgerDay(recorded.metadata.occurredAt);
           days.set(day, addToTurnover(days.get(day) ?? {}, entriesFor(event, split, recorded.id)));

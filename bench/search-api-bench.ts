@@ -526,7 +526,9 @@ export async function runSearchApiBench(dir: string, sizes: SearchBenchSizes): P
   const queries = [...new Set(searchMix(sizes.warmup + sizes.latencyRequests).map((s) => s.query))];
   await compareInProcess(file, queries, sizes.warmup);
 
-  const serverArgs = [...process.execArgv, join(__dirname, 'support', 'server-process.js')];
+  // The server's own Node flags (scripts/lib/node-flags.mjs, passed by scripts/bench.mjs), as `npm start` runs it.
+  const serverFlags = process.env.BENCH_SERVER_PROCESS_FLAGS?.split(' ').filter(Boolean) ?? process.execArgv;
+  const serverArgs = [...serverFlags, join(__dirname, 'support', 'server-process.js')];
   const serverEnv = {
     SEED_DEMO_DATA: 'false',
     BASKET_EXPIRY_SWEEP_SECONDS: '0',

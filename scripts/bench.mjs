@@ -6,13 +6,16 @@ import { existsSync, lstatSync, mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from './lib/node-flags.mjs';
+import { NODE_FLAGS, SERVER_NODE_FLAGS } from './lib/node-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'bench', 'dist');
 
 function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+  // The bench runs rebuilds in its own process (as the projections CLI does) and starts the server in
+  // processes of its own with the server's flags.
+  const env = { ...process.env, BENCH_SERVER_PROCESS_FLAGS: SERVER_NODE_FLAGS.join(' ') };
+  const result = spawnSync(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.error) throw result.error;
   return result.status ?? 1;
 }
@@ -39,11 +42,7 @@ if (!existsSync(serverModules) && !isSymlink(serverModules)) {
   symlinkSync(relative(dirname(serverModules), join(root, 'server', 'node_modules')), serverModules, 'dir');
 }
 
-const code = run(process.execPath, [
-  ...SERVER_NODE_FLAGS,
-  join(dist, 'bench', 'main.js'),
-  ...process.argv.slice(2),
-]);
+const code = run(process.execPath, [...NODE_FLAGS, join(dist, 'bench', 'main.js'), ...process.argv.slice(2)]);
 process.exit(code);
 
 function isSymlink(path) {

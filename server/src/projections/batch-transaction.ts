@@ -136,16 +136,10 @@ class BatchedCollection implements WriteCollection {
   async replaceOne(filter: Filter, doc: ReadModel, options?: { upsert?: boolean }): Promise<UpdateResult> {
     const id = idOnly(filter);
     if (id === undefined) return this.viaStore(() => this.store.replaceOne(filter, doc, options), true);
-    if (!this.records.has(id)) {
-      // The store has it as text now; the batch keeps the object, in case a later event changes it again.
-      const result = await this.store.replaceOne(filter, doc, options);
-      if (result.matchedCount > 0 || result.upsertedId !== null)
-        this.records.set(id, doc._id === undefined ? { ...doc, _id: id } : doc);
-      else this.records.set(id, null);
-      return result;
-    }
     if (doc._id !== undefined && doc._id !== id)
       throw new Error(`The _id field cannot be changed from '${id}' to '${String(doc._id)}'`);
+    // Kept as an object until the batch ends, even when the batch had not read it: a document that a later
+    // event changes again (a purchase created, then paid) is serialized and indexed once, not once per write.
     const current = await this.load(id);
     const next = doc._id === undefined ? { ...doc, _id: id } : doc;
     if (!current) {
@@ -153,10 +147,17 @@ class BatchedCollection implements WriteCollection {
       this.set(id, next);
       return { matchedCount: 0, modifiedCount: 0, upsertedId: id };
     }
-    // The batch's own document, changed in place and written back, counts as modified.
-    const modified = current === next || !sameJson(current, next);
-    if (modified) this.set(id, next);
-    return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedId: null };
+    this.set(id, next);
+    // Written at the end either way (the store leaves an unchanged text as it is); whether it changed is
+    // worked out only when a caller asks, since projections seldom do.
+    if (current === next) return { matchedCount: 1, modifiedCount: 1, upsertedId: null };
+    return {
+      matchedCount: 1,
+      get modifiedCount() {
+        return sameJson(current, next) ? 0 : 1;
+      },
+      upsertedId: null,
+    };
   }
 
   async updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult> {

@@ -1,6 +1,4 @@
 import type { DocumentLanguage } from '../domain/catalogue/catalogue-codes';
-import { generateDocx } from '../infrastructure/files/generate/docx.generator';
-import { generatePdf } from '../infrastructure/files/generate/pdf.generator';
 import { templateClauses } from '../infrastructure/files/generate/template-clauses';
 
 export interface DemoFileBytes {
@@ -31,6 +29,11 @@ export async function demoFiles(template: {
     ],
   };
   const options = { pages: template.pages };
+  // The generators (pdfkit with its fonts, docx) load with the first demo file, not with every server.
+  const [{ generatePdf }, { generateDocx }] = await Promise.all([
+    import('../infrastructure/files/generate/pdf.generator'),
+    import('../infrastructure/files/generate/docx.generator'),
+  ]);
   const [pdf, docx] = await Promise.all([generatePdf(text, options), generateDocx(text, options)]);
   const base = template.title.replace(/[/\\]/g, '-');
   return { pdf: { name: `${base}.pdf`, bytes: pdf }, docx: { name: `${base}.docx`, bytes: docx } };

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import type { SharpOptions, Sharp } from 'sharp';
 import { SHOP_ICON_SVG } from '../../infrastructure/shop-icon';
 
 /**
@@ -14,13 +14,19 @@ const SHOP_COLOUR = '#1d3557';
 const MARGIN = 40;
 const MARK_SIZE = 200;
 
-/** The shop's mark (its icon, on a white tile so it stands out from the background of its own colour). */
-function mark(size: number): Promise<Buffer> {
-  const tile = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="-3 -3 38 38"><rect x="-3" y="-3" width="38" height="38" rx="9" fill="#ffffff"/>${SHOP_ICON_SVG.replace(/^<svg[^>]*>|<\/svg>$/g, '')}</svg>`;
-  return sharp(Buffer.from(tile)).png().toBuffer();
+/** sharp (libvips) loads with the first share image, not with the server (docs/decisions/a-lean-server-process.md). */
+async function sharp(input: Buffer | SharpOptions): Promise<Sharp> {
+  const load = (await import('sharp')).default;
+  return Buffer.isBuffer(input) ? load(input) : load(input);
 }
 
-function canvas() {
+/** The shop's mark (its icon, on a white tile so it stands out from the background of its own colour). */
+async function mark(size: number): Promise<Buffer> {
+  const tile = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="-3 -3 38 38"><rect x="-3" y="-3" width="38" height="38" rx="9" fill="#ffffff"/>${SHOP_ICON_SVG.replace(/^<svg[^>]*>|<\/svg>$/g, '')}</svg>`;
+  return (await sharp(Buffer.from(tile))).png().toBuffer();
+}
+
+function canvas(): Promise<Sharp> {
   return sharp({
     create: { ...SHARE_IMAGE_SIZE, channels: 3, background: SHOP_COLOUR },
   });
@@ -30,13 +36,15 @@ function canvas() {
 export async function documentShareImage(preview: Buffer): Promise<Buffer> {
   const pageHeight = SHARE_IMAGE_SIZE.height - 2 * MARGIN;
   const pageRoom = SHARE_IMAGE_SIZE.width - 3 * MARGIN - MARK_SIZE;
-  const page = await sharp(preview)
+  const page = await (
+    await sharp(preview)
+  )
     .flatten({ background: '#ffffff' })
     .resize({ width: pageRoom, height: pageHeight, fit: 'inside' })
     .png()
     .toBuffer({ resolveWithObject: true });
   const pageLeft = 2 * MARGIN + MARK_SIZE + Math.round((pageRoom - page.info.width) / 2);
-  return canvas()
+  return (await canvas())
     .composite([
       {
         input: await mark(MARK_SIZE),
@@ -52,7 +60,7 @@ export async function documentShareImage(preview: Buffer): Promise<Buffer> {
 /** The site's share image (PNG): the shop's mark on its colour. */
 export async function siteShareImage(): Promise<Buffer> {
   const size = 280;
-  return canvas()
+  return (await canvas())
     .composite([{ input: await mark(size), gravity: 'centre' }])
     .png()
     .toBuffer();

@@ -40,8 +40,6 @@ import { UuidParamPipe } from '../validation/uuid-param.pipe';
 import { FreshLinksDto } from './fresh-links.dto';
 import { PURCHASE_KEY_HEADER, PurchaseAccess, downloadActor } from './purchase-access';
 import { purchasePdfData, purchaseUblData } from './purchase-documents';
-import { renderPurchasePdf } from './purchase-pdf';
-import { renderUblDocument } from './ubl-document';
 import { type PurchaseSummary, toPurchaseSummary } from './purchase-summary';
 
 type QueryValue = string | string[] | undefined;
@@ -198,6 +196,8 @@ export class PurchasesController {
     const opened = await this.openLink(purchaseId, 'invoice', query, request, reply);
     if (opened === null) return new StreamableFile(Buffer.alloc(0));
     const data = purchasePdfData(opened.view, this.config.seller);
+    // pdfkit (with its fonts) loads with the first invoice, not with the server (docs/decisions/a-lean-server-process.md).
+    const { renderPurchasePdf } = await import('./purchase-pdf');
     const pdf = renderPurchasePdf(data);
     void reply.header('cache-control', 'private, no-store');
     const fileName = `${data.kind === 'invoice' ? 'Arve' : 'Kviitung'}-${data.number}.pdf`;
@@ -247,6 +247,7 @@ export class PurchasesController {
   ): Promise<StreamableFile> {
     const { view } = await this.access.openLink(purchaseId, 'invoice-xml', query);
     const data = purchaseUblData(view, this.config.seller);
+    const { renderUblDocument } = await import('./ubl-document');
     void reply.header('cache-control', 'private, no-store');
     return new StreamableFile(Buffer.from(renderUblDocument(data), 'utf8'), {
       type: 'application/xml; charset=utf-8',

@@ -69,11 +69,17 @@ function detectNetworkSandbox(setting: string | undefined): readonly string[] {
 export function detectFileProcessingTools(env: NodeJS.ProcessEnv = process.env): FileProcessingTools {
   const seconds = Number(env.FILE_PROCESSING_TIME_LIMIT_SECONDS ?? DEFAULT_TIME_LIMIT_SECONDS);
   const soffice = findProgram('soffice', env.SOFFICE_PATH, env.PATH);
+  let sandbox: readonly string[] | undefined;
   return {
     soffice,
     pdftoppm: findProgram('pdftoppm', env.PDFTOPPM_PATH, env.PATH),
     pdfinfo: findProgram('pdfinfo', env.PDFINFO_PATH, env.PATH),
     timeLimitMs: (Number.isFinite(seconds) && seconds > 0 ? seconds : DEFAULT_TIME_LIMIT_SECONDS) * 1000,
-    networkSandbox: soffice === null ? [] : detectNetworkSandbox(env.FILE_PROCESSING_NETWORK_SANDBOX),
+    // Probed at the first conversion, not at start: starting `unshare` is a process spawn that held a
+    // starting server for 50–700 ms on a busy machine (docs/decisions/a-lean-server-process.md).
+    get networkSandbox(): readonly string[] {
+      sandbox ??= soffice === null ? [] : detectNetworkSandbox(env.FILE_PROCESSING_NETWORK_SANDBOX);
+      return sandbox;
+    },
   };
 }

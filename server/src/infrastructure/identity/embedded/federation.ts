@@ -1,5 +1,10 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { SocialProviderConfig } from '../../../config/sign-in-config';
+
+/** openid-client (ES modules, with oauth4webapi) loads with the first social sign-in, not with the server. */
+function openidClient(): Promise<typeof Oidc> {
+  return import('openid-client');
+}
 
 /** What an external provider told us about the person, from its verified ID token (and userinfo). */
 export interface ExternalIdentity {
@@ -50,7 +55,7 @@ export interface FederationOptions {
  * use; a failure is forgotten, so the next sign-in tries again.
  */
 export class FederatedProviders {
-  private readonly configurations = new Map<string, Promise<oidc.Configuration>>();
+  private readonly configurations = new Map<string, Promise<Oidc.Configuration>>();
 
   constructor(private readonly options: FederationOptions) {}
 
@@ -69,7 +74,7 @@ export class FederatedProviders {
     return provider;
   }
 
-  private configuration(provider: SocialProviderConfig): Promise<oidc.Configuration> {
+  private configuration(provider: SocialProviderConfig): Promise<Oidc.Configuration> {
     let configuration = this.configurations.get(provider.id);
     if (!configuration) {
       configuration = this.load(provider);
@@ -79,21 +84,22 @@ export class FederatedProviders {
     return configuration;
   }
 
-  private async load(provider: SocialProviderConfig): Promise<oidc.Configuration> {
+  private async load(provider: SocialProviderConfig): Promise<Oidc.Configuration> {
+    const oidc = await openidClient();
     const rewrite = this.options.rewrite;
     // openid-client's fetch options are the platform's RequestInit (its body type is wider in name only).
     const rewritten = rewrite
-      ? (url: string, options: oidc.CustomFetchOptions): Promise<Response> =>
+      ? (url: string, options: Oidc.CustomFetchOptions): Promise<Response> =>
           // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- needed by tsc's Node 20 types, not by ESLint's program
           fetch(rewrite(url), options as unknown as RequestInit)
       : null;
     const clientAuth = provider.clientSecret ? oidc.ClientSecretPost(provider.clientSecret) : oidc.None();
     const secure = provider.issuer.startsWith('https:');
-    let configuration: oidc.Configuration;
+    let configuration: Oidc.Configuration;
     try {
       if (provider.metadata) {
         configuration = new oidc.Configuration(
-          provider.metadata as unknown as oidc.ServerMetadata,
+          provider.metadata as unknown as Oidc.ServerMetadata,
           provider.clientId,
           undefined,
           clientAuth,
@@ -126,6 +132,7 @@ export class FederatedProviders {
   async begin(id: string, language: string): Promise<FederationRequest> {
     const provider = this.provider(id);
     const configuration = await this.configuration(provider);
+    const oidc = await openidClient();
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -154,7 +161,8 @@ export class FederatedProviders {
   ): Promise<ExternalIdentity> {
     const provider = this.provider(id);
     const configuration = await this.configuration(provider);
-    let claims: oidc.IDToken | undefined;
+    const oidc = await openidClient();
+    let claims: Oidc.IDToken | undefined;
     let accessToken: string;
     try {
       const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {

@@ -1,6 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Interaction, Provider } from 'oidc-provider';
-import { toDataURL } from 'qrcode';
 import { createHash } from 'node:crypto';
 import type { SignUpAttribute } from '../../../config/sign-in-config';
 import type { Clock } from '../../clock/clock';
@@ -585,6 +584,7 @@ class InteractionFlow {
       case 'setup-totp': {
         const secret = this.state.pendingTotpSecret ?? generateTotpSecret();
         if (secret !== this.state.pendingTotpSecret) this.save({ pendingTotpSecret: secret });
+        const { toDataURL } = await import('qrcode');
         const qr = await toDataURL(otpauthUri(secret, email, 'Lepinguturg'), { width: 228, margin: 1 });
         return this.html(status, setupTotpPage(ctx, secret, qr, errors));
       }
@@ -695,12 +695,12 @@ class InteractionFlow {
   }
 
   /** Composition rules, then common passwords and the e-mail's name part (docs/decisions/). */
-  private passwordErrors(form: Form, errors: Record<string, string[]>, email: string): void {
+  private async passwordErrors(form: Form, errors: Record<string, string[]>, email: string): Promise<void> {
     const password = form['password'] ?? '';
     const confirm = form['confirm_password'] ?? '';
     if (password !== '') {
       const problems = passwordProblems(password);
-      const all = problems.length > 0 ? problems : weakPasswordProblems(password, email);
+      const all = problems.length > 0 ? problems : await weakPasswordProblems(password, email);
       if (all.length > 0) errors['password'] = all.map((p) => this.t(`error.${p}`));
     }
     if (confirm !== '' && passwordsMismatch(password, confirm, true)) {
@@ -896,7 +896,7 @@ class InteractionFlow {
     this.save({ stage: 'sign-up', email, passwordVerified: false, accountId: null, signedUpHere: false });
     const errors = this.required(form, ['email', 'password', 'confirm_password']);
     if (!errors['email'] && !EMAIL_PATTERN.test(email)) errors['email'] = [this.t('error.emailInvalid')];
-    this.passwordErrors(form, errors, email);
+    await this.passwordErrors(form, errors, email);
     const extras = readSignUpValues(
       form,
       this.deps.signUpAttributes,
@@ -1046,7 +1046,7 @@ class InteractionFlow {
   private async resetPassword(form: Form): Promise<void> {
     if (this.state.stage !== 'reset-password') return this.goTo(this.state.stage);
     const errors = this.required(form, ['confirmation_code', 'password', 'confirm_password']);
-    this.passwordErrors(form, errors, this.state.email);
+    await this.passwordErrors(form, errors, this.state.email);
     if (Object.keys(errors).length > 0) return this.render('reset-password', null, errors, 400);
     const account = this.account();
     const result = this.checkCode(account, 'reset-password', form['confirmation_code'] ?? '');
@@ -1089,7 +1089,7 @@ class InteractionFlow {
   private async newPassword(account: IdentityAccount, form: Form): Promise<void> {
     if (!account.mustChangePassword) return this.secondFactor(account);
     const errors = this.required(form, ['password', 'confirm_password']);
-    this.passwordErrors(form, errors, account.email);
+    await this.passwordErrors(form, errors, account.email);
     if (Object.keys(errors).length > 0) return this.render('new-password', null, errors, 400);
     await this.deps.accounts.setPassword(account.id, form['password'] ?? '');
     await this.deps.onPasswordChanged(account.id, 'password-changed');

@@ -1,5 +1,3 @@
-import { dictionary } from '@zxcvbn-ts/language-common';
-
 /**
  * The sign-up password policy of SPEC §5 (start-up configuration: length 8 and all four character
  * classes). Returns problem codes; the pages translate them.
@@ -65,10 +63,17 @@ const LOCAL_COMMON_WORDS = [
 
 let commonPasswords: ReadonlySet<string> | null = null;
 
-/** zxcvbn-ts's list of the ~49,000 most common passwords (leaked-password frequency), loaded once, when first needed. */
-function isCommon(word: string): boolean {
-  commonPasswords ??= new Set([...dictionary['passwords-common'], ...LOCAL_COMMON_WORDS]);
-  return commonPasswords.has(word);
+/**
+ * zxcvbn-ts's list of the ~49,000 most common passwords (leaked-password frequency), loaded once, when
+ * first needed: the module holds all of zxcvbn-ts's word lists, about 13 MB of a server that has not yet
+ * checked a password (docs/decisions/a-lean-server-process.md).
+ */
+async function common(): Promise<ReadonlySet<string>> {
+  if (!commonPasswords) {
+    const { dictionary } = await import('@zxcvbn-ts/language-common');
+    commonPasswords ??= new Set([...dictionary['passwords-common'], ...LOCAL_COMMON_WORDS]);
+  }
+  return commonPasswords;
 }
 
 const LEET: Readonly<Record<string, string>> = {
@@ -101,9 +106,10 @@ function cores(password: string): string[] {
  * "Passwords"): a common password, padded or in leetspeak ("Password1!", "Qwerty123!", "P@ssw0rd1"),
  * and a password holding the name part of the person's own e-mail address (or a 4+ letter piece of it).
  */
-export function weakPasswordProblems(password: string, email: string): WeakPasswordProblem[] {
+export async function weakPasswordProblems(password: string, email: string): Promise<WeakPasswordProblem[]> {
   const problems: WeakPasswordProblem[] = [];
-  if (cores(password).some((core) => core !== '' && isCommon(core))) problems.push('PASSWORD_COMMON');
+  const passwords = await common();
+  if (cores(password).some((core) => core !== '' && passwords.has(core))) problems.push('PASSWORD_COMMON');
   const name = email.split('@')[0]?.toLowerCase() ?? '';
   const pieces = [name, ...name.split(/[._+-]+/).filter((piece) => piece.length >= 4)];
   const lower = password.toLowerCase();

@@ -1,4 +1,5 @@
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPair, randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import Provider, {
@@ -24,6 +25,12 @@ interface TestPerson {
 }
 
 /** The test provider's client of the embedded provider: id, secret and where it returns. */
+/** The test provider once made: oidc-provider and its request handler. */
+interface Started {
+  readonly provider: Provider;
+  readonly callback: ReturnType<Provider['callback']>;
+}
+
 export interface TestIdentityProvider {
   readonly issuer: string;
   readonly clientId: string;
@@ -136,69 +143,80 @@ export function mountTestIdentityProvider(
   const issuer = `${options.publicUrl}${TEST_IDP_PATH}`;
   const clientSecret = randomBytes(24).toString('base64url');
   const people = new Map<string, TestPerson>();
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'test-idp', use: 'sig', alg: 'RS256' };
+  // The provider and its RSA key (half a second of CPU) are made at its first request, not at every start.
+  let ready: Promise<Started> | null = null;
+  const started = (): Promise<Started> => {
+    ready ??= startProvider().catch((error: unknown) => {
+      ready = null;
+      throw error;
+    });
+    return ready;
+  };
+  const startProvider = async (): Promise<Started> => {
+    const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
+    const jwk = { ...privateKey.export({ format: 'jwk' }), kid: 'test-idp', use: 'sig', alg: 'RS256' };
 
-  const provider = new Provider(issuer, {
-    adapter: memoryAdapter(),
-    clients: [
-      {
-        client_id: TEST_IDP_CLIENT_ID,
-        client_secret: clientSecret,
-        token_endpoint_auth_method: 'client_secret_post',
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        redirect_uris: [options.redirectUri],
+    const provider = new Provider(issuer, {
+      adapter: memoryAdapter(),
+      clients: [
+        {
+          client_id: TEST_IDP_CLIENT_ID,
+          client_secret: clientSecret,
+          token_endpoint_auth_method: 'client_secret_post',
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          redirect_uris: [options.redirectUri],
+        },
+      ],
+      jwks: { keys: [jwk] },
+      // Own cookie names: the embedded provider's session and interaction cookies share this host.
+      cookies: {
+        keys: [randomBytes(32).toString('base64url')],
+        names: {
+          session: '_test_idp_session',
+          interaction: '_test_idp_interaction',
+          resume: '_test_idp_interaction_resume',
+        },
       },
-    ],
-    jwks: { keys: [jwk] },
-    // Own cookie names: the embedded provider's session and interaction cookies share this host.
-    cookies: {
-      keys: [randomBytes(32).toString('base64url')],
-      names: {
-        session: '_test_idp_session',
-        interaction: '_test_idp_interaction',
-        resume: '_test_idp_interaction_resume',
+      scopes: ['openid', 'email', 'profile'],
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+      conformIdTokenClaims: false,
+      findAccount: (_ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> => {
+        const person = people.get(sub);
+        if (!person) return Promise.resolve(undefined);
+        return Promise.resolve({
+          accountId: sub,
+          claims: () => ({
+            sub,
+            email: person.email,
+            email_verified: person.emailVerified,
+            given_name: person.givenName,
+            family_name: person.familyName,
+          }),
+        });
       },
-    },
-    scopes: ['openid', 'email', 'profile'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
-    conformIdTokenClaims: false,
-    findAccount: (_ctx: KoaContextWithOIDC, sub: string): Promise<Account | undefined> => {
-      const person = people.get(sub);
-      if (!person) return Promise.resolve(undefined);
-      return Promise.resolve({
-        accountId: sub,
-        claims: () => ({
-          sub,
-          email: person.email,
-          email_verified: person.emailVerified,
-          given_name: person.givenName,
-          family_name: person.familyName,
-        }),
-      });
-    },
-    loadExistingGrant: async (ctx: KoaContextWithOIDC): Promise<Grant | undefined> => {
-      const { client, session, provider: op } = ctx.oidc;
-      if (!client || !session?.accountId) return undefined;
-      const grant = new op.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-    interactions: { url: (_ctx, interaction) => `${TEST_IDP_PATH}/interaction/${interaction.uid}` },
-    features: { devInteractions: { enabled: false } },
-    ttl: {
-      AccessToken: 600,
-      AuthorizationCode: 60,
-      IdToken: 600,
-      Interaction: 3600,
-      Session: 3600,
-      Grant: 3600,
-    },
-  });
-  provider.proxy = true;
-  const callback = provider.callback();
+      loadExistingGrant: async (ctx: KoaContextWithOIDC): Promise<Grant | undefined> => {
+        const { client, session, provider: op } = ctx.oidc;
+        if (!client || !session?.accountId) return undefined;
+        const grant = new op.Grant({ clientId: client.clientId, accountId: session.accountId });
+        grant.addOIDCScope('openid email profile');
+        await grant.save();
+        return grant;
+      },
+      interactions: { url: (_ctx, interaction) => `${TEST_IDP_PATH}/interaction/${interaction.uid}` },
+      features: { devInteractions: { enabled: false } },
+      ttl: {
+        AccessToken: 600,
+        AuthorizationCode: 60,
+        IdToken: 600,
+        Interaction: 3600,
+        Session: 3600,
+        Grant: 3600,
+      },
+    });
+    provider.proxy = true;
+    return { provider, callback: provider.callback() };
+  };
   const publicUrl = new URL(options.publicUrl);
 
   const send = (res: ServerResponse, status: number, html: string): void => {
@@ -209,6 +227,7 @@ export function mountTestIdentityProvider(
   };
 
   const interaction = async (req: IncomingMessage, res: ServerResponse, uid: string, action: string) => {
+    const { provider } = await started();
     const details = await provider.interactionDetails(req, res);
     if (details.uid !== uid) return send(res, 400, 'Unknown sign-in');
     if (req.method !== 'POST' || action !== 'login')
@@ -239,7 +258,10 @@ export function mountTestIdentityProvider(
     const path = new URL(req.url ?? '/', 'http://internal').pathname;
     const match = /^\/interaction\/([\w-]+)(?:\/(login))?\/?$/.exec(path);
     if (!match?.[1]) {
-      void callback(req, res);
+      started().then(
+        ({ callback }) => void callback(req, res),
+        (error: unknown) => next(error),
+      );
       return;
     }
     interaction(req, res, match[1], match[2] ?? '').catch((error: unknown) => {
