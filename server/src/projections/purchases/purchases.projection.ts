@@ -70,10 +70,15 @@ function withRequest(
   return (view?.refundRequests ?? []).map((r) => (r.refundId === refundId ? { ...r, ...change } : r));
 }
 
-/** What the refunds add up to: documents no longer the buyer's, the amount given back, whether one is open. */
+/**
+ * What the refunds add up to: documents no longer the buyer's, the amount given back, and whether one has
+ * work left (waiting for the gateway, or completed without its mail yet: the purchase sweep picks it up).
+ */
 function refundFigures(requests: readonly RefundRequestView[]) {
   return {
-    refundOpen: requests.some((r) => r.status === 'requested'),
+    refundOpen: requests.some(
+      (r) => r.status === 'requested' || (r.status === 'completed' && r.noticeSentAt === null),
+    ),
     refundedDocumentIds: requests
       .filter((r) => r.kind === 'sale' && r.status !== 'failed')
       .flatMap((r) => r.documents.map((d) => d.documentId)),
@@ -320,9 +325,8 @@ export class PurchasesProjection implements Projection {
       case 'PurchaseRefundNoticeSent': {
         const d = event.data;
         const current = await purchases.findOne({ _id: d.purchaseId });
-        await change(d.purchaseId, {
-          refundRequests: withRequest(current, d.refundId, { noticeSentAt: d.sentAt }),
-        });
+        const requests = withRequest(current, d.refundId, { noticeSentAt: d.sentAt });
+        await change(d.purchaseId, { refundRequests: requests, ...refundFigures(requests) });
         return;
       }
       case 'CreditNoteNumberAssigned':

@@ -105,7 +105,7 @@ export interface PurchaseView extends ReadModel {
   readonly refundDue?: boolean;
   /** Refunds asked for by admins, oldest first (absent in documents written before refunds). */
   readonly refundRequests?: readonly RefundRequestView[];
-  /** Whether a refund is waiting for the gateway (the purchase sweep retries it). */
+  /** Whether a refund has work left: waiting for the gateway, or its credit note and mail (the sweep retries). */
   readonly refundOpen?: boolean;
   /** Documents whose money is given back or on its way back: their links no longer work. */
   readonly refundedDocumentIds?: readonly string[];
