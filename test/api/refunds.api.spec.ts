@@ -93,7 +93,7 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
   afterEach(() => desk.setRefundMode('accept'));
 
   const publishDocument = (title: string, price: number, uploader: number) =>
-    publishDocumentWithFiles(server, { title, price, files: [{ title, format: 'pdf' }], uploader });
+    publishDocumentWithFiles(server, { title, price, files: [{ title, format: 'docx' }], uploader });
 
   it('refunds some documents, then the rest: reverses the ledger, the VAT return and the uploader’s earnings, kills their links, issues credit notes and mails the buyer', async () => {
     const bought = await buy([lease, guide], { invoice: ESTONIAN_COMPANY });
@@ -176,7 +176,7 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
     const kmd = (await asAdmin('GET', `/api/accounting/vat/kmd?month=${month()}`)).body;
     const line1 = (k: { lines: { key: string; vatAmount: number }[] }) =>
       k.lines.find((l) => l.key === '1')?.vatAmount ?? 0;
-    expect(line1(kmd)).toBe(line1(kmdBefore) + (leaseLine.lines.reduce((s, l) => s + l.vat, 0) - line.vat));
+    expect(line1(kmd)).toBe(line1(kmdBefore) - line.vat);
     expect(kmd.reconciliation.balances).toBe(true);
 
     // The reconciliation report balances, with the refund on its own line.
@@ -392,7 +392,10 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
     const head = await events.headPosition();
     const blank = await refund(bought.purchaseId, { reason: '   ' });
     expect(blank.status).toBe(400);
-    expect(blank.body.fieldErrors?.reason).toBeDefined();
+    expect(blank.body).toMatchObject({
+      code: 'VALIDATION.FORM_HAS_ERRORS',
+      errors: { reason: ['Väli on kohustuslik'] },
+    });
     const english = await call(
       server,
       'POST',
