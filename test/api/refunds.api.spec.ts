@@ -97,11 +97,13 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
 
   it('refunds some documents, then the rest: reverses the ledger, the VAT return and the uploader’s earnings, kills their links, issues credit notes and mails the buyer', async () => {
     const bought = await buy([lease, guide], { invoice: ESTONIAN_COMPANY });
-    const before = (await purchaseAsBuyer(server, bought.purchaseId)).body;
-    const leaseFile = before.documents.find((d: { documentId: string }) => d.documentId === lease.documentId)
-      .files[0].downloadUrl as string;
-    const guideFile = before.documents.find((d: { documentId: string }) => d.documentId === guide.documentId)
-      .files[0].downloadUrl as string;
+    const before = (await purchaseAsBuyer(server, bought.purchaseId)).body as {
+      documents: { documentId: string; files: { downloadUrl: string }[] }[];
+    };
+    const fileOf = (documentId: string) =>
+      before.documents.find((d) => d.documentId === documentId)!.files[0]!.downloadUrl;
+    const leaseFile = fileOf(lease.documentId);
+    const guideFile = fileOf(guide.documentId);
     const kmdBefore = (await asAdmin('GET', `/api/accounting/vat/kmd?month=${month()}`)).body;
 
     const partly = await refund(bought.purchaseId, {
@@ -154,9 +156,9 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
     expect(shown.refundable).toBe(true);
 
     // The ledger reversed exactly the line: VAT, service fee and the uploader's earnings.
-    const journal = (
-      await asAdmin('GET', `/api/accounting/journal?purchaseId=${bought.purchaseId}`)
-    ).body.items.map((p: { entries: unknown[] }) => p.entries);
+    const journalBody = (await asAdmin('GET', `/api/accounting/journal?purchaseId=${bought.purchaseId}`))
+      .body as { items: { entries: unknown[] }[] };
+    const journal = journalBody.items.map((p) => p.entries);
     expect(journal).toHaveLength(2);
     expect(journal[1]).toEqual(
       expect.arrayContaining([
@@ -180,12 +182,13 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
     expect(kmd.reconciliation.balances).toBe(true);
 
     // The reconciliation report balances, with the refund on its own line.
-    const report = (await asAdmin('GET', `/api/accounting/report?from=${month()}-01&to=${today()}`)).body;
+    const report = (await asAdmin('GET', `/api/accounting/report?from=${month()}-01&to=${today()}`)).body as {
+      balances: boolean;
+      sections: { key: string; lines: { key: string; amount: number }[] }[];
+    };
     expect(report.balances).toBe(true);
-    const payments = report.sections.find((s: { key: string }) => s.key === 'PAYMENTS');
-    expect(payments.lines.find((l: { key: string }) => l.key === 'REFUNDS').amount).toBeGreaterThanOrEqual(
-      line.price,
-    );
+    const payments = report.sections.find((s) => s.key === 'PAYMENTS')!;
+    expect(payments.lines.find((l) => l.key === 'REFUNDS')!.amount).toBeGreaterThanOrEqual(line.price);
 
     // The uploader's My sales shows the refund line with the reason.
     const sales = (await asAdmin('GET', `/api/uploaders/${kadri}/sales?from=${month()}-01&to=${today()}`))
@@ -253,12 +256,11 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
       documents: [expect.objectContaining({ documentId: guide.documentId })],
     });
     expect(rest.body.refundable).toBe(false);
-    const numbers = (
-      await asAdmin('GET', `/api/admin/purchases/${bought.purchaseId}`)
-    ).body.refundRequests.map((r: { creditNote: { number: string } }) =>
-      Number(r.creditNote.number.slice(3)),
-    );
-    expect(numbers[1]).toBe(numbers[0] + 1);
+    const requests = (await asAdmin('GET', `/api/admin/purchases/${bought.purchaseId}`)).body as {
+      refundRequests: { creditNote: { number: string } }[];
+    };
+    const numbers = requests.refundRequests.map((r) => Number(r.creditNote.number.slice(3)));
+    expect(numbers[1]).toBe(numbers[0]! + 1);
     expect((await gateway.getTransaction(partly.body.transactionId as string))?.refundedAmount).toBe(
       bought.total,
     );
@@ -374,9 +376,8 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
       status: 'completed',
       creditNote: null,
     });
-    expect(
-      (await asAdmin('GET', '/api/admin/purchases?refund=due')).body.items.map((p: { id: string }) => p.id),
-    ).not.toContain(first.purchaseId);
+    const due = (await asAdmin('GET', '/api/admin/purchases?refund=due')).body as { items: { id: string }[] };
+    expect(due.items.map((p) => p.id)).not.toContain(first.purchaseId);
     expect((await gateway.getTransaction(transactionId))?.refundedAmount).toBe(first.total);
     // Never a sale, so nothing in the ledger either way.
     const journal = (await asAdmin('GET', `/api/accounting/journal?purchaseId=${first.purchaseId}`)).body;
