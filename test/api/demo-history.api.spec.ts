@@ -138,6 +138,40 @@ describe('Seeded sales history (real HTTP on the seeded data folder)', () => {
     expect(file.text).toContain(`<ReqdExctnDt><Dt>${executed.executionDate}</Dt></ReqdExctnDt>`);
   });
 
+  it('has one sale refunded by the admin: its refund receipt, Kadri’s refund line with the reason, the report’s refund line', async () => {
+    const all = await eventStore.readAll(null, 1_000_000);
+    const completed = all.filter((e) => e.type === 'PurchaseRefundCompleted');
+    expect(completed).toHaveLength(1);
+    const { purchaseId, amount } = completed[0]!.data as { purchaseId: string; amount: number };
+    expect(all.filter((e) => e.type === 'RefundReceiptNumberAssigned')).toHaveLength(1);
+    const purchase = (await get(`/api/admin/purchases/${purchaseId}`)).body as {
+      refundRequests: { status: string; reason: string; creditNote: { number: string } | null }[];
+      refundable: boolean;
+    };
+    expect(purchase.refundRequests).toEqual([
+      expect.objectContaining({
+        status: 'completed',
+        reason: 'Ostja ostis sama lepingu kogemata kaks korda',
+        creditNote: expect.objectContaining({ number: 'TK-000001' }),
+      }),
+    ]);
+    expect(purchase.refundable).toBe(false);
+    const sales = (
+      await get(`/api/uploaders/${kadri.userId}/sales?from=2000-01-01`, {
+        sub: kadri.userId,
+        email: kadri.email,
+      })
+    ).body as SalesSummary;
+    const refunds = sales.sales.filter((l) => l.kind === 'refund');
+    expect(refunds).toEqual([
+      expect.objectContaining({ reason: 'Ostja ostis sama lepingu kogemata kaks korda' }),
+    ]);
+    expect(refunds[0]!.earned).toBeLessThan(0);
+    const report = (await get('/api/accounting/report?from=2000-01-01')).body as ReconciliationReport;
+    const payments = report.sections.find((section) => section.key === 'PAYMENTS')!;
+    expect(payments.lines.find((l) => l.key === 'REFUNDS')!.amount).toBe(amount);
+  });
+
   it('fills the dashboard and balances the accountant’s report for the whole history and for every month', async () => {
     const dashboard = (await get(`/api/admin/dashboard?from=${day(HISTORY_FIRST_DAY + 1)}&to=${day(0)}`))
       .body as Dashboard;
