@@ -138,7 +138,7 @@ describe('Seeded sales history (real HTTP on the seeded data folder)', () => {
     expect(file.text).toContain(`<ReqdExctnDt><Dt>${executed.executionDate}</Dt></ReqdExctnDt>`);
   });
 
-  it('has one sale refunded by the admin: its refund receipt, Kadri’s refund line with the reason, the report’s refund line', async () => {
+  it('has one sale refunded by the admin: its refund receipt, Martin’s refund line with the reason and his balance below zero, the report’s refund line', async () => {
     const all = await eventStore.readAll(null, 1_000_000);
     const completed = all.filter((e) => e.type === 'PurchaseRefundCompleted');
     expect(completed).toHaveLength(1);

@@ -323,6 +323,30 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
     expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain('TAGASTUSKVIITUNG');
   });
 
+  it('the admin’s “Try again” completes a refund the gateway said was still processing, once', async () => {
+    const bought = await buy([will]);
+    desk.setRefundMode('still-processing');
+    const waiting = await refund(bought.purchaseId, { reason: 'Ostja soov' });
+    const refundId = waiting.body.refund.refundId as string;
+    const retry = () =>
+      asAdmin('POST', `/api/admin/purchases/${bought.purchaseId}/refunds/${refundId}/retry`);
+    expect((await retry()).body.refund.outcome).toBe('processing');
+    desk.setRefundMode('accept');
+    const done = await retry();
+    expect(done.status).toBe(200);
+    expect(done.body.refund.outcome).toBe('completed');
+    expect(done.body.refundRequests[0]).toMatchObject({ status: 'completed', deferred: null });
+    const again = await retry();
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('REFUND.NOT_OPEN');
+    expect((await gateway.getTransaction(done.body.transactionId as string))?.refundedAmount).toBe(
+      bought.total,
+    );
+    const types = await streamEventTypes(server, purchaseStreamId(bought.purchaseId));
+    expect(types.filter((t) => t === 'PurchaseRefundDeferred')).toHaveLength(1);
+    expect(types.filter((t) => t === 'PurchaseRefundCompleted')).toHaveLength(1);
+  });
+
   it('two admins refunding at once refund once', async () => {
     const bought = await buy([guide]);
     const [a, b] = await Promise.all([

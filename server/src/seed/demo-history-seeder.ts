@@ -241,12 +241,12 @@ export class DemoHistorySeeder {
 
   /**
    * The admin refunds one sale of the history, today, through the same refund flow as the admin's screen (the
-   * test gateway takes it): Kadri's oldest sale, whose earnings her payout already paid out, so her My sales
-   * shows the refund line and her balance nets it off. Skipped when the log shows it done.
+   * test gateway takes it): Martin's oldest sale, whose earnings his requested payout already drew, so his
+   * My sales shows the refund line and his available balance is below zero until later sales cover it.
+   * (Kadri's balance is left whole: the journeys take payouts from it.) Skipped when the log shows it done.
    */
   private async refundDemoSale(): Promise<void> {
-    const kadri = DEMO_UPLOADERS.find((u) => u.key === 'kadri');
-    const sale = demoSales().find((s) => s.templates.every((t) => t.uploader === kadri?.key));
+    const sale = demoSales().find((s) => s.templates.every((t) => t.uploader === 'martin'));
     if (!sale) return;
     const converted = (await this.eventStore.readStream(basketStreamId(this.basketId(sale)))).find(
       (e) => e.type === 'BasketConverted',
