@@ -15,6 +15,7 @@ import type {
   DeferRefund,
   FailRefund,
   RecordDownload,
+  RenewDownloadLinks,
   RequestRefund,
 } from './purchase.decider';
 import { purchaseDecider } from './purchase.decider';
@@ -238,6 +239,10 @@ describe('refunds of a purchase', () => {
     spec
       .given([...paid, requested('r1', [EMPLOYMENT_LINE, LEASE_LINE], 0, true)])
       .when(download(null))
+      .thenThrows('PURCHASE.REFUNDED');
+    spec
+      .given([...paid, requested('r1', [EMPLOYMENT_LINE, LEASE_LINE], 0, true)])
+      .when(onPurchase<RenewDownloadLinks>('RenewDownloadLinks', { keyId: 'k2' }, minutesAfterNow(61)))
       .thenThrows('PURCHASE.REFUNDED');
   });
 

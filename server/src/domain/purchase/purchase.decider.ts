@@ -497,6 +497,9 @@ function recordDownload({ data, context }: RecordDownload, state: PurchaseState)
 function renewLinks({ data, context }: RenewDownloadLinks, state: PurchaseState): PurchaseEvent[] {
   const purchase = existing(state);
   if (purchase.status !== 'paid') throw new DomainError('PURCHASE.NOT_PAID');
+  // Nothing left to download once every document's money went back.
+  if (refundedDocumentIds(purchase).size === purchase.lines.length)
+    throw new DomainError('PURCHASE.REFUNDED');
   const at = context.now.toISOString();
   return [
     {
