@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { ReconciliationReport } from '../../server/src/domain/ledger/reconciliation';
 import type { PurchaseCreated, PurchasePaid } from '../../server/src/events/purchase.events';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
+import { ProjectionRunner } from '../../server/src/projections/projection-runner';
 import type {
   Dashboard,
   PayoutBatchDto,
@@ -139,6 +140,8 @@ describe('Seeded sales history (real HTTP on the seeded data folder)', () => {
   });
 
   it('has one sale refunded by the admin: its refund receipt, Martin’s refund line with the reason and his balance below zero, the report’s refund line', async () => {
+    // The refund is the history's last step: every read model must have caught up with it.
+    await server.app.get(ProjectionRunner).waitFor(await eventStore.headPosition());
     const all = await eventStore.readAll(null, 1_000_000);
     const completed = all.filter((e) => e.type === 'PurchaseRefundCompleted');
     expect(completed).toHaveLength(1);

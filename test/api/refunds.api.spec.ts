@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PurchaseSweepScheduler } from '../../server/src/commands/purchase/purchase-sweep.scheduler';
+import { ledgerDay } from '../../server/src/domain/ledger/ledger-day';
 import { purchaseStreamId } from '../../server/src/events/purchase.events';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import { EmbeddedTestGateway } from '../../server/src/infrastructure/payments/embedded-gateway/embedded-test-gateway';
@@ -68,8 +69,9 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
   };
   const refund = (purchaseId: string, body: Record<string, unknown>) =>
     asAdmin('POST', `/api/admin/purchases/${purchaseId}/refunds`, body);
-  const month = () => new Date().toISOString().slice(0, 7);
-  const today = () => new Date().toISOString().slice(0, 10);
+  // The books count Estonian days: after 22:00 UTC in winter it is already tomorrow in Tallinn.
+  const today = () => ledgerDay(new Date().toISOString());
+  const month = () => today().slice(0, 7);
 
   beforeAll(async () => {
     prepareEn16931();
