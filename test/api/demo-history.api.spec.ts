@@ -140,8 +140,15 @@ describe('Seeded sales history (real HTTP on the seeded data folder)', () => {
   });
 
   it('has one sale refunded by the admin: its refund receipt, Martin’s refund line with the reason and his balance below zero, the report’s refund line', async () => {
-    // The refund is the history's last step: every read model must have caught up with it.
-    await server.app.get(ProjectionRunner).waitFor(await eventStore.headPosition());
+    // The refund is the history's last step: wait until its mail is recorded and every read model has it.
+    const deadline = Date.now() + 30_000;
+    while (
+      !(await eventStore.readAll(null, 1_000_000)).some((e) => e.type === 'PurchaseRefundNoticeSent') &&
+      Date.now() < deadline
+    )
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    const runner = server.app.get(ProjectionRunner);
+    expect(await runner.waitFor(await eventStore.headPosition(), runner.names, 30_000)).toBe(true);
     const all = await eventStore.readAll(null, 1_000_000);
     const completed = all.filter((e) => e.type === 'PurchaseRefundCompleted');
     expect(completed).toHaveLength(1);
@@ -160,12 +167,14 @@ describe('Seeded sales history (real HTTP on the seeded data folder)', () => {
     ]);
     expect(purchase.refundable).toBe(false);
     const sales = (
-      await get(`/api/uploaders/${kadri.userId}/sales?from=2000-01-01`, {
-        sub: kadri.userId,
-        email: kadri.email,
+      await get(`/api/uploaders/${martin.userId}/sales?from=2000-01-01`, {
+        sub: martin.userId,
+        email: martin.email,
       })
     ).body as SalesSummary;
     const refunds = sales.sales.filter((l) => l.kind === 'refund');
+    // His payout had drawn everything available: the refund takes back earnings already drawn.
+    expect(sales.balance.available).toBeLessThan(0);
     expect(refunds).toEqual([
       expect.objectContaining({ reason: 'Ostja ostis sama lepingu kogemata kaks korda' }),
     ]);

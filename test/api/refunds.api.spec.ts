@@ -27,6 +27,7 @@ import {
   streamEventTypes,
 } from '../support/buying';
 import { fatalEn16931Failures, prepareEn16931 } from '../support/en16931';
+import { aSampleFile } from '../support/sample-files';
 import { pdfText } from '../support/pdf-text';
 import { type TestIssuer, startTestIssuer } from '../support/test-issuer';
 import { type TestServer, startTestServer } from '../support/test-server';
@@ -94,8 +95,14 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
   });
   afterEach(() => desk.setRefundMode('accept'));
 
-  const publishDocument = (title: string, price: number, uploader: number) =>
-    publishDocumentWithFiles(server, { title, price, files: [{ title, format: 'docx' }], uploader });
+  // Real PDF bytes: the background file processor then agrees with the fixture that the file is fine.
+  const publishDocument = async (title: string, price: number, uploader: number) =>
+    publishDocumentWithFiles(server, {
+      title,
+      price,
+      files: [{ title, format: 'pdf', bytes: await aSampleFile('pdf', 1, title) }],
+      uploader,
+    });
 
   it('refunds some documents, then the rest: reverses the ledger, the VAT return and the uploader’s earnings, kills their links, issues credit notes and mails the buyer', async () => {
     const bought = await buy([lease, guide], { invoice: ESTONIAN_COMPANY });
