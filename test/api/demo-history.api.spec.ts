@@ -3,6 +3,7 @@ import request from 'supertest';
 import type { ReconciliationReport } from '../../server/src/domain/ledger/reconciliation';
 import type { PurchaseCreated, PurchasePaid } from '../../server/src/events/purchase.events';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
+import { ProjectionRunner } from '../../server/src/projections/projection-runner';
 import type {
   Dashboard,
   PayoutBatchDto,
@@ -136,6 +137,51 @@ describe('Seeded sales history (real HTTP on the seeded data folder)', () => {
     const file = await get(`/api/admin/payout-batches/${batch!.id}/file`);
     expect(file.text).toContain(`<MsgId>${batch!.messageId}</MsgId>`);
     expect(file.text).toContain(`<ReqdExctnDt><Dt>${executed.executionDate}</Dt></ReqdExctnDt>`);
+  });
+
+  it('has one sale refunded by the admin: its refund receipt, Martin’s refund line with the reason and his balance below zero, the report’s refund line', async () => {
+    // The refund is the history's last step: wait until its mail is recorded and every read model has it.
+    const deadline = Date.now() + 30_000;
+    while (
+      !(await eventStore.readAll(null, 1_000_000)).some((e) => e.type === 'PurchaseRefundNoticeSent') &&
+      Date.now() < deadline
+    )
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    const runner = server.app.get(ProjectionRunner);
+    expect(await runner.waitFor(await eventStore.headPosition(), runner.names, 30_000)).toBe(true);
+    const all = await eventStore.readAll(null, 1_000_000);
+    const completed = all.filter((e) => e.type === 'PurchaseRefundCompleted');
+    expect(completed).toHaveLength(1);
+    const { purchaseId, amount } = completed[0]!.data as { purchaseId: string; amount: number };
+    expect(all.filter((e) => e.type === 'RefundReceiptNumberAssigned')).toHaveLength(1);
+    const purchase = (await get(`/api/admin/purchases/${purchaseId}`)).body as {
+      refundRequests: { status: string; reason: string; creditNote: { number: string } | null }[];
+      refundable: boolean;
+    };
+    expect(purchase.refundRequests).toEqual([
+      expect.objectContaining({
+        status: 'completed',
+        reason: 'Ostja ostis sama lepingu kogemata kaks korda',
+        creditNote: expect.objectContaining({ number: 'TK-000001' }),
+      }),
+    ]);
+    expect(purchase.refundable).toBe(false);
+    const sales = (
+      await get(`/api/uploaders/${martin.userId}/sales?from=2000-01-01`, {
+        sub: martin.userId,
+        email: martin.email,
+      })
+    ).body as SalesSummary;
+    const refunds = sales.sales.filter((l) => l.kind === 'refund');
+    // His payout had drawn everything available: the refund takes back earnings already drawn.
+    expect(sales.balance.available).toBeLessThan(0);
+    expect(refunds).toEqual([
+      expect.objectContaining({ reason: 'Ostja ostis sama lepingu kogemata kaks korda' }),
+    ]);
+    expect(refunds[0]!.earned).toBeLessThan(0);
+    const report = (await get('/api/accounting/report?from=2000-01-01')).body as ReconciliationReport;
+    const payments = report.sections.find((section) => section.key === 'PAYMENTS')!;
+    expect(payments.lines.find((l) => l.key === 'REFUNDS')!.amount).toBe(amount);
   });
 
   it('fills the dashboard and balances the accountant’s report for the whole history and for every month', async () => {

@@ -116,6 +116,7 @@ describe('Money API: sales, payouts, the audit (real HTTP)', () => {
         paidOut: 0,
         transferFees: 0,
         documentsSold: 2,
+        documentsRefunded: 0,
         downloads: 1,
       });
       expect(summary.balance).toMatchObject({ available: 800, held: 1600, owed: 2400, holdDays: 14 });

@@ -9,6 +9,8 @@ const SELLER = {
   email: 'info@lepinguturg.ee',
   invoiceSeries: 'LT',
   receiptSeries: 'KV',
+  creditNoteSeries: 'KR',
+  refundReceiptSeries: 'TK',
   country: 'EE',
 };
 

@@ -19,7 +19,9 @@ async function main(): Promise<void> {
     string,
   ];
   const store = new SqliteEventStore(openSqliteDatabase(join(dataDir, 'numbers.sqlite')));
-  const config = { seller: { invoiceSeries: 'LT', receiptSeries: 'KV' } } as unknown as AppConfig;
+  const config = {
+    seller: { invoiceSeries: 'LT', receiptSeries: 'KV', creditNoteSeries: 'KR', refundReceiptSeries: 'TK' },
+  } as unknown as AppConfig;
   const numbers = new InvoiceNumbers(new AggregateStore(store), { now: () => new Date() }, config);
   const count = Number(countText);
   let next = 0;

@@ -47,6 +47,9 @@ export interface SalesSummary {
     earned: number;
   }[];
   sales: {
+    /** A sale, or the refund of one (amounts negative, with the admin's reason). */
+    kind: 'sale' | 'refund';
+    reason: string | null;
     documentId: string;
     title: string;
     paidAt: string;

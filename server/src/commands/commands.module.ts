@@ -14,7 +14,9 @@ import { PurchaseAccessKeys } from './purchase/purchase-access-keys';
 import { PurchaseFollowUps } from './purchase/purchase-follow-ups';
 import { PurchaseLinks } from './purchase/purchase-links';
 import { PurchaseMails } from './purchase/purchase-mails';
+import { PurchaseRefunds } from './purchase/purchase-refunds';
 import { PurchaseSweepScheduler } from './purchase/purchase-sweep.scheduler';
+import { RefundPurchaseHandler, RetryRefundHandler } from './purchase/refund-purchase.handler';
 import { SweepPause } from './shared/sweep-pause';
 import { RecordPaymentMessageHandler } from './purchase/record-payment-message.handler';
 import { RequestFreshLinksHandler } from './purchase/request-fresh-links.handler';
@@ -59,6 +61,9 @@ import { RequirePasswordResetHandler } from './sign-in/require-password-reset.ha
     PurchaseFollowUps,
     PurchaseAccessKeys,
     PaymentReconciliation,
+    PurchaseRefunds,
+    RefundPurchaseHandler,
+    RetryRefundHandler,
     InvoiceNumbers,
     PurchaseSweepScheduler,
     SweepPause,

@@ -83,6 +83,10 @@ export interface SellerConfig {
   readonly invoiceSeries: string;
   /** The receipts' own series (no invoice asked for), e.g. KV → KV-000001. */
   readonly receiptSeries: string;
+  /** The credit notes' own series (refunds of invoiced sales), e.g. KR → KR-000001. */
+  readonly creditNoteSeries: string;
+  /** The refund receipts' own series (refunds of sales with a receipt), e.g. TK → TK-000001. */
+  readonly refundReceiptSeries: string;
 }
 
 /** The VIES port's official REST service (European Commission, taxation_customs/vies). */
@@ -538,6 +542,25 @@ function readSeller(r: Reader): SellerConfig {
   } else if (receiptSeries === invoiceSeries) {
     r.problems.push(`RECEIPT_SERIES must differ from INVOICE_SERIES (both are "${receiptSeries}").`);
   }
+  const seriesTaken = new Map<string, string>([
+    [invoiceSeries, 'INVOICE_SERIES'],
+    [receiptSeries, 'RECEIPT_SERIES'],
+  ]);
+  const otherSeries = (name: string, fallback: string): string => {
+    const series = text(name, fallback).toUpperCase();
+    const taken = seriesTaken.get(series);
+    if (!isValidInvoiceSeries(series)) {
+      r.problems.push(
+        `${name} must be a capital letter and up to nine capitals or digits (got "${series}").`,
+      );
+    } else if (taken !== undefined) {
+      r.problems.push(`${name} must differ from ${taken} (both are "${series}").`);
+    }
+    seriesTaken.set(series, name);
+    return series;
+  };
+  const creditNoteSeries = otherSeries('CREDIT_NOTE_SERIES', 'KR');
+  const refundReceiptSeries = otherSeries('REFUND_RECEIPT_SERIES', 'TK');
   const email = text('SELLER_EMAIL', 'info@lepinguturg.ee');
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
     r.problems.push(`SELLER_EMAIL must be an e-mail address (got "${email}").`);
@@ -550,5 +573,7 @@ function readSeller(r: Reader): SellerConfig {
     email,
     invoiceSeries,
     receiptSeries,
+    creditNoteSeries,
+    refundReceiptSeries,
   };
 }

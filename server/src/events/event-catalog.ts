@@ -1,7 +1,7 @@
 import type { AuditEvent } from './audit.events';
 import type { BasketEvent } from './basket.events';
 import type { DocumentEvent } from './document.events';
-import type { InvoiceEvent, ReceiptEvent } from './invoice.events';
+import type { CreditNoteEvent, InvoiceEvent, ReceiptEvent } from './invoice.events';
 import type { MailSettingsEvent } from './mail-settings.events';
 import type { PayoutBatchEvent } from './payout-batch.events';
 import type { PayoutEvent } from './payout.events';
@@ -17,6 +17,7 @@ export type AnyDomainEvent =
   | PurchaseEvent
   | InvoiceEvent
   | ReceiptEvent
+  | CreditNoteEvent
   | PayoutEvent
   | PayoutBatchEvent
   | SignInEvent
@@ -65,8 +66,15 @@ export const CURRENT_SCHEMA_VERSION: Readonly<Record<EventType, number>> = {
   PurchaseAccessKeyIssued: 1,
   PurchaseSuperseded: 1,
   PurchaseRefundDue: 1,
+  PurchaseRefundRequested: 1,
+  PurchaseRefundCompleted: 1,
+  PurchaseRefundFailed: 1,
+  PurchaseRefundDeferred: 1,
+  PurchaseRefundNoticeSent: 1,
   InvoiceNumberAssigned: 1,
   ReceiptNumberAssigned: 1,
+  CreditNoteNumberAssigned: 1,
+  RefundReceiptNumberAssigned: 1,
   AccountantRoleGranted: 1,
   AccountantRoleRevoked: 1,
   PayoutRequested: 2,

@@ -36,11 +36,52 @@ export type ReceiptNumberAssigned = DomainEvent<
   }
 >;
 
+/**
+ * A completed refund of a sale was given its credit note's number (Art. 219 and 226, Estonian VAT Act § 37):
+ * a gap-free series of its own, one number per refund, referencing the invoice it corrects.
+ */
+export type CreditNoteNumberAssigned = DomainEvent<
+  'CreditNoteNumberAssigned',
+  {
+    readonly series: string;
+    readonly sequence: number;
+    /** As printed, e.g. `KR-000003`. */
+    readonly creditNoteNumber: string;
+    readonly purchaseId: string;
+    readonly refundId: string;
+    /** The invoice the credit note corrects. */
+    readonly invoiceNumber: string;
+    readonly issuedAt: string;
+  }
+>;
+
+/**
+ * A completed refund of a sale that had a receipt (no invoice) was given its refund receipt's number, from a
+ * gap-free series of its own (Accounting Act § 7), referencing the receipt it reverses.
+ */
+export type RefundReceiptNumberAssigned = DomainEvent<
+  'RefundReceiptNumberAssigned',
+  {
+    readonly series: string;
+    readonly sequence: number;
+    /** As printed, e.g. `TK-000003`. */
+    readonly refundReceiptNumber: string;
+    readonly purchaseId: string;
+    readonly refundId: string;
+    /** The receipt it reverses (the purchase number on purchases from before receipts had a series). */
+    readonly receiptNumber: string;
+    readonly issuedAt: string;
+  }
+>;
+
 export type InvoiceEvent = InvoiceNumberAssigned;
 export type ReceiptEvent = ReceiptNumberAssigned;
+export type CreditNoteEvent = CreditNoteNumberAssigned | RefundReceiptNumberAssigned;
 
 /** A numbered document's events: each kind of document has series (streams) of its own. */
-export type NumberSeriesEvent = InvoiceEvent | ReceiptEvent;
+export type NumberSeriesEvent = InvoiceEvent | ReceiptEvent | CreditNoteEvent;
 
 export const invoiceSeriesStreamId = (series: string): string => `invoice-series-${series}`;
 export const receiptSeriesStreamId = (series: string): string => `receipt-series-${series}`;
+export const creditNoteSeriesStreamId = (series: string): string => `credit-note-series-${series}`;
+export const refundReceiptSeriesStreamId = (series: string): string => `refund-receipt-series-${series}`;

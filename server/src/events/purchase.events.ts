@@ -222,6 +222,102 @@ export type PurchaseRefundDue = DomainEvent<
   }
 >;
 
+/** What a refunded document's line of the sale posted: the refund reverses exactly these amounts. */
+export interface RefundedLine {
+  readonly documentId: string;
+  readonly title: string;
+  readonly uploaderId: string;
+  readonly price: Cents;
+  readonly vat: Cents;
+  readonly licenceFee: Cents;
+  readonly serviceFee: Cents;
+  readonly uploaderEarnings: Cents;
+}
+
+/**
+ * An admin asked to give money back (docs/decisions/refunds.md). `kind` `sale`: some or all documents of the
+ * paid purchase (`lines` are their money facts as the sale posted them; `whole` when no document of the
+ * purchase is left unrefunded after this one); `payment-due`: a payment flagged PurchaseRefundDue, which was
+ * never a sale (no lines, no credit note). `refundedBefore` is what the transaction had had refunded before
+ * this one, so a retry after an unanswered call can tell from the gateway's `refunded_amount` whether it
+ * was taken. The links of the documents stop working from now on.
+ */
+export type PurchaseRefundRequested = DomainEvent<
+  'PurchaseRefundRequested',
+  {
+    readonly purchaseId: string;
+    readonly refundId: string;
+    readonly kind: 'sale' | 'payment-due';
+    readonly transactionId: string;
+    readonly amount: Cents;
+    readonly refundedBefore: Cents;
+    readonly lines: readonly RefundedLine[];
+    readonly whole: boolean;
+    /** The admin's reason: goes to the gateway as the comment, to the buyer, the uploader and the credit note. */
+    readonly reason: string;
+    readonly requestedAt: string;
+  }
+>;
+
+/**
+ * The gateway took the refund: the money is on its way back to the payer. Carries the refund's facts again
+ * (kind, lines, amount, reason), so the ledger, the VAT returns and the uploaders' sales reverse the sale
+ * from this event alone. `gatewayRefundId` is null when a retry found the refund already taken (the
+ * transaction's refunded amount had grown by it) without its id.
+ */
+export type PurchaseRefundCompleted = DomainEvent<
+  'PurchaseRefundCompleted',
+  {
+    readonly purchaseId: string;
+    readonly refundId: string;
+    readonly kind: 'sale' | 'payment-due';
+    readonly transactionId: string;
+    readonly amount: Cents;
+    readonly lines: readonly RefundedLine[];
+    readonly reason: string;
+    readonly gatewayRefundId: string | null;
+    /** The gateway's word for how far the money is (MakeCommerce: created, pending, settled). */
+    readonly gatewayStatus: 'created' | 'pending' | 'settled' | 'unknown';
+    readonly refundedAt: string;
+    readonly providerResponse: Readonly<Record<string, unknown>> | null;
+  }
+>;
+
+/** The gateway refused the refund: nothing was given back, and the documents' links work again. */
+export type PurchaseRefundFailed = DomainEvent<
+  'PurchaseRefundFailed',
+  {
+    readonly purchaseId: string;
+    readonly refundId: string;
+    readonly reason: 'unknown-transaction' | 'not-paid' | 'exceeds-paid' | 'declined';
+    readonly message: string;
+    readonly gatewayCode: number | null;
+    readonly failedAt: string;
+  }
+>;
+
+/**
+ * The refund is not done yet: the gateway said the payment is still being processed (MakeCommerce's 1045),
+ * or could not be reached (then whether it took the refund is unknown). The purchase sweep, or the admin,
+ * tries again later; it stays requested until it completes or fails.
+ */
+export type PurchaseRefundDeferred = DomainEvent<
+  'PurchaseRefundDeferred',
+  {
+    readonly purchaseId: string;
+    readonly refundId: string;
+    readonly reason: 'still-processing' | 'unavailable';
+    readonly message: string;
+    readonly deferredAt: string;
+  }
+>;
+
+/** The buyer's mail about a completed refund went out (once per refund). */
+export type PurchaseRefundNoticeSent = DomainEvent<
+  'PurchaseRefundNoticeSent',
+  { readonly purchaseId: string; readonly refundId: string; readonly sentAt: string }
+>;
+
 /**
  * The purchase's events. The first four are read by other work (earnings, the ledger, sales pages) and
  * keep their shape; the rest follow the payment and the download links.
@@ -236,6 +332,11 @@ export type PurchaseEvent =
   | PurchaseLinksRenewed
   | PurchaseAccessKeyIssued
   | PurchaseSuperseded
-  | PurchaseRefundDue;
+  | PurchaseRefundDue
+  | PurchaseRefundRequested
+  | PurchaseRefundCompleted
+  | PurchaseRefundFailed
+  | PurchaseRefundDeferred
+  | PurchaseRefundNoticeSent;
 
 export const purchaseStreamId = (purchaseId: string): string => `purchase-${purchaseId}`;

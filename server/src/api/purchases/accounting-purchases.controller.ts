@@ -3,7 +3,11 @@ import { QueryBus } from '@nestjs/cqrs';
 import { DomainError } from '../../domain/shared/domain-error';
 import type { InvoiceRequest, Payer, PurchaseTotals } from '../../events/purchase.events';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
-import type { PurchaseView, RefundView } from '../../projections/purchases/purchases.read-model';
+import type {
+  PurchaseView,
+  RefundRequestView,
+  RefundView,
+} from '../../projections/purchases/purchases.read-model';
 import { GetPurchaseQuery } from '../../queries/purchases/get-purchase.query';
 import { AccountantOrAdmin } from '../auth/auth.decorators';
 import { type AuthenticatedUser, CurrentUser } from '../auth/current-user.decorator';
@@ -41,6 +45,8 @@ export interface AccountingPurchase {
   }[];
   readonly totals: PurchaseTotals;
   readonly refunds: readonly RefundView[];
+  /** The refunds asked for, with their credit notes and the reader's own links to them (10 minutes). */
+  readonly refundRequests: readonly (RefundRequestView & { readonly creditNoteUrl: string | null })[];
   /** The invoice or receipt PDF through the reader's own link (10 minutes; each opening recorded). */
   readonly invoiceUrl: string | null;
 }
@@ -98,6 +104,16 @@ export class AccountingPurchasesController {
       })),
       totals: view.totals,
       refunds: refundsOf(view),
+      refundRequests: (view.refundRequests ?? []).map((r) => ({
+        ...r,
+        creditNoteUrl:
+          r.creditNote !== null
+            ? this.access.staffInvoiceLink(purchaseId, { role, userId: user.userId }, this.clock.now(), {
+                creditNote: r.refundId,
+                format: 'pdf',
+              })
+            : null,
+      })),
       invoiceUrl: invoiceReady(view)
         ? this.access.staffInvoiceLink(purchaseId, { role, userId: user.userId }, this.clock.now())
         : null,

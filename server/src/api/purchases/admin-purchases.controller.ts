@@ -1,11 +1,19 @@
-import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
-import { DomainError } from '../../domain/shared/domain-error';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  RefundPurchaseCommand,
+  RetryRefundCommand,
+  type RefundOutcome,
+} from '../../commands/purchase/refund-purchase.command';
+import { REFUND_REASON_MAX_LENGTH } from '../../domain/purchase/purchase.decider';
+import { DomainError, FieldValidator } from '../../domain/shared/domain-error';
+import { ProjectionRunner } from '../../projections/projection-runner';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import type {
   InvoiceView,
   PurchaseHistoryEntry,
   PurchaseView,
+  RefundRequestView,
   RefundView,
 } from '../../projections/purchases/purchases.read-model';
 import { GetPurchaseQuery } from '../../queries/purchases/get-purchase.query';
@@ -15,6 +23,7 @@ import { AdminOnly } from '../auth/auth.decorators';
 import { type AuthenticatedUser, CurrentUser } from '../auth/current-user.decorator';
 import { UuidParamPipe } from '../validation/uuid-param.pipe';
 import { ListPurchasesDto } from './list-purchases.dto';
+import { RefundPurchaseDto } from './refund-purchase.dto';
 import { PurchaseAccess } from './purchase-access';
 import { toPurchaseListItem } from './purchase-list-item';
 import { type PurchaseSummary, invoiceReady, refundsOf, toPurchaseSummary } from './purchase-summary';
@@ -42,6 +51,13 @@ export interface AdminPurchase extends Omit<PurchaseSummary, BuyerLinks> {
   readonly refunds: readonly RefundView[];
   /** The invoice or receipt PDF through the admin's own link (10 minutes; each opening recorded). */
   readonly invoiceUrl: string | null;
+  /** Refunds asked for, oldest first, each with its credit note's links (the admin's own, 10 minutes). */
+  readonly refundRequests: readonly (RefundRequestView & {
+    readonly creditNoteUrl: string | null;
+    readonly creditNoteXmlUrl: string | null;
+  })[];
+  /** The payment's transaction can be refunded (paid, not everything refunded, no refund at the gateway). */
+  readonly refundable: boolean;
   /** Every event of the purchase, oldest first. */
   readonly history: readonly PurchaseHistoryEntry[];
 }
@@ -51,6 +67,9 @@ export interface AdminInvoice extends Omit<InvoiceView, '_id' | 'searchText'> {
   /** The same invoice as an EN 16931 e-invoice (UBL 2.1 XML). */
   readonly xmlUrl: string;
 }
+
+/** The read models a refund changes, which the admin's next screens read. */
+const REFUND_READ_MODELS = ['purchases', 'ledger', 'sales', 'vat'];
 
 /**
  * Admins: purchases (list and one, with the full event history) and VAT invoices (list, PDF, e-invoice
@@ -63,6 +82,8 @@ export interface AdminInvoice extends Omit<InvoiceView, '_id' | 'searchText'> {
 export class AdminPurchasesController {
   constructor(
     private readonly queryBus: QueryBus,
+    private readonly commandBus: CommandBus,
+    private readonly projections: ProjectionRunner,
     private readonly access: PurchaseAccess,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -90,15 +111,80 @@ export class AdminPurchasesController {
   }
 
   @Get('purchases/:purchaseId')
-  async purchase(
+  purchase(
     @CurrentUser() user: AuthenticatedUser,
     @Param('purchaseId', UuidParamPipe) purchaseId: string,
   ): Promise<AdminPurchase> {
+    return this.adminPurchase(user, purchaseId, 'GET /api/admin/purchases/:purchaseId');
+  }
+
+  /**
+   * Refunds the paid purchase, whole or some documents (`documentIds`), or a payment owed back
+   * (`transactionId`), with a reason, through the payments port. Answers the purchase with the refund's
+   * outcome: completed, failed (the gateway refused; shown with its words) or still requested (the gateway
+   * said "still processing" or did not answer; the sweep or a retry completes it).
+   */
+  @Post('purchases/:purchaseId/refunds')
+  @HttpCode(200)
+  async refund(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('purchaseId', UuidParamPipe) purchaseId: string,
+    @Body() body: RefundPurchaseDto,
+  ): Promise<AdminPurchase & { readonly refund: Omit<RefundOutcome, 'position'> }> {
+    const v = new FieldValidator();
+    v.requiredText('reason', body.reason, REFUND_REASON_MAX_LENGTH, 'multiline');
+    v.throwIfAny();
+    if (body.documentIds !== undefined && body.transactionId !== undefined)
+      throw new DomainError('REFUND.DOCUMENTS_OR_PAYMENT');
     const view = await this.queryBus.execute(new GetPurchaseQuery(purchaseId));
     if (view === null) throw new DomainError('PURCHASE.NOT_FOUND');
-    const role = await this.access.recordStaffRead(user, 'GET /api/admin/purchases/:purchaseId', [
+    const { refundId, outcome, position } = await this.commandBus.execute(
+      new RefundPurchaseCommand(
+        {
+          purchaseId,
+          documentIds: body.documentIds ?? null,
+          transactionId: body.transactionId ?? null,
+          reason: body.reason,
+        },
+        user.userId,
+      ),
+    );
+    await this.projections.waitFor(position, REFUND_READ_MODELS);
+    const purchase = await this.adminPurchase(
+      user,
       purchaseId,
-    ]);
+      'POST /api/admin/purchases/:purchaseId/refunds',
+    );
+    return { ...purchase, refund: { refundId, outcome } };
+  }
+
+  /** Asks the gateway again for a refund still requested (409 REFUND.NOT_OPEN once it completed or failed). */
+  @Post('purchases/:purchaseId/refunds/:refundId/retry')
+  @HttpCode(200)
+  async retryRefund(
+    @CurrentUser() user: AuthenticatedUser,
+    @Param('purchaseId', UuidParamPipe) purchaseId: string,
+    @Param('refundId', UuidParamPipe) refundId: string,
+  ): Promise<AdminPurchase & { readonly refund: Omit<RefundOutcome, 'position'> }> {
+    const { outcome, position } = await this.commandBus.execute(new RetryRefundCommand(purchaseId, refundId));
+    await this.projections.waitFor(position, REFUND_READ_MODELS);
+    const purchase = await this.adminPurchase(
+      user,
+      purchaseId,
+      'POST /api/admin/purchases/:purchaseId/refunds/:refundId/retry',
+    );
+    return { ...purchase, refund: { refundId, outcome } };
+  }
+
+  private async adminPurchase(
+    user: AuthenticatedUser,
+    purchaseId: string,
+    endpoint: string,
+  ): Promise<AdminPurchase> {
+    const view = await this.queryBus.execute(new GetPurchaseQuery(purchaseId));
+    if (view === null) throw new DomainError('PURCHASE.NOT_FOUND');
+    const role = await this.access.recordStaffRead(user, endpoint, [purchaseId]);
+    const staff = { role, userId: user.userId };
     const now = this.clock.now();
     const {
       archiveUrl: _archive,
@@ -121,9 +207,22 @@ export class AdminPurchasesController {
       downloadCount: view.downloadCount,
       supersededBy: view.supersededBy ?? null,
       refunds: refundsOf(view),
-      invoiceUrl: invoiceReady(view)
-        ? this.access.staffInvoiceLink(purchaseId, { role, userId: user.userId }, now)
-        : null,
+      invoiceUrl: invoiceReady(view) ? this.access.staffInvoiceLink(purchaseId, staff, now) : null,
+      refundRequests: (view.refundRequests ?? []).map((r) => ({
+        ...r,
+        creditNoteUrl:
+          r.creditNote !== null
+            ? this.access.staffInvoiceLink(purchaseId, staff, now, { creditNote: r.refundId, format: 'pdf' })
+            : null,
+        creditNoteXmlUrl:
+          r.creditNote?.kind === 'credit-note'
+            ? this.access.staffInvoiceLink(purchaseId, staff, now, { creditNote: r.refundId, format: 'xml' })
+            : null,
+      })),
+      refundable:
+        view.status === 'paid' &&
+        !(view.refundRequests ?? []).some((r) => r.status === 'requested') &&
+        (view.refundedDocumentIds ?? []).length < view.lines.length,
       history: view.history,
     };
   }

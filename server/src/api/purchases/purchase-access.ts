@@ -96,7 +96,8 @@ export class PurchaseAccess {
         ? ({ verdict: 'invalid' } as const)
         : this.links.verify(purchaseId, view.accessKeyId ?? null, target, query, now);
     if (view === null || result.verdict === 'invalid') throw new ApiError(403, 'PURCHASE.LINK_INVALID');
-    if (result.holder.kind === 'staff' && (typeof target !== 'string' || target === 'archive')) {
+    const staffMayOpen = typeof target === 'string' ? target !== 'archive' : 'creditNote' in target;
+    if (result.holder.kind === 'staff' && !staffMayOpen) {
       throw new ApiError(403, 'PURCHASE.LINK_INVALID');
     }
     if (result.verdict === 'expired') throw new DomainError('PURCHASE.LINKS_EXPIRED');
@@ -104,7 +105,9 @@ export class PurchaseAccess {
       await this.record(
         result.holder.userId,
         result.holder.role,
-        `GET /api/purchases/:purchaseId/${target as string}`,
+        typeof target === 'string'
+          ? `GET /api/purchases/:purchaseId/${target}`
+          : `GET /api/purchases/:purchaseId/credit-notes/:refundId${'format' in target && target.format === 'xml' ? '/xml' : ''}`,
         [purchaseId],
       );
     }
@@ -136,7 +139,8 @@ export class PurchaseAccess {
     purchaseId: string,
     staff: { role: StaffRole; userId: string },
     now: Date,
-    target: 'invoice' | 'invoice-xml' = 'invoice',
+    target:
+      'invoice' | 'invoice-xml' | { readonly creditNote: string; readonly format: 'pdf' | 'xml' } = 'invoice',
   ): string {
     return this.links.signedForStaff(purchaseId, target, staff, new Date(now.getTime() + STAFF_LINK_MS));
   }

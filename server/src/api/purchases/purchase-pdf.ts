@@ -4,9 +4,16 @@ import PDFDocument from 'pdfkit';
 import type { SellerConfig } from '../../config/app-config';
 import type { VatDecision } from '../../domain/vat/vat-decision';
 
-/** A VAT invoice (the buyer asked for one) or a receipt (everyone else) of a paid purchase. */
+/**
+ * A VAT invoice (the buyer asked for one) or a receipt (everyone else) of a paid purchase; or, for a refund,
+ * the credit note of an invoice or the refund receipt of a receipt (amounts negative, `corrects` the
+ * document it reverses, `reason` the admin's).
+ */
 export interface PurchasePdfData {
-  readonly kind: 'invoice' | 'receipt';
+  readonly kind: 'invoice' | 'receipt' | 'credit-note' | 'refund-receipt';
+  /** A credit note's or refund receipt's original document: its number and issue date. */
+  readonly corrects?: { readonly number: string; readonly issuedAt: string };
+  readonly reason?: string;
   readonly language: 'et' | 'en';
   /** The invoice number (its own gap-free series), or the purchase number on a receipt. */
   readonly number: string;
@@ -40,6 +47,14 @@ export const TEXTS = {
   et: {
     invoice: 'ARVE',
     receipt: 'KVIITUNG',
+    'credit-note': 'KREEDITARVE',
+    'refund-receipt': 'TAGASTUSKVIITUNG',
+    corrects: 'Parandatav dokument',
+    correctsDate: 'Parandatava dokumendi kuupäev',
+    reason: 'Tagastamise põhjus',
+    refunded: (date: string, method: string) =>
+      `Summa tagastatud ostjale ${date} (${method}). Selle dokumendi litsentsid on lõppenud.`,
+    totalRefunded: 'Kokku tagastatud (EUR)',
     receiptNote: 'See on maksekviitung, mitte käibemaksuarve.',
     number: 'Number',
     issued: 'Kuupäev',
@@ -77,6 +92,14 @@ export const TEXTS = {
   en: {
     invoice: 'INVOICE',
     receipt: 'RECEIPT',
+    'credit-note': 'CREDIT NOTE',
+    'refund-receipt': 'REFUND RECEIPT',
+    corrects: 'Corrected document',
+    correctsDate: 'Date of the corrected document',
+    reason: 'Reason for the refund',
+    refunded: (date: string, method: string) =>
+      `Refunded to the buyer on ${date} (${method}). The licences on this document have ended.`,
+    totalRefunded: 'Total refunded (EUR)',
     receiptNote: 'This is a payment receipt, not a VAT invoice.',
     number: 'Number',
     issued: 'Date of issue',
@@ -133,9 +156,10 @@ function date(iso: string): string {
   return `${get('day')}.${get('month')}.${get('year')}`;
 }
 
-/** 1240 → "12,40" (et) or "12.40" (en): amounts in EUR with two decimals. */
+/** 1240 → "12,40" (et) or "12.40" (en), −1240 → "−12,40": amounts in EUR with two decimals. */
 function amount(cents: number, language: 'et' | 'en'): string {
-  const text = `${Math.floor(cents / 100)}.${pad(cents % 100)}`;
+  const abs = Math.abs(cents);
+  const text = `${cents < 0 ? '−' : ''}${Math.floor(abs / 100)}.${pad(abs % 100)}`;
   return language === 'et' ? text.replace('.', ',') : text;
 }
 
@@ -158,7 +182,7 @@ export function renderPurchasePdf(data: PurchasePdfData): Readable {
     size: 'A4',
     margin: 50,
     info: {
-      Title: `${data.kind === 'invoice' ? t.invoice : t.receipt} ${data.number}`,
+      Title: `${t[data.kind]} ${data.number}`,
       Author: data.seller.name,
     },
     lang: data.language,
@@ -173,10 +197,7 @@ export function renderPurchasePdf(data: PurchasePdfData): Readable {
   const width = right - left;
 
   doc.font(FONTS.bold).fontSize(18).text(data.seller.name, left, 50);
-  doc
-    .font(FONTS.bold)
-    .fontSize(16)
-    .text(data.kind === 'invoice' ? t.invoice : t.receipt, left, 50, { width, align: 'right' });
+  doc.font(FONTS.bold).fontSize(16).text(t[data.kind], left, 50, { width, align: 'right' });
   doc.moveDown(1.5);
 
   const facts: [string, string][] = [
@@ -184,6 +205,12 @@ export function renderPurchasePdf(data: PurchasePdfData): Readable {
     [t.issued, date(data.issuedAt)],
     [t.supplied, date(data.suppliedAt)],
     [t.purchase, data.purchaseNumber],
+    ...(data.corrects
+      ? ([
+          [t.corrects, data.corrects.number],
+          [t.correctsDate, date(data.corrects.issuedAt)],
+        ] as [string, string][])
+      : []),
   ];
   let y = doc.y;
   doc.fontSize(10);
@@ -266,7 +293,8 @@ export function renderPurchasePdf(data: PurchasePdfData): Readable {
     totals.push([t.vatAt(rate(data.vat.rate, lang)), amount(vat, lang), false]);
   }
   totals.push([t.totalNet, amount(taxableAmount, lang), false], [t.totalVat, amount(vat, lang), false]);
-  totals.push([t.total, amount(total, lang), true]);
+  const refund = data.kind === 'credit-note' || data.kind === 'refund-receipt';
+  totals.push([refund ? t.totalRefunded : t.total, amount(total, lang), true]);
   for (const [label, value, strong] of totals) {
     doc.font(strong ? FONTS.bold : FONTS.regular).fontSize(strong ? 11 : 10);
     doc.text(label, left + 200, y, { width: 220, align: 'right' });
@@ -294,8 +322,14 @@ export function renderPurchasePdf(data: PurchasePdfData): Readable {
     y = doc.y + 10;
   }
   doc.font(FONTS.regular).fontSize(10);
-  doc.text(t.paid(date(data.suppliedAt), data.paymentMethod), left, y, { width });
-  if (data.kind === 'receipt') doc.text(t.receiptNote, left, doc.y + 4, { width });
+  if (refund) {
+    doc.text(t.refunded(date(data.issuedAt), data.paymentMethod), left, y, { width });
+    if (data.reason) doc.text(`${t.reason}: ${data.reason}`, left, doc.y + 4, { width });
+  } else {
+    doc.text(t.paid(date(data.suppliedAt), data.paymentMethod), left, y, { width });
+  }
+  if (data.kind === 'receipt' || data.kind === 'refund-receipt')
+    doc.text(t.receiptNote, left, doc.y + 4, { width });
   doc.fontSize(8).text(t.legal, left, doc.page.height - 70, { width, align: 'center' });
   doc.end();
   return doc;

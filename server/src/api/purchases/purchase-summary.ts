@@ -1,6 +1,10 @@
 import type { PurchaseLinkTarget } from '../../commands/purchase/purchase-links';
 import { downloadFileName } from '../../domain/purchase/purchase-naming';
-import type { PurchaseView, RefundView } from '../../projections/purchases/purchases.read-model';
+import type {
+  PurchaseView,
+  RefundRequestView,
+  RefundView,
+} from '../../projections/purchases/purchases.read-model';
 
 /** How long invoice and receipt links shown on a page work. */
 const DOCUMENT_LINK_MS = 24 * 60 * 60 * 1000;
@@ -40,7 +44,24 @@ export interface PurchaseSummary {
     readonly title: string;
     readonly uploaderName: string;
     readonly price: number;
+    /** Its money was given back (or is on its way back): its files can no longer be downloaded. */
+    readonly refunded: boolean;
     readonly files: readonly PurchaseSummaryFile[];
+  }[];
+  /** What completed refunds gave back, cents. */
+  readonly refundedAmount: number;
+  /** Completed refunds of the sale, each with its credit note (or refund receipt) once numbered. */
+  readonly refundsDone: readonly {
+    readonly refundId: string;
+    readonly amount: number;
+    readonly reason: string;
+    readonly completedAt: string | null;
+    readonly documents: readonly string[];
+    readonly creditNote: RefundRequestView['creditNote'];
+    /** The credit note's PDF (null until numbered, or without links). */
+    readonly creditNoteUrl: string | null;
+    /** The credit note as EN 16931 XML where the sale had an invoice (null for a refund receipt). */
+    readonly creditNoteXmlUrl: string | null;
   }[];
   /** price: what the buyer paid; taxableAmount: the net; vat: the VAT on the whole purchase. */
   readonly totals: { readonly price: number; readonly vat: number; readonly taxableAmount: number };
@@ -71,6 +92,10 @@ export interface PurchaseSummary {
 /** The payments of a purchase owed back (documents written before refunds were flagged have none). */
 export const refundsOf = (view: PurchaseView): readonly RefundView[] => view.refunds ?? [];
 
+/** The documents whose links no longer work because their money was given back. */
+export const refundedDocumentsOf = (view: PurchaseView): ReadonlySet<string> =>
+  new Set(view.refundedDocumentIds ?? []);
+
 /** Whether the purchase's invoice (or receipt) can be issued now: paid, and numbered when asked for. */
 export const invoiceReady = (view: PurchaseView): boolean =>
   view.status === 'paid' && (view.invoice === null || view.invoiceNumber !== null);
@@ -84,6 +109,8 @@ export function toPurchaseSummary(view: PurchaseView, now: Date, linkFor: LinkMa
   const linksLive = view.status === 'paid' && validUntil !== null && now < validUntil;
   const link = (target: PurchaseLinkTarget, until: Date | null): string | null =>
     linkFor !== null && until !== null ? linkFor(target, until) : null;
+  const refunded = refundedDocumentsOf(view);
+  const documentLinkUntil = new Date(now.getTime() + DOCUMENT_LINK_MS);
   return {
     id: view._id,
     number: view.number,
@@ -103,6 +130,7 @@ export function toPurchaseSummary(view: PurchaseView, now: Date, linkFor: LinkMa
       title: line.title,
       uploaderName: line.uploaderName,
       price: line.price,
+      refunded: refunded.has(line.documentId),
       files: line.files.map((file) => ({
         fileId: file.fileId,
         title: file.title,
@@ -110,7 +138,10 @@ export function toPurchaseSummary(view: PurchaseView, now: Date, linkFor: LinkMa
         format: file.format,
         sizeKb: file.sizeKb,
         pages: file.pages,
-        downloadUrl: linksLive && file.blobKey !== null ? link({ fileId: file.fileId }, validUntil) : null,
+        downloadUrl:
+          linksLive && file.blobKey !== null && !refunded.has(line.documentId)
+            ? link({ fileId: file.fileId }, validUntil)
+            : null,
       })),
     })),
     totals: { price: view.totals.price, vat: view.totals.vat, taxableAmount: view.totals.licenceFee },
@@ -123,7 +154,10 @@ export function toPurchaseSummary(view: PurchaseView, now: Date, linkFor: LinkMa
     linksValidUntil: view.linksValidUntil,
     linksExpired: view.status === 'paid' && !linksLive,
     archiveUrl:
-      linksLive && view.lines.some((line) => line.files.some((file) => file.blobKey !== null))
+      linksLive &&
+      view.lines.some(
+        (line) => !refunded.has(line.documentId) && line.files.some((file) => file.blobKey !== null),
+      )
         ? link('archive', validUntil)
         : null,
     invoice: view.invoice ? { ...view.invoice, number: view.invoiceNumber } : null,
@@ -133,5 +167,22 @@ export function toPurchaseSummary(view: PurchaseView, now: Date, linkFor: LinkMa
       invoiceReady(view) && view.invoice !== null
         ? link('invoice-xml', new Date(now.getTime() + DOCUMENT_LINK_MS))
         : null,
+    refundedAmount: view.refundedAmount ?? 0,
+    refundsDone: (view.refundRequests ?? [])
+      .filter((r) => r.kind === 'sale' && r.status === 'completed')
+      .map((r) => ({
+        refundId: r.refundId,
+        amount: r.amount,
+        reason: r.reason,
+        completedAt: r.completedAt,
+        documents: r.documents.map((d) => d.title),
+        creditNote: r.creditNote,
+        creditNoteUrl:
+          r.creditNote !== null ? link({ creditNote: r.refundId, format: 'pdf' }, documentLinkUntil) : null,
+        creditNoteXmlUrl:
+          r.creditNote?.kind === 'credit-note'
+            ? link({ creditNote: r.refundId, format: 'xml' }, documentLinkUntil)
+            : null,
+      })),
   };
 }

@@ -39,8 +39,8 @@ import { ApiError } from '../errors/api-error';
 import { UuidParamPipe } from '../validation/uuid-param.pipe';
 import { FreshLinksDto } from './fresh-links.dto';
 import { PURCHASE_KEY_HEADER, PurchaseAccess, downloadActor } from './purchase-access';
-import { purchasePdfData, purchaseUblData } from './purchase-documents';
-import { type PurchaseSummary, toPurchaseSummary } from './purchase-summary';
+import { creditNotePdfData, creditNoteUblData, purchasePdfData, purchaseUblData } from './purchase-documents';
+import { type PurchaseSummary, refundedDocumentsOf, toPurchaseSummary } from './purchase-summary';
 
 type QueryValue = string | string[] | undefined;
 const HOUR_MS = 60 * 60 * 1000;
@@ -153,10 +153,14 @@ export class PurchasesController {
     if (opened === null) return new StreamableFile(Buffer.alloc(0));
     const { view, holder, now } = opened;
     await this.record(purchaseId, null, holder, now);
-    const documents = view.lines.map((line) => ({
-      title: line.title,
-      files: line.files.filter((f) => f.blobKey !== null),
-    }));
+    // Documents whose money was given back are no longer the buyer's: the zip leaves them out.
+    const refunded = refundedDocumentsOf(view);
+    const documents = view.lines
+      .filter((line) => !refunded.has(line.documentId))
+      .map((line) => ({
+        title: line.title,
+        files: line.files.filter((f) => f.blobKey !== null),
+      }));
     const names = archiveEntryNames(documents);
     const entries = documents.flatMap((document, d) =>
       document.files.map((file, f) => ({ key: file.blobKey!, name: names[d]![f]! })),
@@ -252,6 +256,44 @@ export class PurchasesController {
     return new StreamableFile(Buffer.from(renderUblDocument(data), 'utf8'), {
       type: 'application/xml; charset=utf-8',
       disposition: attachmentContentDisposition(`Arve-${data.number}.xml`),
+    });
+  }
+
+  /** A refund's credit note (or refund receipt) as PDF, by the same rules as the invoice. */
+  @Get(':purchaseId/credit-notes/:refundId')
+  async creditNote(
+    @Param('purchaseId', UuidParamPipe) purchaseId: string,
+    @Param('refundId', UuidParamPipe) refundId: string,
+    @Query() query: Record<string, QueryValue>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    const { view } = await this.access.openLink(purchaseId, { creditNote: refundId, format: 'pdf' }, query);
+    const data = creditNotePdfData(view, refundId, this.config.seller);
+    const { renderPurchasePdf } = await import('./purchase-pdf');
+    const pdf = renderPurchasePdf(data);
+    void reply.header('cache-control', 'private, no-store');
+    const fileName = `${data.kind === 'credit-note' ? 'Kreeditarve' : 'Tagastuskviitung'}-${data.number}.pdf`;
+    return new StreamableFile(pdf, {
+      type: 'application/pdf',
+      disposition: attachmentContentDisposition(fileName).replace(/^attachment/, 'inline'),
+    });
+  }
+
+  /** A credit note as an EN 16931 UBL CreditNote referencing its invoice; a refund receipt has none (409). */
+  @Get(':purchaseId/credit-notes/:refundId/xml')
+  async creditNoteXml(
+    @Param('purchaseId', UuidParamPipe) purchaseId: string,
+    @Param('refundId', UuidParamPipe) refundId: string,
+    @Query() query: Record<string, QueryValue>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<StreamableFile> {
+    const { view } = await this.access.openLink(purchaseId, { creditNote: refundId, format: 'xml' }, query);
+    const data = creditNoteUblData(view, refundId, this.config.seller);
+    const { renderUblDocument } = await import('./ubl-document');
+    void reply.header('cache-control', 'private, no-store');
+    return new StreamableFile(Buffer.from(renderUblDocument(data), 'utf8'), {
+      type: 'application/xml; charset=utf-8',
+      disposition: attachmentContentDisposition(`Kreeditarve-${data.number}.xml`),
     });
   }
 

@@ -9,8 +9,10 @@ import {
 import { SYSTEM_ACTOR } from '../../domain/shared/command';
 import {
   type NumberSeriesEvent,
+  creditNoteSeriesStreamId,
   invoiceSeriesStreamId,
   receiptSeriesStreamId,
+  refundReceiptSeriesStreamId,
 } from '../../events/invoice.events';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import type { LogPosition } from '../../infrastructure/event-store/event-store.port';
@@ -21,7 +23,8 @@ import { retryOnConflict } from '../shared/retry-on-conflict';
 interface SeriesOf {
   readonly series: string;
   readonly stream: string;
-  readonly command: 'AssignInvoiceNumber' | 'AssignReceiptNumber';
+  readonly command:
+    'AssignInvoiceNumber' | 'AssignReceiptNumber' | 'AssignCreditNoteNumber' | 'AssignRefundReceiptNumber';
 }
 
 /**
@@ -40,7 +43,7 @@ export class InvoiceNumbers {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    const { invoiceSeries, receiptSeries } = config.seller;
+    const { invoiceSeries, receiptSeries, creditNoteSeries, refundReceiptSeries } = config.seller;
     this.seriesOf = {
       invoice: {
         series: invoiceSeries,
@@ -51,6 +54,16 @@ export class InvoiceNumbers {
         series: receiptSeries,
         stream: receiptSeriesStreamId(receiptSeries),
         command: 'AssignReceiptNumber',
+      },
+      'credit-note': {
+        series: creditNoteSeries,
+        stream: creditNoteSeriesStreamId(creditNoteSeries),
+        command: 'AssignCreditNoteNumber',
+      },
+      'refund-receipt': {
+        series: refundReceiptSeries,
+        stream: refundReceiptSeriesStreamId(refundReceiptSeries),
+        command: 'AssignRefundReceiptNumber',
       },
     };
   }
@@ -66,13 +79,49 @@ export class InvoiceNumbers {
     }));
   }
 
+  /**
+   * The number of a completed refund's credit note (`credit-note`, the sale had an invoice) or refund receipt
+   * (`refund-receipt`), assigning the next of its series when it has none; `originalNumber` is the document
+   * it corrects.
+   */
+  assignRefundNumber(
+    kind: 'credit-note' | 'refund-receipt',
+    refund: { readonly purchaseId: string; readonly refundId: string; readonly originalNumber: string },
+  ): Promise<{ number: string; position: LogPosition | null }> {
+    const { series, stream } = this.seriesOf[kind];
+    const run = () =>
+      retryOnConflict(async () => {
+        const result = await this.aggregates.handle(stream, numberSeriesDecider, {
+          type: kind === 'credit-note' ? 'AssignCreditNoteNumber' : 'AssignRefundReceiptNumber',
+          data: { series, ...refund, refundCompleted: true },
+          context: { actorId: SYSTEM_ACTOR, now: this.clock.now() },
+        });
+        const assigned = (result.events as readonly NumberSeriesEvent[])[0];
+        if (assigned) return { number: numberedDocument(assigned).number, position: result.position };
+        const { state } = await this.aggregates.load(stream, numberSeriesDecider);
+        return { number: state.byRefund![refund.refundId]!, position: null };
+      }, 200);
+    return this.queued(stream, run);
+  }
+
+  private queued<T>(stream: string, run: () => Promise<T>): Promise<T> {
+    const queue = this.queues.get(stream) ?? Promise.resolve();
+    const next = queue.then(run, run);
+    this.queues.set(
+      stream,
+      next.catch(() => undefined),
+    );
+    return next;
+  }
+
   /** The number of the purchase's document of `kind`, assigning the next of its series when it has none. */
   assignNumber(
-    kind: NumberedDocumentKind,
+    kind: 'invoice' | 'receipt',
     purchaseId: string,
     purchase: InvoicedPurchaseFacts,
   ): Promise<{ number: string; position: LogPosition | null }> {
-    const { series, stream, command } = this.seriesOf[kind];
+    const { series, stream } = this.seriesOf[kind];
+    const command = kind === 'invoice' ? 'AssignInvoiceNumber' : 'AssignReceiptNumber';
     const run = () =>
       retryOnConflict(async () => {
         const result = await this.aggregates.handle(stream, numberSeriesDecider, {
@@ -84,13 +133,7 @@ export class InvoiceNumbers {
         if (assigned) return { number: numberedDocument(assigned).number, position: result.position };
         return { number: (await this.numberOfKind(kind, purchaseId))!, position: null };
       }, 200);
-    const queue = this.queues.get(stream) ?? Promise.resolve();
-    const next = queue.then(run, run);
-    this.queues.set(
-      stream,
-      next.catch(() => undefined),
-    );
-    return next;
+    return this.queued(stream, run);
   }
 
   /** The invoice number a purchase was given; null when it has none. */
@@ -98,7 +141,7 @@ export class InvoiceNumbers {
     return this.numberOfKind('invoice', purchaseId);
   }
 
-  async numberOfKind(kind: NumberedDocumentKind, purchaseId: string): Promise<string | null> {
+  async numberOfKind(kind: 'invoice' | 'receipt', purchaseId: string): Promise<string | null> {
     const { state } = await this.aggregates.load(this.seriesOf[kind].stream, numberSeriesDecider);
     return state.byPurchase[purchaseId] ?? null;
   }

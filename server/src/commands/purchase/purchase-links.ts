@@ -7,7 +7,12 @@ import { signBlobLink, verifyBlobSignature } from '../../infrastructure/blob-sto
 export const PURCHASE_LINK_SECRET = Symbol('PurchaseLinkSecret');
 
 /** What a purchase link opens: one file, the zip of all, the invoice / receipt PDF, or the invoice's EN 16931 XML. */
-export type PurchaseLinkTarget = { readonly fileId: string } | 'archive' | 'invoice' | 'invoice-xml';
+export type PurchaseLinkTarget =
+  | { readonly fileId: string }
+  | { readonly creditNote: string; readonly format: 'pdf' | 'xml' }
+  | 'archive'
+  | 'invoice'
+  | 'invoice-xml';
 
 /**
  * Whom a link was made for, which is who a download through it is recorded for: whoever holds the
@@ -30,7 +35,11 @@ type QueryValue = string | string[] | undefined;
 const single = (value: QueryValue): string | undefined => (typeof value === 'string' ? value : undefined);
 
 const targetPath = (target: PurchaseLinkTarget): string =>
-  typeof target === 'string' ? target : `file/${target.fileId}`;
+  typeof target === 'string'
+    ? target
+    : 'fileId' in target
+      ? `file/${target.fileId}`
+      : `credit-note/${target.creditNote}/${target.format}`;
 
 /** The client's pages of a purchase, by language (SPEC §2 route table). */
 const SUMMARY_PATH = { et: '/ostu-kokkuvote/', en: '/en/purchase-summary/' } as const;
@@ -92,7 +101,9 @@ export class PurchaseLinks {
     const path =
       typeof target === 'string'
         ? { archive: 'archive', invoice: 'invoice', 'invoice-xml': 'invoice.xml' }[target]
-        : `files/${encodeURIComponent(target.fileId)}`;
+        : 'fileId' in target
+          ? `files/${encodeURIComponent(target.fileId)}`
+          : `credit-notes/${encodeURIComponent(target.creditNote)}${target.format === 'xml' ? '/xml' : ''}`;
     return (
       `${this.publicUrl}/api/purchases/${purchaseId}/${path}` +
       `?${param}=${encodeURIComponent(value)}&expires=${expires}&signature=${signature}`

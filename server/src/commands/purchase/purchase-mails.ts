@@ -1,6 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import type { PurchaseState } from '../../domain/purchase/purchase.decider';
+import {
+  type PurchaseState,
+  type RefundState,
+  refundedDocumentIds,
+} from '../../domain/purchase/purchase.decider';
 import { downloadFileName, purchaseNumber } from '../../domain/purchase/purchase-naming';
 import { MAILER, type Mailer } from '../../infrastructure/mail/mail.port';
 import { PurchaseLinks } from './purchase-links';
@@ -33,6 +37,15 @@ export const TEXTS = {
     failed:
       'Teie makse ei õnnestunud ja ostu ei tehtud. Ostukorv on alles: võite proovida uuesti või valida teise makseviisi.',
     cart: 'Ostukorv',
+    refundSubject: (number: string) => `Raha tagastamine (ost nr ${number})`,
+    refunded: (amount: string) => `Tagastasime teile ${amount} järgmiste dokumentide eest:`,
+    refundedPayment: (amount: string) =>
+      `Tagastasime teile ${amount}: see makse saabus ostu eest, mis oli juba lõppenud, ja midagi ei tarnitud.`,
+    refundReason: (reason: string) => `Põhjus: ${reason}`,
+    refundLinks:
+      'Nende dokumentide allalaadimislingid enam ei tööta. Raha jõuab teie kontole makseviisi kaudu, millega tasusite, tavaliselt mõne tööpäeva jooksul.',
+    creditNote: (number: string) => `Kreeditarve ${number} (PDF)`,
+    refundReceipt: (number: string) => `Tagastuskviitung ${number} (PDF)`,
     legal: 'Lepinguturg ei asenda õigusabi.',
     signature: 'Lepinguturg',
   },
@@ -59,10 +72,22 @@ export const TEXTS = {
     failed:
       'Your payment did not go through and nothing was bought. Your basket is kept: you can try again or choose another payment method.',
     cart: 'Basket',
+    refundSubject: (number: string) => `Your refund (purchase no. ${number})`,
+    refunded: (amount: string) => `We have refunded ${amount} for these documents:`,
+    refundedPayment: (amount: string) =>
+      `We have refunded ${amount}: this payment arrived for a purchase that had already ended, and nothing was delivered.`,
+    refundReason: (reason: string) => `Reason: ${reason}`,
+    refundLinks:
+      'The download links of these documents no longer work. The money reaches your account through the payment method you paid with, usually within a few working days.',
+    creditNote: (number: string) => `Credit note ${number} (PDF)`,
+    refundReceipt: (number: string) => `Refund receipt ${number} (PDF)`,
     legal: 'Lepinguturg does not replace legal advice.',
     signature: 'Lepinguturg',
   },
 } as const;
+
+/** How long the credit note link in a refund mail works (the summary page always offers a fresh one). */
+const CREDIT_NOTE_LINK_MS = 30 * 24 * 60 * 60 * 1000;
 
 const CART_PATH: Readonly<Record<Language, string>> = { et: '/ostukorv', en: '/en/cart' };
 
@@ -151,6 +176,53 @@ export class PurchaseMails {
     ]);
   }
 
+  /**
+   * The refund notice, in the purchase's language: what was given back and for which documents, the admin's
+   * reason, that their links no longer work, and the credit note (or refund receipt) once it has a number.
+   */
+  refundCompleted(
+    purchase: Purchase,
+    refund: RefundState,
+    creditNote: { kind: 'credit-note' | 'refund-receipt'; number: string } | null,
+  ): Promise<void> {
+    const t = TEXTS[purchase.language];
+    const amount = formatEuros(refund.amount, purchase.language);
+    const blocks: Block[] = [paragraph(t.greeting(purchase.payer.firstName))];
+    if (refund.kind === 'payment-due') {
+      blocks.push(paragraph(t.refundedPayment(amount)), paragraph(t.refundReason(refund.reason)));
+    } else {
+      blocks.push(
+        paragraph(t.refunded(amount)),
+        ...refund.lines.map((line) =>
+          paragraph(`– ${line.title} (${formatEuros(line.price, purchase.language)})`),
+        ),
+        paragraph(t.refundReason(refund.reason)),
+        paragraph(t.refundLinks),
+      );
+      const keyId = purchase.accessKeyId;
+      if (keyId !== null) {
+        if (creditNote !== null) {
+          blocks.push(
+            link(
+              creditNote.kind === 'credit-note'
+                ? t.creditNote(creditNote.number)
+                : t.refundReceipt(creditNote.number),
+              this.links.signed(
+                purchase.purchaseId,
+                keyId,
+                { creditNote: refund.refundId, format: 'pdf' },
+                new Date(Date.now() + CREDIT_NOTE_LINK_MS),
+              ),
+            ),
+          );
+        }
+        const key = this.links.accessKey(purchase.purchaseId, keyId);
+        blocks.push(link(t.summary, this.links.summaryUrl(purchase.purchaseId, purchase.language, key)));
+      }
+    }
+    return this.send(purchase, t.refundSubject(purchaseNumber(purchase.purchaseId)), blocks);
+  }
+
   /** Every link of the purchase, made under its current access key (the summary link carries the key). */
   private downloads(purchase: Purchase, invoiceNumber: string | null): Block[] {
     const t = TEXTS[purchase.language];
@@ -159,7 +231,8 @@ export class PurchaseMails {
     const key = this.links.accessKey(purchase.purchaseId, keyId);
     const validUntil = new Date(purchase.linksValidUntil ?? Date.now());
     const blocks: Block[] = [];
-    for (const line of purchase.lines) {
+    const refunded = refundedDocumentIds(purchase);
+    for (const line of purchase.lines.filter((l) => !refunded.has(l.documentId))) {
       blocks.push({
         text: `\n${line.title} (${t.uploader}: ${line.uploaderName})`,
         html: `<h3>${escapeHtml(line.title)}</h3><p>${t.uploader}: ${escapeHtml(line.uploaderName)}</p>`,

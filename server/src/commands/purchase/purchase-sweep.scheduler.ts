@@ -13,6 +13,7 @@ import { PurchasesDueQuery } from '../../queries/purchases/purchases-due.query';
 import { SweepPause } from '../shared/sweep-pause';
 import { type GatewayCheck, PaymentReconciliation } from './payment-reconciliation';
 import { PurchaseFollowUps } from './purchase-follow-ups';
+import { PurchaseRefunds } from './purchase-refunds';
 
 export interface SweepReport {
   /** Unpaid purchases that ended: expired here, or cancelled or expired at the gateway. */
@@ -20,6 +21,8 @@ export interface SweepReport {
   /** Purchases the gateway reported paid (delivered now, or owed back if they had ended). */
   readonly paid: number;
   readonly completed: number;
+  /** Refunds that moved on: completed or failed at the gateway, or finished (credit note, mail). */
+  readonly refunds: number;
 }
 
 /** What the gateway said about each pending purchase when the server started. */
@@ -30,7 +33,8 @@ export type StartupCheckReport = Readonly<Partial<Record<GatewayCheck, number>>>
  * first and records what it says (PaymentReconciliation); one the payer never started paying (or that has
  * no transaction) is cancelled as expired and its basket reopens, one still being paid waits, and nothing
  * is decided while the gateway cannot be asked. Also completes paid purchases a crash left half done
- * (basket, invoice number, mail). Skipped (nothing swept) while the sweeps are held (SweepPause). When the
+ * (basket, invoice number, mail), and asks the gateway again for refunds it answered "later" (or did not
+ * answer), finishing completed ones (credit note number, mail). Skipped (nothing swept) while the sweeps are held (SweepPause). When the
  * server starts listening, every pending purchase is checked at the gateway once (`checkPendingAtStart`).
  */
 @Injectable()
@@ -49,6 +53,7 @@ export class PurchaseSweepScheduler implements OnApplicationBootstrap, OnApplica
     private readonly queryBus: QueryBus,
     private readonly followUps: PurchaseFollowUps,
     private readonly reconciliation: PaymentReconciliation,
+    private readonly refunds: PurchaseRefunds,
     private readonly pause: SweepPause,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -74,7 +79,7 @@ export class PurchaseSweepScheduler implements OnApplicationBootstrap, OnApplica
   sweep(): Promise<SweepReport> {
     this.sweeping ??= this.pause
       .sweep(() => this.sweepOnce())
-      .then((report) => report ?? { expired: 0, paid: 0, completed: 0 })
+      .then((report) => report ?? { expired: 0, paid: 0, completed: 0, refunds: 0 })
       .finally(() => (this.sweeping = null));
     return this.sweeping;
   }
@@ -133,6 +138,7 @@ export class PurchaseSweepScheduler implements OnApplicationBootstrap, OnApplica
     for (const purchaseId of due.incomplete) {
       if ((await this.followUps.complete(purchaseId)) !== null) completed += 1;
     }
-    return { expired, paid, completed };
+    const refunds = await this.refunds.sweep(due.refunds);
+    return { expired, paid, completed, refunds };
   }
 }

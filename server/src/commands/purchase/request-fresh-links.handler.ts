@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { purchaseDecider } from '../../domain/purchase/purchase.decider';
+import { purchaseDecider, refundedDocumentIds } from '../../domain/purchase/purchase.decider';
 import { SYSTEM_ACTOR } from '../../domain/shared/command';
 import { purchaseStreamId } from '../../events/purchase.events';
 import type { LogPosition } from '../../infrastructure/event-store/event-store.port';
@@ -38,6 +38,8 @@ export class RequestFreshLinksHandler implements ICommandHandler<
       const { state } = await this.aggregates.load(stream, purchaseDecider);
       // The purchase's own stream decides, not the read model: the e-mail must be the payer's.
       if (state.status !== 'paid' || state.payer.email !== email.trim().toLowerCase()) continue;
+      // A purchase whose every document was refunded has nothing left to send (and says nothing about it).
+      if (refundedDocumentIds(state).size === state.lines.length) continue;
       const renewed = await retryOnConflict(() =>
         this.aggregates.handle(stream, purchaseDecider, {
           type: 'RenewDownloadLinks',

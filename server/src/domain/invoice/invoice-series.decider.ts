@@ -1,7 +1,9 @@
 import type {
+  CreditNoteNumberAssigned,
   InvoiceNumberAssigned,
   NumberSeriesEvent,
   ReceiptNumberAssigned,
+  RefundReceiptNumberAssigned,
 } from '../../events/invoice.events';
 import { type DomainCommand, assertNever } from '../shared/command';
 import { DomainError } from '../shared/domain-error';
@@ -12,12 +14,13 @@ import { DomainError } from '../shared/domain-error';
  * credit note) adds its event to NumberSeriesEvent, a line to `numberedDocument` and `rulesFor`, and
  * reads the same state.
  */
-export type NumberedDocumentKind = 'invoice' | 'receipt';
+export type NumberedDocumentKind = 'invoice' | 'receipt' | 'credit-note' | 'refund-receipt';
 
-/** A series: the last number given and which purchase holds which. */
+/** A series: the last number given and which purchase (or, for credit notes, which refund) holds which. */
 export interface InvoiceSeriesState {
   readonly lastSequence: number;
   readonly byPurchase: Readonly<Record<string, string>>;
+  readonly byRefund?: Readonly<Record<string, string>>;
 }
 export type NumberSeriesState = InvoiceSeriesState;
 
@@ -41,7 +44,22 @@ export type AssignReceiptNumber = DomainCommand<
   { readonly series: string; readonly purchaseId: string; readonly purchase: InvoicedPurchaseFacts }
 >;
 
-export type InvoiceSeriesCommand = AssignInvoiceNumber | AssignReceiptNumber;
+/**
+ * Give a completed refund of a sale the next number of the credit notes (the sale had an invoice) or of the
+ * refund receipts (it had a receipt), once per refund; `originalNumber` is the document it corrects.
+ */
+export type AssignCreditNoteNumber = DomainCommand<
+  'AssignCreditNoteNumber' | 'AssignRefundReceiptNumber',
+  {
+    readonly series: string;
+    readonly purchaseId: string;
+    readonly refundId: string;
+    readonly originalNumber: string;
+    readonly refundCompleted: boolean;
+  }
+>;
+
+export type InvoiceSeriesCommand = AssignInvoiceNumber | AssignReceiptNumber | AssignCreditNoteNumber;
 
 /** `LT` and 42 → `LT-000042`: six digits at least, so numbers sort as text within a series. */
 export function formatInvoiceNumber(series: string, sequence: number): string {
@@ -63,6 +81,10 @@ export function numberedDocument(event: NumberSeriesEvent): {
       return { kind: 'invoice', number: event.data.invoiceNumber };
     case 'ReceiptNumberAssigned':
       return { kind: 'receipt', number: event.data.receiptNumber };
+    case 'CreditNoteNumberAssigned':
+      return { kind: 'credit-note', number: event.data.creditNoteNumber };
+    case 'RefundReceiptNumberAssigned':
+      return { kind: 'refund-receipt', number: event.data.refundReceiptNumber };
     default:
       return assertNever(event);
   }
@@ -75,7 +97,37 @@ function checkPurchase(kind: NumberedDocumentKind, purchase: InvoicedPurchaseFac
   if (kind === 'receipt' && purchase.invoiceRequested) throw new DomainError('RECEIPT.INVOICE_REQUESTED');
 }
 
-function assign(command: InvoiceSeriesCommand, state: InvoiceSeriesState): NumberSeriesEvent[] {
+function assignCreditNote(command: AssignCreditNoteNumber, state: InvoiceSeriesState): NumberSeriesEvent[] {
+  const { data, context } = command;
+  if (state.byRefund?.[data.refundId] !== undefined) return [];
+  if (!data.refundCompleted) throw new DomainError('REFUND.NOT_COMPLETED');
+  const sequence = state.lastSequence + 1;
+  const number = formatInvoiceNumber(data.series, sequence);
+  const common = {
+    series: data.series,
+    sequence,
+    purchaseId: data.purchaseId,
+    refundId: data.refundId,
+    issuedAt: context.now.toISOString(),
+  };
+  if (command.type === 'AssignCreditNoteNumber') {
+    const event: CreditNoteNumberAssigned = {
+      type: 'CreditNoteNumberAssigned',
+      data: { ...common, creditNoteNumber: number, invoiceNumber: data.originalNumber },
+    };
+    return [event];
+  }
+  const event: RefundReceiptNumberAssigned = {
+    type: 'RefundReceiptNumberAssigned',
+    data: { ...common, refundReceiptNumber: number, receiptNumber: data.originalNumber },
+  };
+  return [event];
+}
+
+function assign(
+  command: AssignInvoiceNumber | AssignReceiptNumber,
+  state: InvoiceSeriesState,
+): NumberSeriesEvent[] {
   const { data, context } = command;
   if (state.byPurchase[data.purchaseId] !== undefined) return [];
   const kind: NumberedDocumentKind = command.type === 'AssignInvoiceNumber' ? 'invoice' : 'receipt';
@@ -111,12 +163,22 @@ export function decideInvoiceSeries(
     case 'AssignInvoiceNumber':
     case 'AssignReceiptNumber':
       return assign(command, state);
+    case 'AssignCreditNoteNumber':
+    case 'AssignRefundReceiptNumber':
+      return assignCreditNote(command, state);
     default:
       return assertNever(command);
   }
 }
 
 export function evolveInvoiceSeries(state: InvoiceSeriesState, event: NumberSeriesEvent): InvoiceSeriesState {
+  if (event.type === 'CreditNoteNumberAssigned' || event.type === 'RefundReceiptNumberAssigned') {
+    return {
+      ...state,
+      lastSequence: event.data.sequence,
+      byRefund: { ...state.byRefund, [event.data.refundId]: numberedDocument(event).number },
+    };
+  }
   return {
     lastSequence: event.data.sequence,
     byPurchase: { ...state.byPurchase, [event.data.purchaseId]: numberedDocument(event).number },

@@ -65,7 +65,10 @@ export type Movement =
   | 'payout-paid'
   | 'payout-rejected'
   | 'returned'
-  | 'transfer-fee-returned';
+  | 'transfer-fee-returned'
+  | 'payment-refunded'
+  | 'service-fee-refunded'
+  | 'earnings-refunded';
 
 export const MOVEMENTS: readonly Movement[] = [
   'payment-received',
@@ -79,4 +82,7 @@ export const MOVEMENTS: readonly Movement[] = [
   'payout-rejected',
   'returned',
   'transfer-fee-returned',
+  'payment-refunded',
+  'service-fee-refunded',
+  'earnings-refunded',
 ];

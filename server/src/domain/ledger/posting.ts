@@ -1,5 +1,5 @@
 import type { PayoutExecuted, PayoutRejected, PayoutRequested } from '../../events/payout.events';
-import type { PurchaseCreated, PurchasePaid } from '../../events/purchase.events';
+import type { PurchaseCreated, PurchasePaid, PurchaseRefundCompleted } from '../../events/purchase.events';
 import type { Cents } from '../shared/money';
 import { ACCOUNTS, type Movement, uploaderPayable } from './accounts';
 
@@ -98,6 +98,36 @@ export function purchasePaidEntries(split: PurchaseSplit, paid: PurchasePaid['da
   ];
 }
 
+/**
+ * A completed refund of a sale reverses exactly what the sale posted for the refunded lines: the money leaves
+ * the buyers' payments, the VAT is owed no more (to the same account the sale credited, so the VAT return of
+ * the refund's period nets it), the service fee is given up and the uploaders' earnings are taken back (an
+ * uploader already paid out goes below zero, and later earnings net it off). A refund of a payment that was
+ * never a sale (owed back) posts nothing: its payment was never booked as a sale either.
+ */
+export function refundCompletedEntries(
+  split: PurchaseSplit,
+  refund: PurchaseRefundCompleted['data'],
+): LedgerEntry[] {
+  if (refund.kind !== 'sale') return [];
+  const earnings = new Map<string, Cents>();
+  let vat = 0;
+  let serviceFee = 0;
+  for (const line of refund.lines) {
+    vat += line.vat;
+    serviceFee += line.serviceFee;
+    earnings.set(line.uploaderId, (earnings.get(line.uploaderId) ?? 0) + line.uploaderEarnings);
+  }
+  return [
+    ...(vat > 0 ? [debit(split.vatAccount ?? ACCOUNTS.vatPayable, 'vat', vat)] : []),
+    ...(serviceFee > 0 ? [debit(ACCOUNTS.serviceFees, 'service-fee-refunded', serviceFee)] : []),
+    ...[...earnings]
+      .filter(([, amount]) => amount > 0)
+      .map(([uploaderId, amount]) => debit(uploaderPayable(uploaderId), 'earnings-refunded', amount)),
+    credit(ACCOUNTS.buyerPayments, 'payment-refunded', refund.amount),
+  ];
+}
+
 /** A payout draws its amount from the uploader: the net goes to the bank queue, the fee is income. */
 export function payoutRequestedEntries(requested: PayoutRequested['data']): LedgerEntry[] {
   const entries = [
@@ -127,10 +157,12 @@ export function payoutRejectedEntries(rejected: PayoutRejected['data']): LedgerE
 }
 
 /** The events that move money, and so post to the ledger. */
-export type MoneyEvent = PurchasePaid | PayoutRequested | PayoutExecuted | PayoutRejected;
+export type MoneyEvent =
+  PurchasePaid | PurchaseRefundCompleted | PayoutRequested | PayoutExecuted | PayoutRejected;
 
 export const MONEY_EVENT_TYPES: ReadonlySet<string> = new Set<MoneyEvent['type']>([
   'PurchasePaid',
+  'PurchaseRefundCompleted',
   'PayoutRequested',
   'PayoutExecuted',
   'PayoutRejected',
@@ -146,6 +178,10 @@ export function entriesFor(event: MoneyEvent, split: PurchaseSplit | null, what:
     case 'PurchasePaid':
       if (!split) throw new UnbalancedPostingError(what, 'no PurchaseCreated was seen for this purchase');
       entries = purchasePaidEntries(split, event.data);
+      break;
+    case 'PurchaseRefundCompleted':
+      if (!split) throw new UnbalancedPostingError(what, 'no PurchaseCreated was seen for this purchase');
+      entries = refundCompletedEntries(split, event.data);
       break;
     case 'PayoutRequested':
       entries = payoutRequestedEntries(event.data);

@@ -3,6 +3,7 @@ import { UPLOADER_ID } from '../testing/command-context.builders';
 import { aPurchaseLine, payoutRequested, purchaseCreated, purchasePaid } from '../testing/money.builders';
 import { ACCOUNTS, uploaderPayable } from './accounts';
 import { ledgerDay } from './ledger-day';
+import { addToTurnover, reconcile } from './reconciliation';
 import { UnbalancedPostingError, entriesFor, purchaseSplit } from './posting';
 
 const OTHER = 'user-other-uploader';
@@ -23,6 +24,55 @@ describe('ledger postings', () => {
       { account: uploaderPayable(UPLOADER_ID), movement: 'earned', debit: 0, credit: 1600 },
       { account: uploaderPayable(OTHER), movement: 'earned', debit: 0, credit: 645 },
     ]);
+  });
+
+  it('posts a refund: the refunded lines’ VAT, service fee and earnings reversed, the money out; the report still balances', () => {
+    const lines: PurchaseLine[] = [aPurchaseLine(1240), aPurchaseLine(1000, { uploaderId: OTHER })];
+    const split = purchaseSplit(purchaseCreated(PURCHASE, lines).data);
+    const line = lines[1]!;
+    const refund = {
+      type: 'PurchaseRefundCompleted' as const,
+      data: {
+        purchaseId: PURCHASE,
+        refundId: 'refund-1',
+        kind: 'sale' as const,
+        transactionId: 'tx',
+        amount: line.price,
+        lines: [line],
+        reason: 'Vale dokument',
+        gatewayRefundId: 'gw',
+        gatewayStatus: 'created' as const,
+        refundedAt: '2026-03-20T10:00:00.000Z',
+        providerResponse: null,
+      },
+    };
+    const reversed = entriesFor(refund, split, 'test');
+    expect(reversed).toEqual([
+      { account: ACCOUNTS.vatPayable, movement: 'vat', debit: line.vat, credit: 0 },
+      { account: ACCOUNTS.serviceFees, movement: 'service-fee-refunded', debit: line.serviceFee, credit: 0 },
+      {
+        account: uploaderPayable(OTHER),
+        movement: 'earnings-refunded',
+        debit: line.uploaderEarnings,
+        credit: 0,
+      },
+      { account: ACCOUNTS.buyerPayments, movement: 'payment-refunded', debit: 0, credit: line.price },
+    ]);
+    const paidEntries = entriesFor(purchasePaid(PURCHASE, 2240), split, 'test');
+    const report = reconcile(
+      '2026-03-01',
+      '2026-03-31',
+      {},
+      addToTurnover(addToTurnover({}, paidEntries), reversed),
+    );
+    expect(report.balances).toBe(true);
+    const payments = report.sections.find((s) => s.key === 'PAYMENTS')!;
+    expect(payments.lines.find((l) => l.key === 'REFUNDS')?.amount).toBe(line.price);
+    expect(payments.lines.find((l) => l.key === 'VAT')?.amount).toBe(lines[0]!.vat);
+    // A refund of a payment that was never a sale posts nothing.
+    expect(
+      entriesFor({ ...refund, data: { ...refund.data, kind: 'payment-due', lines: [] } }, split, 'test'),
+    ).toEqual([]);
   });
 
   it('posts a payout request: the amount drawn, the net to the bank queue, the transfer fee as income', () => {

@@ -107,8 +107,8 @@ const src = (
 /**
  * The accountant's reconciliation of a period from the ledger's turnover before it (`opening`) and within
  * it (`period`). Three sections must balance (docs/decisions/reconciliation-report.md):
- * - payments: received = Estonian VAT + OSS VAT + service fees + uploaders' share (licence fees after
- *   the service fee);
+ * - payments: received − refunded = Estonian VAT + OSS VAT + service fees + uploaders' share (licence fees
+ *   after the service fee), each net of what refunds reversed;
  * - uploaders: owed at the start + their share = payouts + transfer fees + owed at the end;
  * - payouts: in process at the start + requested = paid + in process at the end;
  * and the trial balance: the period's debits equal its credits.
@@ -121,10 +121,19 @@ export function reconcile(
 ): ReconciliationReport {
   const payable: AccountGroup = 'uploader-payables';
   const received = side(period, ACCOUNTS.buyerPayments, 'payment-received', 'debit');
-  const vat = side(period, ACCOUNTS.vatPayable, 'vat', 'credit');
-  const ossVat = side(period, ACCOUNTS.ossVatPayable, 'vat', 'credit');
-  const serviceFees = side(period, ACCOUNTS.serviceFees, 'service-fee', 'credit');
-  const share = side(period, payable, 'earned', 'credit');
+  const refunded = side(period, ACCOUNTS.buyerPayments, 'payment-refunded', 'credit');
+  // A refund debits the VAT account with the same movement the sale credited: the VAT is net of refunds.
+  const vat =
+    side(period, ACCOUNTS.vatPayable, 'vat', 'credit') - side(period, ACCOUNTS.vatPayable, 'vat', 'debit');
+  const ossVat =
+    side(period, ACCOUNTS.ossVatPayable, 'vat', 'credit') -
+    side(period, ACCOUNTS.ossVatPayable, 'vat', 'debit');
+  const serviceFees =
+    side(period, ACCOUNTS.serviceFees, 'service-fee', 'credit') -
+    side(period, ACCOUNTS.serviceFees, 'service-fee-refunded', 'debit');
+  const share =
+    side(period, payable, 'earned', 'credit') - side(period, payable, 'earnings-refunded', 'debit');
+  const shareSources = [src(payable, 'earned', 'credit'), src(payable, 'earnings-refunded', 'debit')];
 
   const openingOwed = creditBalance(opening, payable);
   const payouts =
@@ -150,22 +159,41 @@ export function reconcile(
           amount: received,
           sources: [src(ACCOUNTS.buyerPayments, 'payment-received', 'debit')],
         },
-        { key: 'VAT', amount: vat, sources: [src(ACCOUNTS.vatPayable, 'vat', 'credit')] },
-        { key: 'OSS_VAT', amount: ossVat, sources: [src(ACCOUNTS.ossVatPayable, 'vat', 'credit')] },
+        {
+          key: 'REFUNDS',
+          amount: refunded,
+          sources: [src(ACCOUNTS.buyerPayments, 'payment-refunded', 'credit')],
+        },
+        {
+          key: 'VAT',
+          amount: vat,
+          sources: [src(ACCOUNTS.vatPayable, 'vat', 'credit'), src(ACCOUNTS.vatPayable, 'vat', 'debit')],
+        },
+        {
+          key: 'OSS_VAT',
+          amount: ossVat,
+          sources: [
+            src(ACCOUNTS.ossVatPayable, 'vat', 'credit'),
+            src(ACCOUNTS.ossVatPayable, 'vat', 'debit'),
+          ],
+        },
         {
           key: 'SERVICE_FEES',
           amount: serviceFees,
-          sources: [src(ACCOUNTS.serviceFees, 'service-fee', 'credit')],
+          sources: [
+            src(ACCOUNTS.serviceFees, 'service-fee', 'credit'),
+            src(ACCOUNTS.serviceFees, 'service-fee-refunded', 'debit'),
+          ],
         },
-        { key: 'UPLOADERS_SHARE', amount: share, sources: [src(payable, 'earned', 'credit')] },
+        { key: 'UPLOADERS_SHARE', amount: share, sources: shareSources },
       ],
-      check: check(received, vat + ossVat + serviceFees + share),
+      check: check(received - refunded, vat + ossVat + serviceFees + share),
     },
     {
       key: 'UPLOADERS',
       lines: [
         { key: 'OWED_AT_START', amount: openingOwed, sources: [src(payable, null, 'balance', 'before')] },
-        { key: 'UPLOADERS_SHARE', amount: share, sources: [src(payable, 'earned', 'credit')] },
+        { key: 'UPLOADERS_SHARE', amount: share, sources: shareSources },
         {
           key: 'PAYOUTS',
           amount: payouts,

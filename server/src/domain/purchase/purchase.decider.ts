@@ -4,8 +4,11 @@ import type {
   PurchaseCanceled,
   PurchaseEvent,
   PurchaseLine,
+  PurchaseRefundDeferred,
+  PurchaseRefundFailed,
   PurchaseTotals,
   PurchasedFile,
+  RefundedLine,
 } from '../../events/purchase.events';
 import type { BasketConfirmation, BasketLineState } from '../basket/basket.decider';
 import type { DocumentState } from '../catalogue/document.decider';
@@ -23,6 +26,25 @@ export const PAYMENT_WINDOW_MS = 30 * 60 * 1000;
 export const DOWNLOAD_LINKS_VALIDITY_MS = 24 * 60 * 60 * 1000;
 
 export type PurchaseStatus = 'pending' | 'paid' | 'canceled';
+
+/** Longest reason an admin may give for a refund (MakeCommerce shows it as the refund's comment). */
+export const REFUND_REASON_MAX_LENGTH = 500;
+
+/** A refund of the purchase as its events tell it. */
+export interface RefundState {
+  readonly refundId: string;
+  readonly kind: 'sale' | 'payment-due';
+  readonly transactionId: string;
+  readonly amount: Cents;
+  readonly refundedBefore: Cents;
+  readonly lines: readonly RefundedLine[];
+  readonly whole: boolean;
+  readonly reason: string;
+  /** requested (also while deferred) → completed | failed. */
+  readonly status: 'requested' | 'completed' | 'failed';
+  readonly deferred: PurchaseRefundDeferred['data']['reason'] | null;
+  readonly noticeSent: boolean;
+}
 
 export type PurchaseState =
   | { readonly status: 'none' }
@@ -52,8 +74,11 @@ export type PurchaseState =
       readonly cancelReason: PurchaseCanceled['data']['reason'] | 'superseded' | null;
       /** The transaction that paid the purchase (null until paid). */
       readonly paidTransactionId: string | null;
-      /** Payments the shop owes back (PurchaseRefundDue), by transaction. */
+      /** Payments the shop owes back (PurchaseRefundDue), by transaction, with what each paid. */
       readonly refundDueTransactionIds: readonly string[];
+      readonly refundDueAmounts: Readonly<Record<string, Cents>>;
+      /** Every refund asked for, oldest first. */
+      readonly refunds: readonly RefundState[];
     };
 
 export const initialPurchaseState: PurchaseState = { status: 'none' };
@@ -173,6 +198,63 @@ export type RenewDownloadLinks = DomainCommand<
 /** The purchase confirmation mail went out. */
 export type RecordConfirmationSent = DomainCommand<'RecordConfirmationSent', { readonly purchaseId: string }>;
 
+/**
+ * An admin gives money back: `documentIds` of the paid purchase (some or all), or the payment owed back
+ * by `transactionId` (a PurchaseRefundDue). `refundId` is chosen by the caller (a new UUID).
+ */
+export type RequestRefund = DomainCommand<
+  'RequestRefund',
+  {
+    readonly purchaseId: string;
+    readonly refundId: string;
+    readonly documentIds: readonly string[] | null;
+    readonly transactionId: string | null;
+    readonly reason: string;
+  }
+>;
+
+/** The gateway took the refund (or a retry found it taken). */
+export type CompleteRefund = DomainCommand<
+  'CompleteRefund',
+  {
+    readonly purchaseId: string;
+    readonly refundId: string;
+    readonly gatewayRefundId: string | null;
+    readonly gatewayStatus: 'created' | 'pending' | 'settled' | 'unknown';
+    readonly refundedAt: Date;
+    readonly providerResponse: Readonly<Record<string, unknown>> | null;
+  }
+>;
+
+/** The gateway refused the refund. */
+export type FailRefund = DomainCommand<
+  'FailRefund',
+  {
+    readonly purchaseId: string;
+    readonly refundId: string;
+    readonly reason: PurchaseRefundFailed['data']['reason'];
+    readonly message: string;
+    readonly gatewayCode: number | null;
+  }
+>;
+
+/** The refund must be tried again later (still processing at the gateway, or no answer). */
+export type DeferRefund = DomainCommand<
+  'DeferRefund',
+  {
+    readonly purchaseId: string;
+    readonly refundId: string;
+    readonly reason: PurchaseRefundDeferred['data']['reason'];
+    readonly message: string;
+  }
+>;
+
+/** The buyer's refund mail went out. */
+export type RecordRefundNoticeSent = DomainCommand<
+  'RecordRefundNoticeSent',
+  { readonly purchaseId: string; readonly refundId: string }
+>;
+
 export type PurchaseCommand =
   | CreatePurchase
   | StartPayment
@@ -183,7 +265,12 @@ export type PurchaseCommand =
   | RenewDownloadLinks
   | RecordConfirmationSent
   | IssueAccessKey
-  | SupersedePurchase;
+  | SupersedePurchase
+  | RequestRefund
+  | CompleteRefund
+  | FailRefund
+  | DeferRefund
+  | RecordRefundNoticeSent;
 
 type Existing = Exclude<PurchaseState, { status: 'none' }>;
 
@@ -364,14 +451,36 @@ function downloadable(state: PurchaseState, now: Date): Existing {
   return purchase;
 }
 
+/**
+ * The documents whose money is given back or on its way back (a refund requested, deferred or completed):
+ * their files are no longer the buyer's. A failed refund gives them back.
+ */
+export function refundedDocumentIds(state: PurchaseState): ReadonlySet<string> {
+  if (state.status === 'none') return new Set();
+  return new Set(
+    state.refunds
+      .filter((r) => r.kind === 'sale' && r.status !== 'failed')
+      .flatMap((r) => r.lines.map((l) => l.documentId)),
+  );
+}
+
 function recordDownload({ data, context }: RecordDownload, state: PurchaseState): PurchaseEvent[] {
   const purchase = downloadable(state, context.now);
-  const files = purchase.lines.flatMap((line) =>
-    line.files
-      .filter((f) => f.blobKey !== null && (data.fileId === null || f.fileId === data.fileId))
-      .map((f) => ({ documentId: line.documentId, fileId: f.fileId, uploaderId: line.uploaderId })),
-  );
-  if (files.length === 0) throw new DomainError('FILE.NOT_FOUND');
+  const refunded = refundedDocumentIds(purchase);
+  if (refunded.size === purchase.lines.length) throw new DomainError('PURCHASE.REFUNDED');
+  const files = purchase.lines
+    .filter((line) => !refunded.has(line.documentId))
+    .flatMap((line) =>
+      line.files
+        .filter((f) => f.blobKey !== null && (data.fileId === null || f.fileId === data.fileId))
+        .map((f) => ({ documentId: line.documentId, fileId: f.fileId, uploaderId: line.uploaderId })),
+    );
+  if (files.length === 0) {
+    const ofRefunded = purchase.lines.some(
+      (line) => refunded.has(line.documentId) && line.files.some((f) => f.fileId === data.fileId),
+    );
+    throw new DomainError(ofRefunded ? 'PURCHASE.REFUNDED' : 'FILE.NOT_FOUND');
+  }
   return [
     {
       type: 'PurchaseFilesDownloaded',
@@ -388,6 +497,9 @@ function recordDownload({ data, context }: RecordDownload, state: PurchaseState)
 function renewLinks({ data, context }: RenewDownloadLinks, state: PurchaseState): PurchaseEvent[] {
   const purchase = existing(state);
   if (purchase.status !== 'paid') throw new DomainError('PURCHASE.NOT_PAID');
+  // Nothing left to download once every document's money went back.
+  if (refundedDocumentIds(purchase).size === purchase.lines.length)
+    throw new DomainError('PURCHASE.REFUNDED');
   const at = context.now.toISOString();
   return [
     {
@@ -445,6 +557,156 @@ function recordConfirmationSent(
   return [{ type: 'PurchaseConfirmationSent', data: { ...data, sentAt: context.now.toISOString() } }];
 }
 
+const openRefund = (purchase: Existing): RefundState | undefined =>
+  purchase.refunds.find((r) => r.status === 'requested');
+
+function refundOf(purchase: Existing, refundId: string): RefundState {
+  const refund = purchase.refunds.find((r) => r.refundId === refundId);
+  if (!refund) throw new DomainError('REFUND.NOT_FOUND');
+  return refund;
+}
+
+/** What has been given back of a transaction so far (completed refunds). */
+function refundedOf(purchase: Existing, transactionId: string): Cents {
+  return purchase.refunds
+    .filter((r) => r.transactionId === transactionId && r.status === 'completed')
+    .reduce((total, r) => total + r.amount, 0);
+}
+
+/**
+ * Money goes back once: a document already refunded (or with a refund on its way) cannot be refunded
+ * again, and a purchase has one refund at a time at the gateway, so that an unanswered call can be checked
+ * against the transaction's refunded amount before it is asked again.
+ */
+function requestRefund({ data, context }: RequestRefund, state: PurchaseState): PurchaseEvent[] {
+  const purchase = existing(state);
+  if (purchase.refunds.some((r) => r.refundId === data.refundId)) return [];
+  const reason = data.reason.trim();
+  if (reason === '') throw new DomainError('REFUND.REASON_REQUIRED');
+  if (reason.length > REFUND_REASON_MAX_LENGTH) throw new DomainError('REFUND.REASON_TOO_LONG');
+  if (openRefund(purchase)) throw new DomainError('REFUND.IN_PROGRESS');
+  const common = {
+    purchaseId: data.purchaseId,
+    refundId: data.refundId,
+    reason,
+    requestedAt: context.now.toISOString(),
+  };
+  if (data.transactionId !== null && data.documentIds === null) {
+    const amount = purchase.refundDueAmounts[data.transactionId];
+    if (amount === undefined) throw new DomainError('REFUND.NOT_DUE');
+    if (refundedOf(purchase, data.transactionId) > 0) throw new DomainError('REFUND.ALREADY_REFUNDED');
+    return [
+      {
+        type: 'PurchaseRefundRequested',
+        data: {
+          ...common,
+          kind: 'payment-due',
+          transactionId: data.transactionId,
+          amount,
+          refundedBefore: 0,
+          lines: [],
+          whole: true,
+        },
+      },
+    ];
+  }
+  if (purchase.status !== 'paid' || purchase.paidTransactionId === null)
+    throw new DomainError('PURCHASE.NOT_PAID');
+  const refunded = refundedDocumentIds(purchase);
+  const wanted =
+    data.documentIds ?? purchase.lines.map((l) => l.documentId).filter((id) => !refunded.has(id));
+  if (wanted.length === 0) throw new DomainError('REFUND.ALREADY_REFUNDED');
+  if (new Set(wanted).size !== wanted.length) throw new DomainError('REFUND.DOCUMENT_NOT_IN_PURCHASE');
+  const lines: RefundedLine[] = wanted.map((documentId) => {
+    const line = purchase.lines.find((l) => l.documentId === documentId);
+    if (!line) throw new DomainError('REFUND.DOCUMENT_NOT_IN_PURCHASE');
+    if (refunded.has(documentId)) throw new DomainError('REFUND.ALREADY_REFUNDED');
+    const { title, uploaderId, price, vat, licenceFee, serviceFee, uploaderEarnings } = line;
+    return { documentId, title, uploaderId, price, vat, licenceFee, serviceFee, uploaderEarnings };
+  });
+  return [
+    {
+      type: 'PurchaseRefundRequested',
+      data: {
+        ...common,
+        kind: 'sale',
+        transactionId: purchase.paidTransactionId,
+        amount: lines.reduce((total, l) => total + l.price, 0),
+        refundedBefore: refundedOf(purchase, purchase.paidTransactionId),
+        lines,
+        whole: refunded.size + lines.length === purchase.lines.length,
+      },
+    },
+  ];
+}
+
+function completeRefund({ data }: CompleteRefund, state: PurchaseState): PurchaseEvent[] {
+  const refund = refundOf(existing(state), data.refundId);
+  if (refund.status !== 'requested') return [];
+  return [
+    {
+      type: 'PurchaseRefundCompleted',
+      data: {
+        purchaseId: data.purchaseId,
+        refundId: data.refundId,
+        kind: refund.kind,
+        transactionId: refund.transactionId,
+        amount: refund.amount,
+        lines: refund.lines,
+        reason: refund.reason,
+        gatewayRefundId: data.gatewayRefundId,
+        gatewayStatus: data.gatewayStatus,
+        refundedAt: data.refundedAt.toISOString(),
+        providerResponse: data.providerResponse,
+      },
+    },
+  ];
+}
+
+function failRefund({ data, context }: FailRefund, state: PurchaseState): PurchaseEvent[] {
+  const refund = refundOf(existing(state), data.refundId);
+  if (refund.status !== 'requested') return [];
+  return [
+    {
+      type: 'PurchaseRefundFailed',
+      data: {
+        purchaseId: data.purchaseId,
+        refundId: data.refundId,
+        reason: data.reason,
+        message: data.message,
+        gatewayCode: data.gatewayCode,
+        failedAt: context.now.toISOString(),
+      },
+    },
+  ];
+}
+
+function deferRefund({ data, context }: DeferRefund, state: PurchaseState): PurchaseEvent[] {
+  const refund = refundOf(existing(state), data.refundId);
+  if (refund.status !== 'requested' || refund.deferred === data.reason) return [];
+  return [
+    {
+      type: 'PurchaseRefundDeferred',
+      data: {
+        purchaseId: data.purchaseId,
+        refundId: data.refundId,
+        reason: data.reason,
+        message: data.message,
+        deferredAt: context.now.toISOString(),
+      },
+    },
+  ];
+}
+
+function recordRefundNoticeSent(
+  { data, context }: RecordRefundNoticeSent,
+  state: PurchaseState,
+): PurchaseEvent[] {
+  const refund = refundOf(existing(state), data.refundId);
+  if (refund.status !== 'completed' || refund.noticeSent) return [];
+  return [{ type: 'PurchaseRefundNoticeSent', data: { ...data, sentAt: context.now.toISOString() } }];
+}
+
 /** Decides what happens to a purchase. Pure: the time comes in the command's context. */
 export function decidePurchase(command: PurchaseCommand, state: PurchaseState): PurchaseEvent[] {
   switch (command.type) {
@@ -468,6 +730,16 @@ export function decidePurchase(command: PurchaseCommand, state: PurchaseState): 
       return issueAccessKey(command, state);
     case 'SupersedePurchase':
       return supersede(command, state);
+    case 'RequestRefund':
+      return requestRefund(command, state);
+    case 'CompleteRefund':
+      return completeRefund(command, state);
+    case 'FailRefund':
+      return failRefund(command, state);
+    case 'DeferRefund':
+      return deferRefund(command, state);
+    case 'RecordRefundNoticeSent':
+      return recordRefundNoticeSent(command, state);
     default:
       return assertNever(command);
   }
@@ -503,6 +775,8 @@ export function evolvePurchase(state: PurchaseState, event: PurchaseEvent): Purc
       cancelReason: null,
       paidTransactionId: null,
       refundDueTransactionIds: [],
+      refundDueAmounts: {},
+      refunds: [],
     };
   }
   if (state.status === 'none') return state;
@@ -535,7 +809,33 @@ export function evolvePurchase(state: PurchaseState, event: PurchaseEvent): Purc
       return {
         ...state,
         refundDueTransactionIds: [...state.refundDueTransactionIds, event.data.transactionId],
+        refundDueAmounts: { ...state.refundDueAmounts, [event.data.transactionId]: event.data.amount },
       };
+    case 'PurchaseRefundRequested': {
+      const d = event.data;
+      const refund: RefundState = {
+        refundId: d.refundId,
+        kind: d.kind,
+        transactionId: d.transactionId,
+        amount: d.amount,
+        refundedBefore: d.refundedBefore,
+        lines: d.lines,
+        whole: d.whole,
+        reason: d.reason,
+        status: 'requested',
+        deferred: null,
+        noticeSent: false,
+      };
+      return { ...state, refunds: [...state.refunds, refund] };
+    }
+    case 'PurchaseRefundCompleted':
+      return withRefund(state, event.data.refundId, { status: 'completed', deferred: null });
+    case 'PurchaseRefundFailed':
+      return withRefund(state, event.data.refundId, { status: 'failed', deferred: null });
+    case 'PurchaseRefundDeferred':
+      return withRefund(state, event.data.refundId, { deferred: event.data.reason });
+    case 'PurchaseRefundNoticeSent':
+      return withRefund(state, event.data.refundId, { noticeSent: true });
     case 'PurchaseLinksRenewed':
       return { ...state, linksValidUntil: event.data.linksValidUntil };
     case 'PurchaseConfirmationSent':
@@ -545,6 +845,13 @@ export function evolvePurchase(state: PurchaseState, event: PurchaseEvent): Purc
     default:
       return assertNever(event);
   }
+}
+
+function withRefund(state: Existing, refundId: string, change: Partial<RefundState>): Existing {
+  return {
+    ...state,
+    refunds: state.refunds.map((r) => (r.refundId === refundId ? { ...r, ...change } : r)),
+  };
 }
 
 export const purchaseDecider = {

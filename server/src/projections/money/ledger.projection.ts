@@ -47,16 +47,17 @@ export class LedgerProjection implements Projection {
       return;
     }
     const event = { type: stored.type, data: stored.data } as MoneyEvent;
-    const purchase =
-      event.type === 'PurchasePaid'
-        ? await tx.collection<LedgerPurchaseView>(LEDGER_PURCHASES).findOne({ _id: event.data.purchaseId })
-        : null;
+    const ofPurchase = event.type === 'PurchasePaid' || event.type === 'PurchaseRefundCompleted';
+    const purchase = ofPurchase
+      ? await tx.collection<LedgerPurchaseView>(LEDGER_PURCHASES).findOne({ _id: event.data.purchaseId })
+      : null;
     const ref = eventRef(stored);
     const entries = entriesFor(
       event,
       purchase?.split ?? null,
       `${event.type} ${ref.eventId} (${stored.streamId}@${stored.revision}, position ${ref.position})`,
     );
+    if (entries.length === 0) return;
     const day = ledgerDay(stored.occurredAt);
     const uploaderIds = [
       ...new Set(entries.map((e) => uploaderOfAccount(e.account)).filter((u): u is string => u !== null)),
@@ -69,8 +70,8 @@ export class LedgerProjection implements Projection {
       entries,
       amount: entries.reduce((sum, e) => sum + e.debit, 0),
       sources: purchase ? [purchase.created] : [],
-      purchaseId: event.type === 'PurchasePaid' ? event.data.purchaseId : null,
-      payoutId: event.type === 'PurchasePaid' ? null : event.data.payoutId,
+      purchaseId: ofPurchase ? event.data.purchaseId : null,
+      payoutId: ofPurchase ? null : event.data.payoutId,
       uploaderIds,
       movements: [...new Set(entries.map((e) => turnoverKey(accountGroup(e.account), e.movement)))],
     };

@@ -18,6 +18,7 @@ const HANDLED: ReadonlySet<string> = new Set<PurchaseEvent['type']>([
   'PurchaseCreated',
   'PurchasePaid',
   'PurchaseFilesDownloaded',
+  'PurchaseRefundCompleted',
 ]);
 
 /**
@@ -102,6 +103,46 @@ export class SalesProjection implements Projection {
               downloadedAt: event.data.downloadedAt,
               day: ledgerDay(event.data.downloadedAt),
               event: ref,
+              positionKey: positionKey(stored.position),
+            },
+            { upsert: true },
+          );
+        }
+        return;
+      }
+      case 'PurchaseRefundCompleted': {
+        const d = event.data;
+        if (d.kind !== 'sale') return;
+        const lines = tx.collection<SaleLineView>(SALES_LINES);
+        const ref = eventRef(stored);
+        const purchase = await purchases.findOne({ _id: d.purchaseId });
+        for (const refunded of d.lines) {
+          const index = purchase?.lines.findIndex((l) => l.documentId === refunded.documentId) ?? -1;
+          const sale = await lines.findOne({ _id: `${d.purchaseId}:${index}` });
+          if (!sale) continue;
+          const releasedAt = sale.releasedAt > d.refundedAt ? sale.releasedAt : d.refundedAt;
+          const id = `refund:${d.refundId}:${refunded.documentId}`;
+          await lines.replaceOne(
+            { _id: id },
+            {
+              _id: id,
+              kind: 'refund',
+              refundReason: d.reason,
+              uploaderId: refunded.uploaderId,
+              purchaseId: d.purchaseId,
+              documentId: refunded.documentId,
+              title: sale.title,
+              slug: sale.slug,
+              price: -refunded.price,
+              vat: -refunded.vat,
+              licenceFee: -refunded.licenceFee,
+              serviceFee: -refunded.serviceFee,
+              uploaderEarnings: -refunded.uploaderEarnings,
+              paidAt: d.refundedAt,
+              day: ledgerDay(stored.occurredAt),
+              releasedAt,
+              event: ref,
+              source: sale.event,
               positionKey: positionKey(stored.position),
             },
             { upsert: true },

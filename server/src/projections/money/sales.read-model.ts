@@ -13,8 +13,15 @@ export interface SalesPurchaseView extends ReadModel {
   readonly paid: boolean;
 }
 
-/** One sold document: a paid purchase line, as its uploader's sales show it. `_id`: purchaseId:lineIndex. */
+/**
+ * One sold document: a paid purchase line, as its uploader's sales show it (`_id`: purchaseId:lineIndex); or
+ * its refund (`kind` refund, `_id`: refund:refundId:documentId), whose amounts are the sale's, negative.
+ */
 export interface SaleLineView extends ReadModel {
+  /** Absent on lines written before refunds: a sale. */
+  readonly kind?: 'sale' | 'refund';
+  /** The admin's reason, on a refund line. */
+  readonly refundReason?: string | null;
   readonly uploaderId: string;
   readonly purchaseId: string;
   readonly documentId: string;
@@ -25,10 +32,14 @@ export interface SaleLineView extends ReadModel {
   readonly licenceFee: number;
   readonly serviceFee: number;
   readonly uploaderEarnings: number;
+  /** When the buyer paid (a sale) or the refund was completed (a refund). */
   readonly paidAt: string;
-  /** Estonian calendar day of the payment. */
+  /** Estonian calendar day of the payment (or the refund). */
   readonly day: string;
-  /** When the earnings may be paid out (domain/payout/earnings-release.ts). */
+  /**
+   * When the earnings may be paid out (domain/payout/earnings-release.ts); a refund counts from the sale's
+   * release or its own completion, whichever is later, so held earnings and their refund net off together.
+   */
   readonly releasedAt: string;
   /** The PurchasePaid event, and the PurchaseCreated the split comes from. */
   readonly event: EventRef;

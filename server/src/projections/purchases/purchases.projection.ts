@@ -2,7 +2,12 @@ import { foldForSearch } from '../../domain/catalogue/search-text';
 import { purchaseNumber } from '../../domain/purchase/purchase-naming';
 import type { BasketConverted } from '../../events/basket.events';
 import type { StoredEvent } from '../../events/domain-event';
-import type { InvoiceNumberAssigned, ReceiptNumberAssigned } from '../../events/invoice.events';
+import type {
+  CreditNoteNumberAssigned,
+  InvoiceNumberAssigned,
+  ReceiptNumberAssigned,
+  RefundReceiptNumberAssigned,
+} from '../../events/invoice.events';
 import type { PurchaseEvent } from '../../events/purchase.events';
 import type { ProjectionTransaction, WriteCollection } from '../../infrastructure/read-store/read-store.port';
 import type { Projection } from '../projection';
@@ -12,10 +17,17 @@ import {
   PURCHASES_COLLECTION,
   type PurchaseHistoryEntry,
   type PurchaseView,
+  type RefundRequestView,
   type RefundView,
 } from './purchases.read-model';
 
-type Handled = PurchaseEvent | InvoiceNumberAssigned | ReceiptNumberAssigned | BasketConverted;
+type Handled =
+  | PurchaseEvent
+  | InvoiceNumberAssigned
+  | ReceiptNumberAssigned
+  | CreditNoteNumberAssigned
+  | RefundReceiptNumberAssigned
+  | BasketConverted;
 
 const HANDLED: ReadonlySet<string> = new Set<Handled['type']>([
   'PurchaseCreated',
@@ -28,6 +40,13 @@ const HANDLED: ReadonlySet<string> = new Set<Handled['type']>([
   'PurchaseAccessKeyIssued',
   'PurchaseSuperseded',
   'PurchaseRefundDue',
+  'PurchaseRefundRequested',
+  'PurchaseRefundCompleted',
+  'PurchaseRefundFailed',
+  'PurchaseRefundDeferred',
+  'PurchaseRefundNoticeSent',
+  'CreditNoteNumberAssigned',
+  'RefundReceiptNumberAssigned',
   'InvoiceNumberAssigned',
   'ReceiptNumberAssigned',
   'BasketConverted',
@@ -41,6 +60,32 @@ function historyData(stored: StoredEvent): Record<string, unknown> {
   if (stored.type !== 'PurchaseAccessKeyIssued') return data;
   const { keyId: _keyId, ...rest } = data;
   return rest;
+}
+
+function withRequest(
+  view: PurchaseView | null,
+  refundId: string,
+  change: Partial<RefundRequestView>,
+): RefundRequestView[] {
+  return (view?.refundRequests ?? []).map((r) => (r.refundId === refundId ? { ...r, ...change } : r));
+}
+
+/**
+ * What the refunds add up to: documents no longer the buyer's, the amount given back, and whether one has
+ * work left (waiting for the gateway, or completed without its mail yet: the purchase sweep picks it up).
+ */
+function refundFigures(requests: readonly RefundRequestView[]) {
+  return {
+    refundOpen: requests.some(
+      (r) => r.status === 'requested' || (r.status === 'completed' && r.noticeSentAt === null),
+    ),
+    refundedDocumentIds: requests
+      .filter((r) => r.kind === 'sale' && r.status !== 'failed')
+      .flatMap((r) => r.documents.map((d) => d.documentId)),
+    refundedAmount: requests
+      .filter((r) => r.kind === 'sale' && r.status === 'completed')
+      .reduce((sum, r) => sum + r.amount, 0),
+  };
 }
 
 /**
@@ -57,6 +102,7 @@ export class PurchasesProjection implements Projection {
     { collection: PURCHASES_COLLECTION, keys: { buyerId: 1, createdAt: -1 } },
     { collection: PURCHASES_COLLECTION, keys: { status: 1, activeUntil: 1 } },
     { collection: PURCHASES_COLLECTION, keys: { refundDue: 1, createdAt: -1 } },
+    { collection: PURCHASES_COLLECTION, keys: { refundOpen: 1 } },
     { collection: INVOICES_COLLECTION, keys: { sequence: -1 } },
   ];
 
@@ -117,6 +163,10 @@ export class PurchasesProjection implements Projection {
           accessKeyId: null,
           refunds: [],
           refundDue: false,
+          refundRequests: [],
+          refundOpen: false,
+          refundedDocumentIds: [],
+          refundedAmount: 0,
           searchText: foldForSearch(
             [d.payer.firstName, d.payer.lastName, d.payer.email, d.invoice?.companyName ?? '', number].join(
               ' ',
@@ -203,6 +253,101 @@ export class PurchasesProjection implements Projection {
           flaggedAt: at,
         };
         await change(d.purchaseId, { refunds: [...(current?.refunds ?? []), refund], refundDue: true });
+        return;
+      }
+      case 'PurchaseRefundRequested': {
+        const d = event.data;
+        const current = await purchases.findOne({ _id: d.purchaseId });
+        const request: RefundRequestView = {
+          refundId: d.refundId,
+          kind: d.kind,
+          transactionId: d.transactionId,
+          amount: d.amount,
+          documents: d.lines.map((l) => ({ documentId: l.documentId, title: l.title, price: l.price })),
+          whole: d.whole,
+          reason: d.reason,
+          status: 'requested',
+          requestedAt: d.requestedAt,
+          requestedBy: stored.actorId ?? null,
+          deferred: null,
+          failure: null,
+          completedAt: null,
+          gatewayRefundId: null,
+          creditNote: null,
+          noticeSentAt: null,
+        };
+        const requests = [...(current?.refundRequests ?? []), request];
+        await change(d.purchaseId, { refundRequests: requests, ...refundFigures(requests) });
+        return;
+      }
+      case 'PurchaseRefundCompleted': {
+        const d = event.data;
+        const current = await purchases.findOne({ _id: d.purchaseId });
+        const requests = withRequest(current, d.refundId, {
+          status: 'completed',
+          deferred: null,
+          completedAt: d.refundedAt,
+          gatewayRefundId: d.gatewayRefundId,
+        });
+        const refunds = (current?.refunds ?? []).map((r) =>
+          d.kind === 'payment-due' && r.transactionId === d.transactionId
+            ? { ...r, status: 'refunded' as const }
+            : r,
+        );
+        await change(d.purchaseId, {
+          refundRequests: requests,
+          ...refundFigures(requests),
+          refunds,
+          refundDue: refunds.some((r) => r.status === 'due'),
+        });
+        return;
+      }
+      case 'PurchaseRefundFailed': {
+        const d = event.data;
+        const current = await purchases.findOne({ _id: d.purchaseId });
+        const requests = withRequest(current, d.refundId, {
+          status: 'failed',
+          deferred: null,
+          failure: { reason: d.reason, message: d.message, gatewayCode: d.gatewayCode, at: d.failedAt },
+        });
+        await change(d.purchaseId, { refundRequests: requests, ...refundFigures(requests) });
+        return;
+      }
+      case 'PurchaseRefundDeferred': {
+        const d = event.data;
+        const current = await purchases.findOne({ _id: d.purchaseId });
+        const requests = withRequest(current, d.refundId, {
+          deferred: { reason: d.reason, message: d.message, at: d.deferredAt },
+        });
+        await change(d.purchaseId, { refundRequests: requests });
+        return;
+      }
+      case 'PurchaseRefundNoticeSent': {
+        const d = event.data;
+        const current = await purchases.findOne({ _id: d.purchaseId });
+        const requests = withRequest(current, d.refundId, { noticeSentAt: d.sentAt });
+        await change(d.purchaseId, { refundRequests: requests, ...refundFigures(requests) });
+        return;
+      }
+      case 'CreditNoteNumberAssigned':
+      case 'RefundReceiptNumberAssigned': {
+        const d = event.data;
+        const current = await purchases.findOne({ _id: d.purchaseId });
+        const creditNote =
+          event.type === 'CreditNoteNumberAssigned'
+            ? {
+                kind: 'credit-note' as const,
+                number: event.data.creditNoteNumber,
+                issuedAt: d.issuedAt,
+                corrects: event.data.invoiceNumber,
+              }
+            : {
+                kind: 'refund-receipt' as const,
+                number: event.data.refundReceiptNumber,
+                issuedAt: d.issuedAt,
+                corrects: event.data.receiptNumber,
+              };
+        await change(d.purchaseId, { refundRequests: withRequest(current, d.refundId, { creditNote }) });
         return;
       }
       case 'InvoiceNumberAssigned':

@@ -21,11 +21,11 @@ export interface PurchaseHistoryEntry {
 }
 
 /**
- * A payment the shop owes back (PurchaseRefundDue): `due` until the refund work records it done. The
+ * A payment the shop owes back (PurchaseRefundDue): `due` until a refund of it completes (`refunded`). The
  * admin's purchases screen flags the purchase while any is due.
  */
 export interface RefundView {
-  readonly status: 'due';
+  readonly status: 'due' | 'refunded';
   readonly reason: PurchaseRefundDue['data']['reason'];
   readonly provider: string;
   readonly transactionId: string;
@@ -35,6 +35,45 @@ export interface RefundView {
   readonly paidAt: string;
   /** When the shop recorded that it owes the money back. */
   readonly flaggedAt: string;
+}
+
+/**
+ * A refund an admin asked for (PurchaseRefundRequested and what followed): `requested` while the gateway has
+ * not answered or said "later" (`deferred` says why), then `completed` or `failed`.
+ */
+export interface RefundRequestView {
+  readonly refundId: string;
+  readonly kind: 'sale' | 'payment-due';
+  readonly transactionId: string;
+  readonly amount: number;
+  readonly documents: readonly {
+    readonly documentId: string;
+    readonly title: string;
+    readonly price: number;
+  }[];
+  readonly whole: boolean;
+  readonly reason: string;
+  readonly status: 'requested' | 'completed' | 'failed';
+  readonly requestedAt: string;
+  readonly requestedBy: string | null;
+  readonly deferred: { readonly reason: string; readonly message: string; readonly at: string } | null;
+  readonly failure: {
+    readonly reason: string;
+    readonly message: string;
+    readonly gatewayCode: number | null;
+    readonly at: string;
+  } | null;
+  readonly completedAt: string | null;
+  readonly gatewayRefundId: string | null;
+  /** The credit note (the sale had an invoice) or refund receipt, once numbered. */
+  readonly creditNote: {
+    readonly kind: 'credit-note' | 'refund-receipt';
+    readonly number: string;
+    readonly issuedAt: string;
+    /** The invoice or receipt it corrects. */
+    readonly corrects: string;
+  } | null;
+  readonly noticeSentAt: string | null;
 }
 
 /** A purchase as the buyer's summary, My purchases and the admin pages read it. */
@@ -64,6 +103,14 @@ export interface PurchaseView extends ReadModel {
   readonly refunds?: readonly RefundView[];
   /** Whether any payment of this purchase is owed back and not yet refunded. */
   readonly refundDue?: boolean;
+  /** Refunds asked for by admins, oldest first (absent in documents written before refunds). */
+  readonly refundRequests?: readonly RefundRequestView[];
+  /** Whether a refund has work left: waiting for the gateway, or its credit note and mail (the sweep retries). */
+  readonly refundOpen?: boolean;
+  /** Documents whose money is given back or on its way back: their links no longer work. */
+  readonly refundedDocumentIds?: readonly string[];
+  /** What completed refunds of the sale gave back, cents. */
+  readonly refundedAmount?: number;
   readonly provider: string | null;
   readonly transactionId: string | null;
   /** SPEC §3 "payment provider response": the gateway's last message about the payment. */

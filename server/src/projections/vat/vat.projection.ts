@@ -2,8 +2,13 @@ import { purchaseNumber } from '../../domain/purchase/purchase-naming';
 import { ledgerDay } from '../../domain/ledger/ledger-day';
 import { countsTowardOssThreshold } from '../../domain/vat/vat-decision';
 import type { StoredEvent } from '../../events/domain-event';
-import type { InvoiceNumberAssigned, ReceiptNumberAssigned } from '../../events/invoice.events';
-import type { PurchaseCreated, PurchasePaid } from '../../events/purchase.events';
+import type {
+  CreditNoteNumberAssigned,
+  InvoiceNumberAssigned,
+  ReceiptNumberAssigned,
+  RefundReceiptNumberAssigned,
+} from '../../events/invoice.events';
+import type { PurchaseCreated, PurchasePaid, PurchaseRefundCompleted } from '../../events/purchase.events';
 import type { ProjectionTransaction } from '../../infrastructure/read-store/read-store.port';
 import { eventRef, positionKey } from '../money/event-ref';
 import type { Projection } from '../projection';
@@ -16,14 +21,27 @@ import {
   type VatSaleView,
 } from './vat.read-model';
 
-type Handled = PurchaseCreated | PurchasePaid | InvoiceNumberAssigned | ReceiptNumberAssigned;
+type Handled =
+  | PurchaseCreated
+  | PurchasePaid
+  | PurchaseRefundCompleted
+  | InvoiceNumberAssigned
+  | ReceiptNumberAssigned
+  | CreditNoteNumberAssigned
+  | RefundReceiptNumberAssigned;
 
 const HANDLED: ReadonlySet<string> = new Set<Handled['type']>([
   'PurchaseCreated',
   'PurchasePaid',
+  'PurchaseRefundCompleted',
   'InvoiceNumberAssigned',
   'ReceiptNumberAssigned',
+  'CreditNoteNumberAssigned',
+  'RefundReceiptNumberAssigned',
 ]);
+
+/** The VAT row of a refund: `refund:<refundId>`. */
+export const refundVatRowId = (refundId: string): string => `refund:${refundId}`;
 
 /** `2026-11-26` → `2026-Q4`. */
 export const quarterOf = (day: string): string =>
@@ -32,7 +50,9 @@ export const quarterOf = (day: string): string =>
 /**
  * The VAT read model: every paid purchase with its VAT treatment, dated like the ledger dates its
  * payment, for the Estonian VAT return (KMD) and the One-Stop Shop return; and each year's cross-border
- * sales to EU consumers, which the VAT decision reads for the EUR 10,000 threshold (Art. 59c).
+ * sales to EU consumers, which the VAT decision reads for the EUR 10,000 threshold (Art. 59c). A completed
+ * refund of a sale is a row of its own, dated by the refund, with the sale's treatment, country and rate and
+ * the refunded lines' taxable amount and VAT negative, so the returns of the refund's period net it.
  */
 export class VatProjection implements Projection {
   readonly name = 'vat';
@@ -110,6 +130,46 @@ export class VatProjection implements Projection {
         }
         return;
       }
+      case 'PurchaseRefundCompleted': {
+        const d = event.data;
+        if (d.kind !== 'sale') return;
+        const sales = tx.collection<VatSaleView>(VAT_SALES);
+        const id = refundVatRowId(d.refundId);
+        if (await sales.findOne({ _id: id })) return;
+        const sale = await sales.findOne({ _id: d.purchaseId });
+        if (!sale) return;
+        const day = ledgerDay(stored.occurredAt);
+        const taxableAmount = d.lines.reduce((sum, l) => sum + l.licenceFee, 0);
+        await sales.insertOne({
+          ...sale,
+          _id: id,
+          day,
+          month: day.slice(0, 7),
+          quarter: quarterOf(day),
+          taxableAmount: -taxableAmount,
+          vatAmount: -d.lines.reduce((sum, l) => sum + l.vat, 0),
+          total: -d.amount,
+          documentNumber: null,
+          documentKind: null,
+          refundId: d.refundId,
+          correctsDocumentNumber: sale.documentNumber,
+          paid: eventRef(stored),
+          positionKey: positionKey(stored.position),
+        });
+        return;
+      }
+      case 'CreditNoteNumberAssigned':
+      case 'RefundReceiptNumberAssigned':
+        await tx.collection<VatSaleView>(VAT_SALES).updateOne(
+          { _id: refundVatRowId(event.data.refundId) },
+          {
+            $set:
+              event.type === 'CreditNoteNumberAssigned'
+                ? { documentNumber: event.data.creditNoteNumber, documentKind: 'credit-note' }
+                : { documentNumber: event.data.refundReceiptNumber, documentKind: 'refund-receipt' },
+          },
+        );
+        return;
       case 'InvoiceNumberAssigned':
       case 'ReceiptNumberAssigned': {
         const number =

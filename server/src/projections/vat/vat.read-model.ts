@@ -16,7 +16,8 @@ export interface VatPendingView extends ReadModel {
 }
 
 /**
- * One paid purchase as the VAT returns read it (`_id` is the purchase id): its treatment, country and
+ * One paid purchase as the VAT returns read it (`_id` is the purchase id), or a refund of one (`_id`
+ * refund:<refundId>, amounts negative, dated by the refund): its treatment, country and
  * rate, its taxable amount and VAT, the day the ledger dated its payment (Estonian calendar), and the
  * events behind it, so every figure of a return traces back to its purchases.
  */
@@ -39,7 +40,10 @@ export interface VatSaleView extends ReadModel {
   readonly viesConsultationNumber: string | null;
   /** The invoice's or receipt's number, once given. */
   readonly documentNumber: string | null;
-  readonly documentKind: 'invoice' | 'receipt' | null;
+  readonly documentKind: 'invoice' | 'receipt' | 'credit-note' | 'refund-receipt' | null;
+  /** On a refund's row (`_id` refund:<refundId>): the refund, and the invoice or receipt it corrects. */
+  readonly refundId?: string;
+  readonly correctsDocumentNumber?: string | null;
   readonly created: EventRef;
   readonly paid: EventRef;
   readonly positionKey: string;

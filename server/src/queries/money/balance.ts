@@ -23,14 +23,16 @@ export function balanceOf(
   const released = releasedEarnings(lines, now);
   const pending = new Map<string, number>();
   for (const line of lines) {
-    if (Date.parse(line.releasedAt) > now.getTime() && line.uploaderEarnings > 0)
+    if (Date.parse(line.releasedAt) > now.getTime() && line.uploaderEarnings !== 0)
       pending.set(line.releasedAt, (pending.get(line.releasedAt) ?? 0) + line.uploaderEarnings);
   }
   const releases = [...pending]
+    .filter(([, amount]) => amount !== 0)
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([releasedAt, amount]) => ({ releasedAt, amount }));
   const held = sum(releases.map((r) => r.amount));
-  const available = Math.max(0, released - drawn);
+  // Below zero when a refund took back earnings already paid out: later earnings net it off first.
+  const available = released - drawn;
   return {
     available,
     held,

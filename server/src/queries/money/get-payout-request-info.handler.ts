@@ -26,9 +26,15 @@ export class GetPayoutRequestInfoHandler implements IQueryHandler<
     ]);
     // Money is fungible; to show which bought documents the available amount comes from, payouts are
     // taken to draw on the oldest released earnings first.
+    // A refunded sale and its refund cancel out (the refund is released when its sale is or later).
     let drawn = drawnBy(payouts);
+    const refunded = new Set(
+      lines.filter((l) => l.kind === 'refund').map((l) => `${l.purchaseId}:${l.documentId}`),
+    );
     const documents: PayoutRequestInfo['documents'][number][] = [];
     for (const line of lines) {
+      // Earnings taken back by a refund: whatever payouts drew on them now draws on later earnings.
+      if (line.kind === 'refund' || refunded.has(`${line.purchaseId}:${line.documentId}`)) continue;
       if (Date.parse(line.releasedAt) > now.getTime() || line.uploaderEarnings === 0) continue;
       const used = Math.min(drawn, line.uploaderEarnings);
       drawn -= used;

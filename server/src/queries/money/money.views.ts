@@ -30,6 +30,7 @@ export interface SalesSummary {
     /** Transfer fees of the period's payouts that were not rejected. */
     readonly transferFees: number;
     readonly documentsSold: number;
+    readonly documentsRefunded: number;
     readonly downloads: number;
   };
   readonly balance: Balance;
@@ -58,6 +59,8 @@ export interface DocumentSales {
   readonly title: string;
   readonly slug: string;
   readonly sold: number;
+  /** How many of its sales were refunded in the period. */
+  readonly refunded: number;
   readonly downloads: number;
   readonly price: number;
   readonly vat: number;
@@ -68,6 +71,9 @@ export interface DocumentSales {
 
 /** One of the uploader's own sold lines: no purchase id, nothing of the buyer, nothing of other lines. */
 export interface SaleRow {
+  /** A sale, or the refund of one (its amounts negative, with the admin's reason). */
+  readonly kind: 'sale' | 'refund';
+  readonly reason: string | null;
   readonly documentId: string;
   readonly title: string;
   readonly paidAt: string;

@@ -4,6 +4,8 @@ import { Query } from '@nestjs/cqrs';
 export interface PurchasesDue {
   readonly expired: readonly string[];
   readonly incomplete: readonly string[];
+  /** Purchases with a refund that has work left (at the gateway, or its credit note and mail). */
+  readonly refunds: readonly string[];
 }
 
 export class PurchasesDueQuery extends Query<PurchasesDue> {

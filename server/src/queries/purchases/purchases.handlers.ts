@@ -93,7 +93,7 @@ export class PurchasesDueHandler implements IQueryHandler<PurchasesDueQuery, Pur
 
   async execute({ now, limit }: PurchasesDueQuery): Promise<PurchasesDue> {
     const purchases = this.readStore.collection<PurchaseView>(PURCHASES_COLLECTION);
-    const [expired, incomplete] = await Promise.all([
+    const [expired, incomplete, refunds] = await Promise.all([
       purchases.find(
         { status: 'pending', activeUntil: { $lte: now.toISOString() } },
         { sort: { activeUntil: 1 }, limit },
@@ -110,8 +110,13 @@ export class PurchasesDueHandler implements IQueryHandler<PurchasesDueQuery, Pur
         },
         { sort: { createdAt: 1 }, limit },
       ),
+      purchases.find({ refundOpen: true }, { sort: { createdAt: 1 }, limit }),
     ]);
-    return { expired: expired.map((p) => p._id), incomplete: incomplete.map((p) => p._id) };
+    return {
+      expired: expired.map((p) => p._id),
+      incomplete: incomplete.map((p) => p._id),
+      refunds: refunds.map((p) => p._id),
+    };
   }
 }
 

@@ -37,9 +37,9 @@ export interface HistoryEntry {
   data: Record<string, unknown>;
 }
 
-/** A payment owed back to the payer (api.md "Admin: purchases"). */
+/** A payment owed back to the payer (api.md "Admin: purchases"); `refunded` once given back. */
 export interface RefundDue {
-  status: 'due';
+  status: 'due' | 'refunded';
   reason: 'superseded' | 'canceled' | 'already-paid';
   provider: string;
   transactionId: string;
@@ -47,6 +47,31 @@ export interface RefundDue {
   currency: string;
   paidAt: string;
   flaggedAt: string;
+}
+
+/** A refund an admin asked for, with what the gateway said and its credit note (api.md "Refunds"). */
+export interface RefundRequest {
+  refundId: string;
+  kind: 'sale' | 'payment-due';
+  transactionId: string;
+  amount: number;
+  documents: { documentId: string; title: string; price: number }[];
+  whole: boolean;
+  reason: string;
+  status: 'requested' | 'completed' | 'failed';
+  requestedAt: string;
+  requestedBy: string | null;
+  deferred: { reason: 'still-processing' | 'unavailable'; message: string; at: string } | null;
+  failure: { reason: string; message: string; gatewayCode: number | null; at: string } | null;
+  completedAt: string | null;
+  creditNote: {
+    kind: 'credit-note' | 'refund-receipt';
+    number: string;
+    issuedAt: string;
+    corrects: string;
+  } | null;
+  creditNoteUrl: string | null;
+  creditNoteXmlUrl: string | null;
 }
 
 /**
@@ -65,12 +90,15 @@ export interface AdminPurchase {
   language: 'et' | 'en';
   payer: Payer;
   paymentMethod: string;
-  documents: { documentId: string; title: string; uploaderName: string; price: number }[];
+  documents: { documentId: string; title: string; uploaderName: string; price: number; refunded: boolean }[];
   totals: { price: number; vat: number; licenceFee: number; serviceFee: number; uploaderEarnings: number };
   invoice: (InvoiceRequest & { number: string | null }) | null;
   invoiceUrl: string | null;
   refundDue: boolean;
   refunds: RefundDue[];
+  refundRequests: RefundRequest[];
+  /** A refund can be asked for now: paid, something left to refund, none waiting at the gateway. */
+  refundable: boolean;
   supersededBy: string | null;
   basketId: string;
   buyerId: string | null;

@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from '../../../i18n';
+import { fieldMessages } from '../../../api/http';
+import { useUiActions } from '../../../stores/ui-store';
 import { useParams } from 'react-router';
 import { Link } from '@/components/Link';
 import { Money } from '../../../components/Money';
@@ -8,10 +10,227 @@ import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
 import { formatDateTime } from '../../../utils/format';
-import { useAdminPurchase } from '../api/get-admin-purchases';
+import { type AdminPurchase, type RefundRequest, useAdminPurchase } from '../api/get-admin-purchases';
+import { type RefundAsk, useRefundPurchase, useRetryRefund } from '../api/refund-purchase';
 import { AdminOnlyNotice } from './AdminOnlyNotice';
 import { actorText, paymentMethodText, purchaseEventText } from './people-words';
 import './admin-purchases.css';
+
+type RefundTarget = { kind: 'documents' } | { kind: 'payment'; transactionId: string; amount: number };
+
+/**
+ * The admin gives money back with a reason: some or all documents of the paid purchase, or a payment owed
+ * back. The gateway's answer shows at once (completed, refused, or still processing: then the sweep or
+ * "Try again" completes it). Confirmation is asked first: money cannot be taken back.
+ */
+function RefundForm({ purchase, target }: { purchase: AdminPurchase; target: RefundTarget }) {
+  const { t } = useTranslation();
+  const refund = useRefundPurchase(purchase.id);
+  const { confirmRequested, toastShown, errorOccurred } = useUiActions();
+  const left = purchase.documents.filter((d) => !d.refunded);
+  const [chosen, setChosen] = useState<string[]>(left.map((d) => d.documentId));
+  const [reason, setReason] = useState('');
+  const [errors, setErrors] = useState<{ reason?: string; documentIds?: string }>({});
+  const id = target.kind === 'payment' ? `refund-${target.transactionId.slice(0, 8)}` : 'refund-sale';
+  const amount =
+    target.kind === 'payment'
+      ? target.amount
+      : left.filter((d) => chosen.includes(d.documentId)).reduce((sum, d) => sum + d.price, 0);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!reason.trim()) found.reason = t('VALIDATION.REQUIRED');
+    if (target.kind === 'documents' && chosen.length === 0)
+      found.documentIds = t('ADMIN_PURCHASES.REFUND_CHOOSE');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const ask: RefundAsk =
+      target.kind === 'payment'
+        ? { transactionId: target.transactionId, reason }
+        : chosen.length === left.length
+          ? { reason }
+          : { documentIds: chosen, reason };
+    confirmRequested({
+      title: t('ADMIN_PURCHASES.REFUND_CONFIRM_TITLE'),
+      text: t('ADMIN_PURCHASES.REFUND_CONFIRM_TEXT', {
+        amount: (amount / 100).toFixed(2),
+        number: purchase.number,
+      }),
+      onConfirm: () =>
+        refund.mutate(ask, {
+          onSuccess: (answer) => {
+            const outcome = answer.refund.outcome;
+            toastShown({
+              tone: outcome === 'completed' ? 'success' : outcome === 'failed' ? 'danger' : 'info',
+              text: t(`ADMIN_PURCHASES.REFUND_OUTCOME.${outcome}`),
+            });
+            setReason('');
+          },
+          onError: (error) => {
+            const messages = fieldMessages(error, (name) =>
+              name === 'reason' || name === 'documentIds' ? name : null,
+            );
+            if (Object.keys(messages).length > 0) setErrors(messages);
+            else errorOccurred(error);
+          },
+        }),
+    });
+  };
+
+  return (
+    <form className="admin-purchase__refund-form" onSubmit={submit} noValidate data-testid={`${id}-form`}>
+      {target.kind === 'documents' && (
+        <fieldset
+          className="field"
+          aria-describedby={errors.documentIds ? `${id}-documents-error` : undefined}
+        >
+          <legend className="field__label">{t('ADMIN_PURCHASES.REFUND_DOCUMENTS')}</legend>
+          {left.map((document) => (
+            <label key={document.documentId} className="checkbox" htmlFor={`${id}-${document.documentId}`}>
+              <input
+                id={`${id}-${document.documentId}`}
+                type="checkbox"
+                checked={chosen.includes(document.documentId)}
+                onChange={(e) =>
+                  setChosen((now) =>
+                    e.target.checked
+                      ? [...now, document.documentId]
+                      : now.filter((d) => d !== document.documentId),
+                  )
+                }
+                data-testid="refund-document"
+              />
+              <span>
+                {document.title} — <Money cents={document.price} />
+              </span>
+            </label>
+          ))}
+          {errors.documentIds && (
+            <p className="field__error" id={`${id}-documents-error`}>
+              {errors.documentIds}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <div className="field">
+        <label htmlFor={`${id}-reason`} className="field__label">
+          {t('ADMIN_PURCHASES.REFUND_REASON_LABEL')}
+        </label>
+        <textarea
+          id={`${id}-reason`}
+          className="field__control"
+          rows={2}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={errors.reason ? true : undefined}
+          aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
+          data-testid="refund-reason"
+        />
+        {errors.reason && (
+          <p className="field__error" id={`${id}-reason-error`}>
+            {errors.reason}
+          </p>
+        )}
+      </div>
+      <button
+        type="submit"
+        className="button button--danger-ghost"
+        disabled={refund.isPending}
+        data-testid="refund-submit"
+      >
+        {target.kind === 'payment' ? t('ADMIN_PURCHASES.REFUND_PAYMENT') : t('ADMIN_PURCHASES.REFUND')}{' '}
+        <Money cents={amount} />
+      </button>
+    </form>
+  );
+}
+
+/** One refund: what, why, its state at the gateway, and its credit note. */
+function RefundItem({ purchaseId, refund }: { purchaseId: string; refund: RefundRequest }) {
+  const { t } = useTranslation();
+  const retry = useRetryRefund(purchaseId);
+  const { toastShown, errorOccurred } = useUiActions();
+  const state =
+    refund.status === 'requested' ? (refund.deferred ? 'processing' : 'requested') : refund.status;
+  return (
+    <li data-testid="refund-item" data-status={refund.status}>
+      <strong>
+        <Money cents={refund.amount} />
+      </strong>{' '}
+      <span className={`admin-status admin-status--refund-${state}`} data-testid="refund-status">
+        {t(`ADMIN_PURCHASES.REFUND_STATUS.${state}`)}
+      </span>{' '}
+      — {formatDateTime(refund.requestedAt)}
+      {refund.documents.length > 0 && <> — {refund.documents.map((d) => d.title).join(', ')}</>}
+      <div className="hint">
+        {t('ADMIN_PURCHASES.REFUND_REASON_LABEL')}: {refund.reason}
+      </div>
+      {refund.failure && (
+        <p className="notice notice--danger" data-testid="refund-failure">
+          {t('ADMIN_PURCHASES.REFUND_REFUSED', { message: refund.failure.message })}
+        </p>
+      )}
+      {refund.deferred && (
+        <p className="notice notice--warning">
+          {t(`ADMIN_PURCHASES.REFUND_DEFERRED.${refund.deferred.reason}`)}{' '}
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            disabled={retry.isPending}
+            onClick={() =>
+              retry.mutate(refund.refundId, {
+                onSuccess: (answer) =>
+                  toastShown({
+                    tone: answer.refund.outcome === 'completed' ? 'success' : 'info',
+                    text: t(`ADMIN_PURCHASES.REFUND_OUTCOME.${answer.refund.outcome}`),
+                  }),
+                onError: errorOccurred,
+              })
+            }
+            data-testid="refund-retry"
+          >
+            {t('ADMIN_PURCHASES.REFUND_RETRY')}
+          </button>
+        </p>
+      )}
+      {refund.creditNote && (
+        <div className="admin-purchase__links">
+          {refund.creditNoteUrl && (
+            <a
+              className="button button--secondary button--small"
+              href={refund.creditNoteUrl}
+              target="_blank"
+              rel="noopener"
+              data-testid="refund-credit-note"
+            >
+              {t(
+                refund.creditNote.kind === 'credit-note'
+                  ? 'ADMIN_PURCHASES.CREDIT_NOTE_PDF'
+                  : 'ADMIN_PURCHASES.REFUND_RECEIPT_PDF',
+                { number: refund.creditNote.number },
+              )}
+            </a>
+          )}
+          {refund.creditNoteXmlUrl && (
+            <a
+              className="button button--secondary button--small"
+              href={refund.creditNoteXmlUrl}
+              target="_blank"
+              rel="noopener"
+            >
+              {t('ADMIN_PURCHASES.CREDIT_NOTE_XML', { number: refund.creditNote.number })}
+            </a>
+          )}
+          <span className="hint">
+            {t('ADMIN_PURCHASES.CORRECTS', { number: refund.creditNote.corrects })}
+          </span>
+        </div>
+      )}
+    </li>
+  );
+}
 
 /** One purchase for the admin (route adminpurchase): its facts and its whole event history. */
 export function AdminPurchasePage() {
@@ -122,6 +341,12 @@ export function AdminPurchasePage() {
             {purchase.documents.map((document) => (
               <li key={document.documentId}>
                 <strong>{document.title}</strong> — {document.uploaderName} — <Money cents={document.price} />
+                {document.refunded && (
+                  <>
+                    {' '}
+                    <span className="admin-status admin-status--refund">{t('ADMIN_PURCHASES.REFUNDED')}</span>
+                  </>
+                )}
               </li>
             ))}
           </ul>
@@ -144,10 +369,44 @@ export function AdminPurchasePage() {
                 </strong>{' '}
                 — {t(`ADMIN_PURCHASES.REFUND_REASON.${refund.reason}`)} — {formatDateTime(refund.paidAt)} —{' '}
                 {t('ADMIN_PURCHASES.TRANSACTION')} <code>{refund.transactionId}</code> —{' '}
-                <span className="admin-status admin-status--refund">{t('ADMIN_PURCHASES.REFUND_DUE')}</span>
+                <span className="admin-status admin-status--refund">
+                  {refund.status === 'due' ? t('ADMIN_PURCHASES.REFUND_DUE') : t('ADMIN_PURCHASES.REFUNDED')}
+                </span>
+                {refund.status === 'due' &&
+                  !purchase.refundRequests.some((r) => r.status === 'requested') && (
+                    <RefundForm
+                      purchase={purchase}
+                      target={{ kind: 'payment', transactionId: refund.transactionId, amount: refund.amount }}
+                    />
+                  )}
               </li>
             ))}
           </ul>
+        </section>
+      )}
+      {(purchase.refundable || purchase.refundRequests.length > 0) && (
+        <section
+          className="card admin-purchase__card"
+          aria-labelledby="admin-purchase-refund"
+          data-testid="admin-purchase-refund"
+        >
+          <h2 id="admin-purchase-refund" className="card__title">
+            {t('ADMIN_PURCHASES.REFUND_TITLE')}
+          </h2>
+          {purchase.refundRequests.length > 0 && (
+            <ul className="admin-purchase__documents" data-testid="refund-list">
+              {purchase.refundRequests.map((refund) => (
+                <RefundItem key={refund.refundId} purchaseId={purchase.id} refund={refund} />
+              ))}
+            </ul>
+          )}
+          {purchase.refundable && (
+            <RefundForm
+              key={purchase.refundRequests.length}
+              purchase={purchase}
+              target={{ kind: 'documents' }}
+            />
+          )}
         </section>
       )}
       <section className="card admin-purchase__card" aria-labelledby="admin-purchase-history">

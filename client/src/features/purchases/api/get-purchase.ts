@@ -37,7 +37,27 @@ export interface PurchaseSummary {
     title: string;
     uploaderName: string;
     price: number;
+    /** Its money was given back: its files can no longer be downloaded. */
+    refunded?: boolean;
     files: PurchaseFile[];
+  }[];
+  /** What completed refunds gave back, cents. */
+  refundedAmount?: number;
+  /** Completed refunds, each with its credit note (or refund receipt) once numbered. */
+  refundsDone?: {
+    refundId: string;
+    amount: number;
+    reason: string;
+    completedAt: string | null;
+    documents: string[];
+    creditNote: {
+      kind: 'credit-note' | 'refund-receipt';
+      number: string;
+      issuedAt: string;
+      corrects: string;
+    } | null;
+    creditNoteUrl: string | null;
+    creditNoteXmlUrl: string | null;
   }[];
   totals: { price: number; vat: number; taxableAmount: number };
   /** How the purchase is taxed: treatment, rate, whose VAT, where the buyer is. */

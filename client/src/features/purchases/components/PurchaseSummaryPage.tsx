@@ -24,6 +24,11 @@ function Downloads({ purchase }: { purchase: PurchaseSummary }) {
       {purchase.documents.map((document) => (
         <article key={document.documentId} className="purchase-document" data-testid="purchase-document">
           <h3 className="purchase-document__title">{document.title}</h3>
+          {document.refunded && (
+            <p className="notice notice--warning" data-testid="purchase-document-refunded">
+              {t('PURCHASE.DOCUMENT_REFUNDED')}
+            </p>
+          )}
           <p className="hint">
             {t('PURCHASE.UPLOADER')}: {document.uploaderName}
           </p>
@@ -49,7 +54,11 @@ function Downloads({ purchase }: { purchase: PurchaseSummary }) {
                     {t('PURCHASE.DOWNLOAD')}
                   </a>
                 ) : (
-                  <span className="hint">{t('PURCHASE.NOT_DOWNLOADABLE')}</span>
+                  <span className="hint" data-testid="purchase-file-unavailable">
+                    {document.refunded
+                      ? t('PURCHASE.REFUNDED_NOT_DOWNLOADABLE')
+                      : t('PURCHASE.NOT_DOWNLOADABLE')}
+                  </span>
                 )}
               </li>
             ))}
@@ -225,6 +234,38 @@ export function PurchaseSummaryPage() {
               {t('PURCHASE.INVOICE_XML', { number: purchase.invoice.number })}
             </a>
           )}
+          {(purchase.refundsDone ?? []).map((refund) => (
+            <div key={refund.refundId} className="purchase__refund" data-testid="purchase-refund">
+              <p>
+                {t('PURCHASE.REFUNDED_AMOUNT', { titles: refund.documents.join(', ') })}{' '}
+                <strong>
+                  <Money cents={refund.amount} />
+                </strong>
+              </p>
+              <p className="hint">{refund.reason}</p>
+              {refund.creditNote && refund.creditNoteUrl && (
+                <a
+                  className="button button--secondary button--block"
+                  href={refund.creditNoteUrl}
+                  target="_blank"
+                  rel="noopener"
+                  data-testid="purchase-credit-note"
+                >
+                  {t(
+                    refund.creditNote.kind === 'credit-note'
+                      ? 'PURCHASE.CREDIT_NOTE_PDF'
+                      : 'PURCHASE.REFUND_RECEIPT_PDF',
+                    { number: refund.creditNote.number },
+                  )}
+                </a>
+              )}
+              {refund.creditNote && refund.creditNoteXmlUrl && (
+                <a className="button button--ghost button--block" href={refund.creditNoteXmlUrl} download>
+                  {t('PURCHASE.CREDIT_NOTE_XML', { number: refund.creditNote.number })}
+                </a>
+              )}
+            </div>
+          ))}
           {purchase.status !== 'paid' && (
             <Link className="button button--ghost button--block" to={path('cart')}>
               {t('PAYMENT.BACK_TO_CART')}

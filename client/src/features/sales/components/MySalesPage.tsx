@@ -274,11 +274,23 @@ export function MySalesPage() {
                 </thead>
                 <tbody>
                   {summary.sales.map((s) => (
-                    <tr key={`${s.eventId}-${s.documentId}`} data-testid="sales-row">
+                    <tr
+                      key={`${s.eventId}-${s.documentId}`}
+                      data-testid="sales-row"
+                      data-kind={s.kind}
+                      className={s.kind === 'refund' ? 'sales-row--refund' : undefined}
+                    >
                       <td>
                         <FormattedDate value={s.paidAt} />
                       </td>
-                      <th scope="row">{s.title}</th>
+                      <th scope="row">
+                        {s.title}
+                        {s.kind === 'refund' && (
+                          <span className="hint sales-row__refund" data-testid="sales-refund-reason">
+                            {t('SALES.REFUND_LINE', { reason: s.reason ?? '' })}
+                          </span>
+                        )}
+                      </th>
                       <td className="table__num">
                         <Money cents={s.price} />
                       </td>

@@ -47,6 +47,8 @@ const SUMMARY: SalesSummary = {
   ],
   sales: [
     {
+      kind: 'sale',
+      reason: null,
       documentId: 'd1',
       title: 'Tööleping',
       paidAt: '2026-03-01T10:00:00.000Z',
