@@ -63,7 +63,8 @@ const JOURNEYS: Journey[] = [
     publishConfirmTitle: 'Avaldada dokument?',
     published: 'Dokument on avalik!',
     statusPublic: 'Avalik',
-    previewNote: 'Esimese lehekülje ülaosa on näha selgelt; ülejäänu on hägustatud, kuni dokumendi ostad.',
+    previewNote:
+      'Esimese lehekülje ülaosa on näha selgelt; ülejäänu ja kõik teised leheküljed on hägustatud, kuni dokumendi ostad.',
     deleteConfirmTitle: 'Kustutada dokument?',
     notFoundTitle: 'Dokumenti ei leitud',
   },
@@ -83,7 +84,7 @@ const JOURNEYS: Journey[] = [
     published: 'The document is public!',
     statusPublic: 'Public',
     previewNote:
-      'The top of the first page is shown clearly; the rest is blurred until you buy the document.',
+      'The top of the first page is shown clearly; the rest, and every other page, is blurred until you buy the document.',
     deleteConfirmTitle: 'Delete the document?',
     notFoundTitle: 'Document not found',
   },
@@ -202,7 +203,8 @@ describeWithBrowser(
           await expectCount(result, 1);
           await result.getByRole('link', { name: title }).click();
           await expectText(visitorPage.getByTestId('document-title'), title);
-          const preview = visitorPage.getByTestId('document-preview');
+          // The viewer's large page (issue 27), blurred below the clear band.
+          const preview = visitorPage.getByTestId('viewer-open').locator('img');
           await preview.waitFor({ state: 'visible' });
           expect(await preview.getAttribute('data-blurred')).toBe('true');
           await eventually(async () =>
@@ -210,7 +212,7 @@ describeWithBrowser(
               100,
             ),
           );
-          await expectTextContaining(visitorPage.locator('.document-page__preview'), journey.previewNote);
+          await expectTextContaining(visitorPage.locator('.viewer__note'), journey.previewNote);
           await expectCount(visitorPage.getByTestId('owner-edit'), 0);
           await screenshot(visitorPage, `${journey.language}-visitor-preview`);
           const documentPath = new URL(visitorPage.url()).pathname;

@@ -77,11 +77,15 @@ export function TableOfContents({
                 type="button"
                 className="contents__link"
                 onClick={() => onShow(entry.page!)}
-                aria-label={t('DOCUMENT_PAGE.CONTENTS_GO_TO', { text: entry.text, page: entry.page })}
                 data-testid="contents-entry"
               >
+                {/* Named by what it shows (no aria-label that would differ from the visible words): the
+                    heading, then the page in full words for a screen reader, "lk 3" for the eye. */}
                 <span className="contents__text">{entry.text}</span>
-                <span className="contents__page">
+                <span className="visually-hidden">
+                  {t('DOCUMENT_PAGE.CONTENTS_GO_TO', { text: '', page: entry.page })}
+                </span>
+                <span className="contents__page" aria-hidden="true">
                   {t('DOCUMENT_PAGE.CONTENTS_PAGE', { page: entry.page })}
                 </span>
               </button>
