@@ -177,6 +177,73 @@ describeWithBrowser('Search journeys (real server, Chromium)', () => {
     );
 
     it(
+      'Back from a result far down a long list shows the list again, every time (issue 27: it was empty in 4 of 8 runs)',
+      async () => {
+        const pageErrors = collectPageErrors(page);
+        const count = page.getByTestId('search-count');
+        const all = await api.catalogueTotal();
+        expect(all).toBeGreaterThan(PAGE_SIZE + 3);
+        const sortField = page.getByLabel(journey.sortLabel, { exact: true });
+        for (let run = 1; run <= 8; run++) {
+          // The sequence of the report, as a person does it on the search page.
+          await page.goto(`${server.url}${journey.searchPath}`);
+          if (run === 1) await acceptCookies(page);
+          await expectText(count, journey.showing(PAGE_SIZE, all));
+          await page.getByLabel(journey.fieldOfLawLabel, { exact: true }).selectOption(journey.fieldOfLaw);
+          await expectLocation(page, journey.searchPath, `?fieldOfLaw=${journey.fieldOfLaw}`);
+          await page.getByTestId('search-reset').click();
+          await expectLocation(page, journey.searchPath, '');
+          await sortField.selectOption('price-desc');
+          await expectLocation(page, journey.searchPath, '?sort=price-desc');
+          await sortField.selectOption('newest');
+          await expectText(count, journey.showing(PAGE_SIZE, all));
+          // To the end: every page of results arrives as the end comes into view.
+          await eventually(
+            async () => {
+              await page.keyboard.press('End');
+              await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+              expect(normalizeSpaces(await count.innerText())).toBe(journey.showing(all, all));
+            },
+            { timeoutMs: 30_000 },
+          );
+          // Then to 4000 px, once the page has stopped moving (the End key scrolls smoothly).
+          await eventually(async () => {
+            await page.evaluate("window.scrollTo({ top: 4000, behavior: 'instant' })");
+            await page.waitForTimeout(300);
+            expect(Number(await page.evaluate('window.scrollY'))).toBe(4000);
+          });
+          const target = page.getByTestId('search-result').nth(22);
+          // Its text, not its rendered text: a result out of view is not laid out (content-visibility).
+          const targetTitle = normalizeSpaces(await target.locator('h2').textContent());
+          await target.scrollIntoViewIfNeeded();
+          const left = Number(await page.evaluate('window.scrollY'));
+          await target.getByTestId('search-result-details').click();
+          await expectText(page.getByTestId('document-title'), targetTitle);
+          await page.goBack();
+
+          // The list again, at the place left, with the result opened in view.
+          await expectText(count, journey.showing(all, all));
+          await eventually(async () =>
+            expect(Math.abs(Number(await page.evaluate('window.scrollY')) - left)).toBeLessThan(40),
+          );
+          const inView = await page.evaluate(`(() => {
+            const cards = [...document.querySelectorAll('[data-testid="search-result"]')];
+            return cards.filter((card) => {
+              const box = card.getBoundingClientRect();
+              return box.bottom > 0 && box.top < window.innerHeight && card.innerText.trim() !== '';
+            }).length;
+          })()`);
+          expect({ run, inView: Number(inView) > 0 }).toEqual({ run, inView: true });
+          expect(
+            normalizeSpaces(await page.getByTestId('search-result').nth(22).locator('h2').textContent()),
+          ).toBe(targetTitle);
+        }
+        expect(pageErrors.map((error) => error.message)).toEqual([]);
+      },
+      4 * JOURNEY_TIMEOUT_MS,
+    );
+
+    it(
       'a first visit shows the page from the answers it came with: no request for what the page already shows',
       async () => {
         const context = await launched.newContext();

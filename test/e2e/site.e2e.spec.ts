@@ -421,6 +421,38 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
       },
       JOURNEY_TIMEOUT_MS,
     );
+
+    it(
+      'a 390 px phone at every text size of the accessibility panel: no page is wider than the screen (issue 27)',
+      async () => {
+        const paid: DocumentDetail = await api.documentTitled(
+          journey.language === 'et' ? 'Tähtajaline tööleping' : 'Employment Contract (Estonia)',
+        );
+        for (const textSize of ['font-default', 'font-large', 'font-largest']) {
+          await context.addCookies([
+            { name: 'lepinguturg.accessibility', value: `${textSize} contrast-normal`, url: server.url },
+          ]);
+          for (const path of [
+            journey.home,
+            journey.search(journey.keyWord),
+            journey.document(paid.slug),
+            journey.cart,
+            journey.pages[2]!.path,
+          ]) {
+            await page.goto(url(path));
+            await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible' });
+            await expectCount(page.getByTestId('page-skeleton'), 0);
+            expect(
+              await page.evaluate((size) => document.documentElement.classList.contains(size), textSize),
+            ).toBe(true);
+            await expectNoHorizontalOverflow(page, `${path} 390 ${textSize}`);
+            await expectClearTopBar(page, `${path} 390 ${textSize}`);
+          }
+        }
+        expect(pageErrors.map((error) => error.message)).toEqual([]);
+      },
+      JOURNEY_TIMEOUT_MS,
+    );
   });
 
   it(

@@ -79,8 +79,13 @@ export function TableOfContents({
                 onClick={() => onShow(entry.page!)}
                 data-testid="contents-entry"
               >
+                {/* Named by what it shows (no aria-label that would differ from the visible words): the
+                    heading, then the page in full words for a screen reader, "lk 3" for the eye. */}
                 <span className="contents__text">{entry.text}</span>
-                <span className="contents__page">
+                <span className="visually-hidden">
+                  {t('DOCUMENT_PAGE.CONTENTS_GO_TO', { text: '', page: entry.page })}
+                </span>
+                <span className="contents__page" aria-hidden="true">
                   {t('DOCUMENT_PAGE.CONTENTS_PAGE', { page: entry.page })}
                 </span>
               </button>

@@ -522,6 +522,7 @@ export function SearchPage({ renderDocumentActions }: SearchPageProps) {
             type="button"
             className="button button--ghost button--small"
             onClick={() => applyFilters({ ...EMPTY_FILTERS, uploaderId: routeUploaderId ?? '' })}
+            data-testid="search-reset"
           >
             {t('SEARCH.RESET')}
           </button>
