@@ -122,7 +122,7 @@ describe('The demo sales history seeded while the background sweeps run', () => 
       expect(count(events, 'BasketExpired')).toBe(0);
       expect(sweeps).toBeGreaterThan(10);
       // Once written, the sweeps run again as before (nothing of the history is due).
-      expect(await purchases.sweep()).toEqual({ expired: 0, paid: 0, completed: 0 });
+      expect(await purchases.sweep()).toEqual({ expired: 0, paid: 0, completed: 0, refunds: 0 });
     } finally {
       await app.close();
     }

@@ -67,8 +67,12 @@ export class RecordPaymentMessageHandler implements ICommandHandler<
     // The buyer comes back to their purchase with its key (issued now for a purchase that has none).
     const access = route === 'return' ? await this.access.ensure(purchaseId) : null;
     if (access?.position) position = access.position > (position ?? 0n) ? access.position : position;
-    const { state } = await this.aggregates.load(stream, purchaseDecider);
+    const { state, recorded } = await this.aggregates.load(stream, purchaseDecider);
     if (state.status === 'none') throw new DomainError('PAYMENT.UNKNOWN_REFERENCE');
+    // A message that changes nothing (the gateway's own notification recorded the payment a moment
+    // earlier) still answers once the read side has what the log says, so the buyer never sees "pending".
+    const last = recorded.at(-1)?.position ?? null;
+    if (last !== null && (position === null || last > position)) position = last;
     return {
       purchaseId,
       language: state.language,
