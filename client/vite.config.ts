@@ -92,5 +92,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['src/test/setup.ts'],
     globals: true,
     restoreMocks: true,
+    // A test waits up to 5 s for each thing it looks for (src/test/setup.ts); a test of several steps on a
+    // busy machine may need more than vitest's default 5 s in all.
+    testTimeout: 20_000,
   },
 }));

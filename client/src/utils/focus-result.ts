@@ -15,11 +15,23 @@ const find = (target: Target): HTMLElement | null => {
  * (tabindex -1). Stops when the person moves focus themselves meanwhile.
  */
 export function focusResult(...targets: Target[]): void {
+  focusResultWhen(() => true, ...targets);
+}
+
+/**
+ * As {@link focusResult}, once `ready()` says the page shows the action's result: an action whose answer
+ * arrives before the page has redrawn (a removed line still listed) would otherwise focus what is about to go.
+ */
+export function focusResultWhen(ready: () => boolean, ...targets: Target[]): void {
   const started = document.activeElement;
   const deadline = Date.now() + WAIT_MS;
   const attempt = () => {
     const active = document.activeElement;
     if (active && active !== started && active !== document.body) return;
+    if (!ready()) {
+      if (Date.now() < deadline) requestAnimationFrame(attempt);
+      return;
+    }
     for (const target of targets) {
       const element = find(target);
       if (!element) continue;

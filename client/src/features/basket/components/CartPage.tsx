@@ -20,7 +20,7 @@ import { FreeCheckoutForm } from './FreeCheckout';
 import { useBasketId } from '../../../stores/basket-store';
 import { LoadError } from '../../../components/LoadError';
 import './checkout.css';
-import { focusResult } from '../../../utils/focus-result';
+import { focusResultWhen } from '../../../utils/focus-result';
 
 /** One line of the cart. The removal runs in CartPage, which outlives the line it removes. */
 function CartLine({
@@ -135,12 +135,15 @@ export function CartPage() {
 
   const removeLine = (documentId: string) => {
     const at = basket?.documents.findIndex((line) => line.documentId === documentId) ?? 0;
+    const removes = () => document.querySelectorAll('[data-testid="cart-remove"]');
+    // The answer may come before the list is redrawn: focus once the removed line is gone.
+    const linesBefore = removes().length;
     remove.mutate(documentId, {
       onSuccess: () => {
         toastShown({ tone: 'success', text: t('BASKET.REMOVED') });
         // The list after the removal: the line that took its place, the one before, or the empty cart.
-        const removes = () => document.querySelectorAll('[data-testid="cart-remove"]');
-        focusResult(
+        focusResultWhen(
+          () => removes().length < linesBefore,
           () => removes()[at] ?? removes()[at - 1],
           '[data-testid="cart-empty"] a',
           '#cart-lines-title',

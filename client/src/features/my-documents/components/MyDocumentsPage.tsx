@@ -12,7 +12,7 @@ import { useDeleteDocument, useSetPublished } from '../api/document-mutations';
 import { useMyDocuments } from '../api/get-my-documents';
 import { MY_DOCUMENT_FILTERS, type MyDocumentFilter, type MyDocumentRow } from '../api/types';
 import './my-documents.css';
-import { focusResult } from '../../../utils/focus-result';
+import { focusResultWhen } from '../../../utils/focus-result';
 import { DataTable } from '../../../components/DataTable';
 import { LoadError } from '../../../components/LoadError';
 
@@ -65,7 +65,12 @@ function RowActions({ row }: { row: MyDocumentRow }) {
           onSuccess: () => {
             toastShown({ tone: 'success', text: t('UPLOAD.DOCUMENT_DELETED', { title: row.title }) });
             // The list after the removal: the first document's Edit, or the counts when none is left.
-            focusResult('[data-testid="my-document-edit"]', '[data-testid="my-documents-counts"]');
+            // The answer may come before the list is redrawn: focus once the removed row is gone.
+            focusResultWhen(
+              () => !document.querySelector(`[data-document-id="${CSS.escape(row.id)}"]`),
+              '[data-testid="my-document-edit"]',
+              '[data-testid="my-documents-counts"]',
+            );
           },
           onError: errorOccurred,
         }),
