@@ -352,6 +352,31 @@ describe('VAT by buyer: Estonian, EU business, EU consumers before and after EUR
     expect(idsOf((await kmdOf()).outsideEu)).toContain(purchaseId);
   });
 
+  it('free templates ("Get it free", no country asked) are no sale on any return, not "outside the EU"', async () => {
+    const free = await publishDocumentWithFiles(server, {
+      title: 'Tasuta volikiri',
+      price: 0,
+      files: [{ title: 'Volikiri', format: 'docx' }],
+    });
+    const basketId = randomUUID();
+    await call(server, 'POST', `/api/baskets/${basketId}/documents`, { documentId: free.documentId });
+    const got = await call(server, 'POST', `/api/baskets/${basketId}/free-checkout`, {
+      email: `${randomUUID()}@example.ee`,
+      termsAccepted: true,
+    });
+    expect(got.status).toBe(200);
+    const purchaseId = got.body.purchaseId as string;
+    expect((await created(purchaseId)).vat).toMatchObject({
+      treatment: 'outside-scope',
+      reason: 'free-of-charge',
+      buyerCountry: null,
+      rate: 0,
+    });
+    const kmd = await kmdOf();
+    const listed = [...kmd.lines.flatMap(idsOf), ...idsOf(kmd.oss), ...idsOf(kmd.outsideEu)];
+    expect(listed).not.toContain(purchaseId);
+  });
+
   it('shows a VIES outage to the buyer instead of a zero rate; paying with VAT is recorded with the outage', async () => {
     const basketId = randomUUID();
     await call(server, 'POST', `/api/baskets/${basketId}/documents`, { documentId: contract.documentId });

@@ -9,7 +9,8 @@ import { SHOP_MEMBER_STATE, countryOfVatNumber, isMemberState, standardVatRate }
  * - `oss`: the consumer's member state's VAT, declared in Estonia's One-Stop Shop (Art. 58, 369b);
  * - `reverse-charge`: an EU business with a VAT number valid in VIES; the buyer accounts for the VAT
  *   (Art. 44, 196; the invoice says so, Art. 226 (11a));
- * - `outside-scope`: a buyer outside the EU: no EU VAT (Art. 44, 59).
+ * - `outside-scope`: a buyer outside the EU: no EU VAT (Art. 44, 59); or templates given free of charge,
+ *   which are no supply for consideration (Art. 2 (1) (c)) and on no return.
  */
 export type VatTreatment = 'domestic' | 'oss' | 'reverse-charge' | 'outside-scope';
 
@@ -20,6 +21,8 @@ export type VatReason =
   | 'eu-business'
   | 'eu-business-not-confirmed'
   | 'outside-eu'
+  /** A basket of free templates: nothing is paid, so nothing is supplied for VAT (Art. 2 (1) (c)). */
+  | 'free-of-charge'
   /** Decided before VAT followed the buyer: every sale then carried Estonian VAT, per line. */
   | 'before-vat-by-buyer';
 
@@ -165,6 +168,26 @@ function buyerCountryOf(
  * fact arrives in `facts`. Answers a question, an outage or an invalid number instead of guessing.
  */
 export function assessVat(facts: VatFacts): VatAssessment {
+  // Nothing paid, no VAT to place: a free basket asks for no country (checkout-details.ts).
+  if (facts.taxableAmount === 0) {
+    const billing = facts.billingCountry !== '';
+    return {
+      state: 'decided',
+      decision: {
+        treatment: 'outside-scope',
+        reason: 'free-of-charge',
+        buyerCountry: billing ? facts.billingCountry : null,
+        vatCountry: null,
+        rate: 0,
+        buyerVatNumber: null,
+        evidence: billing ? [{ kind: 'billing-address', country: facts.billingCountry, detail: null }] : [],
+        vies: null,
+        crossBorderSales: null,
+        day: facts.day,
+      },
+    };
+  }
+
   let vies: ViesAnswer | null = null;
   let businessNotConfirmed = false;
   if (needsViesCheck(facts.vatNumber)) {

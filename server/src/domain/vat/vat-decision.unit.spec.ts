@@ -196,6 +196,24 @@ describe('VAT by buyer (VAT Directive Art. 44, 45, 58, 59c, 196; Regulation 282/
     });
   });
 
+  it('places no VAT on free templates: nothing is supplied for consideration, whatever the country', () => {
+    const free = { taxableAmount: 0, paymentMethod: 'free', paymentMethodCountry: null };
+    // "Get it free" asks for no country: the decision is not "outside the EU".
+    expect(decideVat(facts({ ...free, billingCountry: '' }))).toMatchObject({
+      treatment: 'outside-scope',
+      reason: 'free-of-charge',
+      buyerCountry: null,
+      vatCountry: null,
+      rate: 0,
+      evidence: [],
+    });
+    expect(decideVat(facts({ ...free, billingCountry: 'FI' }))).toMatchObject({
+      reason: 'free-of-charge',
+      buyerCountry: 'FI',
+      rate: 0,
+    });
+  });
+
   it('charges no EU VAT outside the EU (outside the scope), and treats Northern Ireland’s services as British', () => {
     expect(
       decideVat(facts({ billingCountry: 'GB', paymentMethodCountry: null, declaredCountry: 'GB' })),

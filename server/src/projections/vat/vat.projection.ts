@@ -72,6 +72,8 @@ export class VatProjection implements Projection {
     switch (event.type) {
       case 'PurchaseCreated': {
         const { purchaseId, vat, totals } = event.data;
+        // Free templates are no supply for consideration: on no return (vat-decision.ts).
+        if (totals.price === 0) return;
         await tx.collection<VatPendingView>(VAT_PENDING).replaceOne(
           { _id: purchaseId },
           {
