@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
 import { ledgerDay } from '../../server/src/domain/ledger/ledger-day';
 import { nextTarget2BusinessDay } from '../../server/src/domain/payout/target2-calendar';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
@@ -7,14 +6,12 @@ import { ProjectionRunner } from '../../server/src/projections/projection-runner
 import { DEMO_UPLOADERS } from '../../server/src/seed/demo-catalogue.data';
 import { call, checkOut, keyInUrl, payAndReturn } from '../support/buying';
 import { TestClock } from '../support/test-clock';
-import { type TestServer, startTestServer } from '../support/test-server';
 import { Api, type DocumentPage } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
-import { describeWithBrowser, type LaunchedBrowser, launchBrowser } from './support/browser';
-import { DEMO, type DemoAccount, expectHostedPage, submitSignIn } from './support/identity';
+import { describeWithBrowser } from './support/browser';
+import { journeySession } from './support/journey-session';
+import { DEMO } from './support/identity';
 import {
-  acceptCookies,
-  collectPageErrors,
   eventually,
   expectCount,
   expectText,
@@ -24,40 +21,13 @@ import {
   screenshot,
 } from './support/journey';
 
-const SERVER_START_TIMEOUT_MS = 120_000;
 const JOURNEY_TIMEOUT_MS = 180_000;
-const SIGN_IN_TIMEOUT_MS = 20_000;
 const DAY_MS = 86_400_000;
 
 describeWithBrowser('Money journey (real server, Chromium)', () => {
-  let server: TestServer;
-  let launched: LaunchedBrowser;
   const clock = new TestClock();
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startTestServer({ clock });
-    launched = await launchBrowser();
-  }, SERVER_START_TIMEOUT_MS);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await launched?.close();
-    await server?.close();
-  }, SERVER_START_TIMEOUT_MS);
-
-  async function signedIn(account: DemoAccount, path: string): Promise<{ page: Page; errors: Error[] }> {
-    const context = await launched.newContext({ acceptDownloads: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = collectPageErrors(page);
-    await page.goto(`${server.url}${path}`);
-    await expectHostedPage(page, path.startsWith('/en/') ? 'Sign in' : 'Logi sisse', SIGN_IN_TIMEOUT_MS);
-    await submitSignIn(page, account.email, account.password);
-    await expectText(page.getByTestId('user-menu-name'), account.fullName, SIGN_IN_TIMEOUT_MS);
-    await acceptCookies(page);
-    return { page, errors };
-  }
+  const session = journeySession({ clock });
+  const { signedIn } = session;
 
   it(
     'a sale shows on My sales; the uploader asks for a payout; the admin exports a payout file, rejects a payout of it the bank did not pay, marks the file executed; the uploader sees it paid; the accountant’s report balances',
@@ -65,7 +35,7 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       // ---- a buyer pays for one of Kadri's documents at the test gateway and downloads it (real HTTP:
       // the buying journey drives the same checkout in Chromium)
       const kadri = DEMO_UPLOADERS.find((u) => u.key === 'kadri')!;
-      const api = new Api(server.url);
+      const api = new Api(session.server.url);
       const documents = await api.get<DocumentPage>(
         `/documents?uploaderId=${kadri.userId}&sort=price-desc&limit=1`,
       );
@@ -73,11 +43,11 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       expect(sold.price).toBeGreaterThan(0);
       // The books count Estonian days: after 22:00 UTC in winter it is already tomorrow in Tallinn.
       const saleDay = ledgerDay(clock.now().toISOString());
-      const { purchaseId, paymentUrl } = await checkOut(server, [{ documentId: sold.id }]);
+      const { purchaseId, paymentUrl } = await checkOut(session.server, [{ documentId: sold.id }]);
       const returned = await payAndReturn(paymentUrl, 'success');
       expect(returned.status).toBe(303);
       // The buyer's access key comes back in the return page's address (its fragment).
-      const purchase = await call(server, 'GET', `/api/purchases/${purchaseId}`, undefined, {
+      const purchase = await call(session.server, 'GET', `/api/purchases/${purchaseId}`, undefined, {
         'x-purchase-key': keyInUrl(returned.location)!,
       });
       expect(purchase.body.status).toBe('paid');
@@ -86,8 +56,8 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(0);
       // Fifteen days later its earnings are released (held 14 days after the payment).
       clock.advance(15 * DAY_MS);
-      const runner = server.app.get(ProjectionRunner);
-      await runner.waitFor(await server.app.get<EventStore>(EVENT_STORE).headPosition());
+      const runner = session.server.app.get(ProjectionRunner);
+      await runner.waitFor(await session.server.app.get<EventStore>(EVENT_STORE).headPosition());
 
       // ---- Kadri sees the sale and the download on My sales
       // (From the day of the sale: the seeded history has sold her documents before.)
@@ -222,7 +192,7 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       await expectCount(admin.page.getByTestId('payout-batch-row'), 2);
 
       // ---- Kadri sees it paid, in English too
-      await uploader.page.goto(`${server.url}/en/admin/user/payouts`);
+      await uploader.page.goto(`${session.server.url}/en/admin/user/payouts`);
       const paidToday = uploader.page.getByTestId('my-payout-row').filter({ hasText: `${d}.${m}.${y}` });
       await expectCount(paidToday, 1);
       await expectText(paidToday.getByTestId('payout-status'), 'Paid');
@@ -232,7 +202,7 @@ describeWithBrowser('Money journey (real server, Chromium)', () => {
       );
 
       // ---- the admin makes the buyer an accountant; the accountant's report of the year balances
-      await admin.page.goto(`${server.url}/admin/users?q=ostja`);
+      await admin.page.goto(`${session.server.url}/admin/users?q=ostja`);
       await admin.page.getByTestId('admin-user-grant-accountant').click();
       await admin.page.getByTestId('modal-confirm').click();
       await admin.page.getByTestId('admin-user-accountant-badge').waitFor();

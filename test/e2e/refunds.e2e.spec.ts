@@ -1,4 +1,3 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { ledgerDay } from '../../server/src/domain/ledger/ledger-day';
 import { EVENT_STORE, type EventStore } from '../../server/src/infrastructure/event-store/event-store.port';
 import { EmbeddedTestGateway } from '../../server/src/infrastructure/payments/embedded-gateway/embedded-test-gateway';
@@ -7,78 +6,40 @@ import { DEMO_UPLOADERS } from '../../server/src/seed/demo-catalogue.data';
 import { call, checkOut, keyInUrl, payAndReturn } from '../support/buying';
 import { pdfText } from '../support/pdf-text';
 import { TestClock } from '../support/test-clock';
-import { type TestServer, startTestServer } from '../support/test-server';
 import { Api, type DocumentPage } from './support/api';
 import { expectNoAxeViolations } from './support/axe';
-import { describeWithBrowser, type LaunchedBrowser, launchBrowser } from './support/browser';
-import { DEMO, type DemoAccount, expectHostedPage, submitSignIn } from './support/identity';
-import {
-  acceptCookies,
-  collectPageErrors,
-  expectCount,
-  expectText,
-  expectTextContaining,
-  screenshot,
-} from './support/journey';
+import { describeWithBrowser } from './support/browser';
+import { journeySession } from './support/journey-session';
+import { DEMO } from './support/identity';
+import { acceptCookies, expectCount, expectText, expectTextContaining, screenshot } from './support/journey';
 
-const SERVER_START_TIMEOUT_MS = 120_000;
 const JOURNEY_TIMEOUT_MS = 180_000;
-const SIGN_IN_TIMEOUT_MS = 20_000;
 
 describeWithBrowser('Refund journey (real server, Chromium)', () => {
-  let server: TestServer;
-  let launched: LaunchedBrowser;
   const clock = new TestClock();
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startTestServer({ clock });
-    launched = await launchBrowser();
-  }, SERVER_START_TIMEOUT_MS);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await launched?.close();
-    await server?.close();
-  }, SERVER_START_TIMEOUT_MS);
-
-  async function newPage(): Promise<{ page: Page; errors: Error[] }> {
-    const context = await launched.newContext({ acceptDownloads: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    return { page, errors: collectPageErrors(page) };
-  }
-
-  async function signedIn(account: DemoAccount, path: string): Promise<{ page: Page; errors: Error[] }> {
-    const { page, errors } = await newPage();
-    await page.goto(`${server.url}${path}`);
-    await expectHostedPage(page, 'Logi sisse', SIGN_IN_TIMEOUT_MS);
-    await submitSignIn(page, account.email, account.password);
-    await expectText(page.getByTestId('user-menu-name'), account.fullName, SIGN_IN_TIMEOUT_MS);
-    await acceptCookies(page);
-    return { page, errors };
-  }
+  const session = journeySession({ clock });
+  const { newPage, signedIn } = session;
 
   it(
     'the admin refunds a purchase with a reason; the screen shows the credit note, the uploader’s My sales the refund line, and the buyer’s links are dead',
     async () => {
       // ---- a buyer pays for one of Kadri's documents at the test gateway
       const kadri = DEMO_UPLOADERS.find((u) => u.key === 'kadri')!;
-      const documents = await new Api(server.url).get<DocumentPage>(
+      const documents = await new Api(session.server.url).get<DocumentPage>(
         `/documents?uploaderId=${kadri.userId}&sort=price-desc&limit=1`,
       );
       const sold = documents.items[0]!;
       const day = ledgerDay(clock.now().toISOString());
-      const { purchaseId, paymentUrl } = await checkOut(server, [{ documentId: sold.id }]);
+      const { purchaseId, paymentUrl } = await checkOut(session.server, [{ documentId: sold.id }]);
       const returned = await payAndReturn(paymentUrl, 'success');
       expect(returned.status).toBe(303);
       const key = keyInUrl(returned.location)!;
-      const before = await call(server, 'GET', `/api/purchases/${purchaseId}`, undefined, {
+      const before = await call(session.server, 'GET', `/api/purchases/${purchaseId}`, undefined, {
         'x-purchase-key': key,
       });
       const fileLink = before.body.documents[0].files[0].downloadUrl as string;
       expect((await fetch(fileLink, { redirect: 'manual' })).status).toBe(302);
-      await server.app.get(EmbeddedTestGateway).settled();
+      await session.server.app.get(EmbeddedTestGateway).settled();
 
       // ---- the admin opens the purchase and refunds it, with a reason
       const admin = await signedIn(DEMO.admin, `/admin/purchases/${purchaseId}`);
@@ -107,9 +68,9 @@ describeWithBrowser('Refund journey (real server, Chromium)', () => {
       await screenshot(admin.page, 'refund-admin-purchase');
       await expectNoAxeViolations(admin.page, 'admin purchase refunded');
       expect(admin.errors).toEqual([]);
-      await server.app
+      await session.server.app
         .get(ProjectionRunner)
-        .waitFor(await server.app.get<EventStore>(EVENT_STORE).headPosition());
+        .waitFor(await session.server.app.get<EventStore>(EVENT_STORE).headPosition());
 
       // ---- Kadri's My sales shows the refund line and its reason
       const uploader = await signedIn(DEMO.uploader, `/admin/user/sales?from=${day}`);
@@ -128,7 +89,7 @@ describeWithBrowser('Refund journey (real server, Chromium)', () => {
 
       // ---- the buyer's summary: the document refunded, no download link, the old link dead
       const buyer = await newPage();
-      await buyer.page.goto(`${server.url}/ostu-kokkuvote/${purchaseId}#key=${key}`);
+      await buyer.page.goto(`${session.server.url}/ostu-kokkuvote/${purchaseId}#key=${key}`);
       await acceptCookies(buyer.page);
       await buyer.page.getByTestId('purchase-document-refunded').waitFor();
       await expectCount(buyer.page.getByTestId('purchase-file-download'), 0);
