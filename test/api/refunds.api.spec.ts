@@ -114,6 +114,16 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
     const leaseFile = fileOf(lease.documentId);
     const guideFile = fileOf(guide.documentId);
     const kmdBefore = (await asAdmin('GET', `/api/accounting/vat/kmd?month=${month()}`)).body;
+    interface Figures {
+      sales: number;
+      refunds: number;
+      vat: number;
+      serviceFees: number;
+      uploaderEarnings: number;
+    }
+    const dashboard = async () =>
+      ((await asAdmin('GET', '/api/admin/dashboard?from=2000-01-01')).body as { totals: Figures }).totals;
+    const dashboardBefore = await dashboard();
 
     const partly = await refund(bought.purchaseId, {
       documentIds: [lease.documentId],
@@ -276,6 +286,19 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
     expect((await fetch(guideFile, { redirect: 'manual' })).status).toBe(410);
     const nothingLeft = await refund(bought.purchaseId, { reason: 'Kolmas kord' });
     expect(nothingLeft.status).toBe(409);
+
+    // The admin's dashboard: the refunds shown, sales, VAT, fees and earnings net of them.
+    const created = (await events.readStream(purchaseStreamId(bought.purchaseId)))[0]!.data as {
+      totals: { price: number; vat: number; serviceFee: number; uploaderEarnings: number };
+    };
+    const dashboardAfter = await dashboard();
+    expect(dashboardAfter.refunds - dashboardBefore.refunds).toBe(bought.total);
+    expect(dashboardAfter.sales - dashboardBefore.sales).toBe(-bought.total);
+    expect(dashboardAfter.vat - dashboardBefore.vat).toBe(-created.totals.vat);
+    expect(dashboardAfter.serviceFees - dashboardBefore.serviceFees).toBe(-created.totals.serviceFee);
+    expect(dashboardAfter.uploaderEarnings - dashboardBefore.uploaderEarnings).toBe(
+      -created.totals.uploaderEarnings,
+    );
   });
 
   it('a refund the gateway refuses is recorded as failed and shown to the admin; nothing is posted and the links work again', async () => {

@@ -177,7 +177,9 @@ export interface ReconciliationReport {
 }
 
 export interface DashboardFigures {
+  /** Net of refunds. */
   sales: number;
+  refunds: number;
   vat: number;
   serviceFees: number;
   uploaderEarnings: number;

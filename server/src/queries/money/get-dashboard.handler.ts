@@ -12,6 +12,7 @@ import type { Dashboard, DashboardFigures } from './money.views';
 
 const EMPTY: DashboardFigures = {
   sales: 0,
+  refunds: 0,
   vat: 0,
   serviceFees: 0,
   uploaderEarnings: 0,
@@ -31,11 +32,21 @@ function moneyOf(table: TurnoverTable | undefined): Partial<DashboardFigures> {
   const t = (group: Parameters<typeof turnoverKey>[0], movement: Parameters<typeof turnoverKey>[1]) =>
     table?.[turnoverKey(group, movement)] ?? { debit: 0, credit: 0 };
   return {
-    sales: t(ACCOUNTS.buyerPayments, 'payment-received').debit,
-    // Estonian VAT and the other member states' VAT paid through the OSS: all VAT charged.
-    vat: t(ACCOUNTS.vatPayable, 'vat').credit + t(ACCOUNTS.ossVatPayable, 'vat').credit,
-    serviceFees: t(ACCOUNTS.serviceFees, 'service-fee').credit,
-    uploaderEarnings: t('uploader-payables', 'earned').credit,
+    // What buyers paid, less what was given back to them: a refund's period nets it (posting.ts).
+    sales:
+      t(ACCOUNTS.buyerPayments, 'payment-received').debit -
+      t(ACCOUNTS.buyerPayments, 'payment-refunded').credit,
+    refunds: t(ACCOUNTS.buyerPayments, 'payment-refunded').credit,
+    // Estonian VAT and the other member states' VAT paid through the OSS, less what refunds reversed.
+    vat:
+      t(ACCOUNTS.vatPayable, 'vat').credit -
+      t(ACCOUNTS.vatPayable, 'vat').debit +
+      t(ACCOUNTS.ossVatPayable, 'vat').credit -
+      t(ACCOUNTS.ossVatPayable, 'vat').debit,
+    serviceFees:
+      t(ACCOUNTS.serviceFees, 'service-fee').credit - t(ACCOUNTS.serviceFees, 'service-fee-refunded').debit,
+    uploaderEarnings:
+      t('uploader-payables', 'earned').credit - t('uploader-payables', 'earnings-refunded').debit,
     transferFees:
       t(ACCOUNTS.transferFees, 'transfer-fee').credit -
       t(ACCOUNTS.transferFees, 'transfer-fee-returned').debit,

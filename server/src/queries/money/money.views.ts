@@ -195,7 +195,10 @@ export interface Dashboard {
 }
 
 export interface DashboardFigures {
+  /** What buyers paid in the period, net of what was refunded to them in it (cents). */
   readonly sales: number;
+  /** What was refunded to buyers in the period (cents). */
+  readonly refunds: number;
   readonly vat: number;
   readonly serviceFees: number;
   readonly uploaderEarnings: number;

@@ -110,6 +110,7 @@ export function DashboardPage() {
         <>
           <dl className="dashboard-figures card">
             {money(t('DASHBOARD.SALES'), data.totals.sales, 'dashboard-sales')}
+            {money(t('DASHBOARD.REFUNDS'), data.totals.refunds, 'dashboard-refunds')}
             {money(t('DASHBOARD.VAT'), data.totals.vat, 'dashboard-vat')}
             {money(t('DASHBOARD.SERVICE_FEES'), data.totals.serviceFees, 'dashboard-service-fees')}
             {money(t('DASHBOARD.TRANSFER_FEES'), data.totals.transferFees, 'dashboard-transfer-fees')}

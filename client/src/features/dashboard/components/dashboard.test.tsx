@@ -9,6 +9,7 @@ import { givenSignedIn } from '../../../test/session';
 
 const DAY: DashboardFigures = {
   sales: 124_000,
+  refunds: 5_000,
   vat: 24_000,
   serviceFees: 20_000,
   uploaderEarnings: 80_000,
@@ -38,6 +39,9 @@ describe('admin dashboard and reports', () => {
     renderApp('/admin/user/dashboard?from=2026-01-01&to=2026-03-14', api);
     expect(normalizeSpaces((await screen.findByTestId('dashboard-sales')).textContent)).toBe('1240 €');
     expect(normalizeSpaces(screen.getByTestId('dashboard-vat').textContent)).toBe('240 €');
+    // Sales are net of what was refunded, and the refunds are shown beside them.
+    expect(screen.getByText('Müük (tagastused maha arvatud)')).toBeTruthy();
+    expect(normalizeSpaces(screen.getByTestId('dashboard-refunds').textContent)).toBe('50 €');
     expect(screen.getByTestId('dashboard-users').textContent).toBe('40');
     expect(screen.getByTestId('dashboard-chart-sales').querySelector('figcaption')?.textContent).toBe(
       'Müük käibemaksu, teenustasude ja üleslaadijate tulu kaupa',
