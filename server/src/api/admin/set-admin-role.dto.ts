@@ -1,9 +1,9 @@
-import { IsBoolean, IsDefined } from 'class-validator';
-import { msg } from '../validation/validation';
+import { IsDefined } from 'class-validator';
+import { IsFlag, msg } from '../validation/validation';
 
 /** PUT /api/admin/users/:userId/admin body. */
 export class SetAdminRoleDto {
-  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  @IsFlag()
   @IsDefined(msg('VALIDATION.REQUIRED'))
   isAdmin!: boolean;
 }

@@ -3,7 +3,6 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsBoolean,
   IsDefined,
   IsIn,
   IsInt,
@@ -18,7 +17,7 @@ import {
 import { ACCOUNT_GROUPS, type AccountGroup, MOVEMENTS } from '../../domain/ledger/accounts';
 import type { PayoutStatus } from '../../domain/payout/payouts.decider';
 import { SEPA_FORMATS, type SepaFormat } from '../../domain/payout/sepa-file';
-import { msg } from '../validation/validation';
+import { IsFlag, msg } from '../validation/validation';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -63,7 +62,7 @@ export class RequestPayoutDto {
   accountHolder!: string;
 
   /** The uploader's declaration that the account is in their own name (docs/decisions/account-holder-name.md). */
-  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  @IsFlag()
   @IsOptional()
   accountHolderDeclared?: boolean;
 
@@ -93,7 +92,7 @@ export class RejectPayoutDto {
   reason!: string;
 
   /** The admin's word that the bank did not pay it, needed when the payout is in an exported file. */
-  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  @IsFlag()
   @IsOptional()
   bankDidNotPayConfirmed?: boolean;
 }
@@ -154,7 +153,7 @@ export class JournalDto extends PageDto {
 
 /** PUT /api/admin/users/:userId/accountant body. */
 export class SetAccountantRoleDto {
-  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  @IsFlag()
   @IsDefined(msg('VALIDATION.REQUIRED'))
   isAccountant!: boolean;
 }

@@ -8,7 +8,7 @@ import {
   MaxLength,
 } from 'class-validator';
 import { REFUND_REASON_MAX_LENGTH } from '../../domain/purchase/purchase.decider';
-import { msg } from '../validation/validation';
+import { IsText, msg } from '../validation/validation';
 
 /**
  * POST /api/admin/purchases/:purchaseId/refunds: the documents to refund (absent: every one not yet
@@ -22,8 +22,7 @@ export class RefundPurchaseDto {
   @IsOptional()
   documentIds?: string[];
 
-  @IsString(msg('VALIDATION.INVALID_VALUE'))
-  @MaxLength(100, msg('VALIDATION.MAX_LENGTH', { 0: 100 }))
+  @IsText(100)
   @IsOptional()
   transactionId?: string;
 

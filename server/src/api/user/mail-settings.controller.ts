@@ -1,25 +1,25 @@
 import { Body, Controller, Get, Inject, Put } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { IsBoolean, IsDefined } from 'class-validator';
+import { IsDefined } from 'class-validator';
 import { ChangeMailSettingsCommand } from '../../commands/profile/change-mail-settings.command';
 import type { UploaderMailSettings } from '../../events/mail-settings.events';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import { ProjectionRunner } from '../../projections/projection-runner';
 import { GetMailSettingsQuery } from '../../queries/users/get-mail-settings.query';
 import { type AuthenticatedUser, CurrentUser } from '../auth/current-user.decorator';
-import { msg } from '../validation/validation';
+import { IsFlag, msg } from '../validation/validation';
 
 /** PUT /api/user/mail-settings body: every choice. */
 export class MailSettingsDto {
-  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  @IsFlag()
   @IsDefined(msg('VALIDATION.REQUIRED'))
   sales!: boolean;
 
-  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  @IsFlag()
   @IsDefined(msg('VALIDATION.REQUIRED'))
   payouts!: boolean;
 
-  @IsBoolean(msg('VALIDATION.INVALID_VALUE'))
+  @IsFlag()
   @IsDefined(msg('VALIDATION.REQUIRED'))
   files!: boolean;
 }

@@ -1,11 +1,34 @@
-import { ValidationPipe, type ValidationError } from '@nestjs/common';
-import type { ValidationOptions } from 'class-validator';
+import { ValidationPipe, type ValidationError, applyDecorators } from '@nestjs/common';
+import { IsBoolean, IsOptional, IsString, MaxLength, type ValidationOptions } from 'class-validator';
 import type { MessageRef } from '../../domain/shared/domain-error';
 import { ApiError } from '../errors/api-error';
 
 /** A class-validator message carrying a translatable key (decoded by the pipe below). */
 export function msg(key: string, params?: Record<string, string | number>): ValidationOptions {
   return { message: JSON.stringify(params ? { key, params } : { key }) };
+}
+
+/** A text field of at most `max` characters, each failure with its translated message. */
+export function IsText(max: number): PropertyDecorator {
+  return applyDecorators(
+    IsString(msg('VALIDATION.INVALID_VALUE')),
+    MaxLength(max, msg('VALIDATION.MAX_LENGTH', { 0: max })),
+  );
+}
+
+/** As {@link IsText}, and may be left out or null. */
+export function IsOptionalText(max: number): PropertyDecorator {
+  return applyDecorators(IsOptional(), IsText(max));
+}
+
+/** A yes/no field. */
+export function IsFlag(): PropertyDecorator {
+  return IsBoolean(msg('VALIDATION.INVALID_VALUE'));
+}
+
+/** A yes/no field that may be left out. */
+export function IsOptionalFlag(): PropertyDecorator {
+  return applyDecorators(IsOptional(), IsFlag());
 }
 
 function decode(message: string): MessageRef {
