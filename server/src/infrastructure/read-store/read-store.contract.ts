@@ -827,6 +827,23 @@ export function describeReadStoreContract(
         await expectSamePages();
       });
 
+      it('pages by _id alone, either way and on by keyset, as a sort of every matching document does', async () => {
+        for (const filter of [{}, ...FILTERS]) {
+          const all = ids(await store.collection(indexed).find(filter));
+          for (const direction of [1, -1] as const) {
+            const expected = [...all].sort((a, b) => (a < b ? -direction : a > b ? direction : 0));
+            const sort = { _id: direction };
+            const first = ids(await store.collection(indexed).find(filter, { sort, limit: 25 }));
+            expect(first).toEqual(expected.slice(0, 25));
+            if (first.length === 0) continue;
+            const next = await store
+              .collection(indexed)
+              .find(filter, { sort, limit: 40, after: { _id: first.at(-1) } });
+            expect(ids(next)).toEqual(expected.slice(25, 65));
+          }
+        }
+      });
+
       it('scores, sorts by score and pages on by keyset the same way', async () => {
         const score = {
           as: 'score',
