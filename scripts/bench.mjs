@@ -6,7 +6,7 @@ import { existsSync, lstatSync, mkdirSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { NODE_FLAGS, SERVER_NODE_FLAGS } from './lib/node-flags.mjs';
+import { BATCH_NODE_FLAGS, SERVER_NODE_FLAGS } from './lib/node-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'bench', 'dist');
@@ -42,7 +42,11 @@ if (!existsSync(serverModules) && !isSymlink(serverModules)) {
   symlinkSync(relative(dirname(serverModules), join(root, 'server', 'node_modules')), serverModules, 'dir');
 }
 
-const code = run(process.execPath, [...NODE_FLAGS, join(dist, 'bench', 'main.js'), ...process.argv.slice(2)]);
+const code = run(process.execPath, [
+  ...BATCH_NODE_FLAGS,
+  join(dist, 'bench', 'main.js'),
+  ...process.argv.slice(2),
+]);
 process.exit(code);
 
 function isSymlink(path) {

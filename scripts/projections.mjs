@@ -2,13 +2,13 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './lib/ensure.mjs';
-import { NODE_FLAGS } from './lib/node-flags.mjs';
+import { BATCH_NODE_FLAGS } from './lib/node-flags.mjs';
 
 ensureInstalled();
 ensureBuilt({ client: false });
 const result = spawnSync(
   process.execPath,
-  [...NODE_FLAGS, join(root, 'server/dist/projections/cli.js'), ...process.argv.slice(2)],
+  [...BATCH_NODE_FLAGS, join(root, 'server/dist/projections/cli.js'), ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: 'inherit',

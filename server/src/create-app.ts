@@ -32,6 +32,7 @@ import { MAILER, type Mailer } from './infrastructure/mail/mail.port';
 import type { OutboxMailer } from './infrastructure/mail/outbox-mailer';
 import type { SqliteDatabase } from './infrastructure/sqlite/sqlite-database';
 import { ProjectionRunner } from './projections/projection-runner';
+import { FilePagesBackfill } from './processes/file-processing/file-pages-backfill';
 import { DemoHistorySeeder } from './seed/demo-history-seeder';
 import { DemoSeeder } from './seed/demo-seeder';
 
@@ -119,8 +120,23 @@ export async function createApp(
   }
   if (identity && config.seedDemoData) printDemoAccounts(await identity.seedDemoAccounts());
   checkPendingPurchasesOnceListening(app, runner);
+  // Files without page images are looked for once the server listens, so a start answers first.
+  void app.get(FilePagesBackfill).start(listening(app));
   await app.getHttpAdapter().getInstance().ready();
   return app;
+}
+
+/** Resolves once the server listens (never, for an app that is only injected into). */
+function listening(app: NestFastifyApplication): Promise<void> {
+  return new Promise<void>((resolve) =>
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .addHook('onListen', (done) => {
+        resolve();
+        done();
+      }),
+  );
 }
 
 /**

@@ -192,10 +192,11 @@ describe('A document processed before the viewer gets its pages at the next star
     await on.app.get(ProjectionRunner).waitFor(result.position, ['catalogue'], 30_000);
   }
 
-  const pagesEvents = async (on: TestServer) =>
-    (await on.app.get<EventStore>(EVENT_STORE).readStream(documentStreamId(documentId))).filter(
+  const pagesEventsOf = async (app: TestServer['app']) =>
+    (await app.get<EventStore>(EVENT_STORE).readStream(documentStreamId(documentId))).filter(
       (recorded) => recorded.type === 'FilePagesRendered',
     );
+  const pagesEvents = (on: TestServer) => pagesEventsOf(on.app);
 
   it('renders them once, in the background, and a second start changes nothing', async () => {
     server = await startTestServer({ seed: false });
@@ -208,7 +209,20 @@ describe('A document processed before the viewer gets its pages at the next star
 
     const dataDir = server.dataDir;
     await server.close({ keepData: true });
-    server = await startTestServer({ dataDir, seed: false });
+    // Nothing is looked for before the server listens: a start answers its first requests first.
+    let beforeListening: number | 'pending' = 'pending';
+    server = await startTestServer({
+      dataDir,
+      seed: false,
+      beforeListen: async (app) => {
+        let timer: NodeJS.Timeout | undefined;
+        const waited = new Promise<'pending'>((resolve) => (timer = setTimeout(resolve, 8000, 'pending')));
+        beforeListening = await Promise.race([app.get(FilePagesBackfill).settled(), waited]);
+        clearTimeout(timer);
+        expect((await pagesEventsOf(app)).length).toBe(0);
+      },
+    });
+    expect(beforeListening).toBe('pending');
     expect(await server.app.get(FilePagesBackfill).settled()).toBe(1);
     const head = await server.app.get<EventStore>(EVENT_STORE).headPosition();
     await server.app.get(ProjectionRunner).waitFor(head, ['catalogue'], 30_000);

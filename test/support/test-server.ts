@@ -31,6 +31,8 @@ export interface TestServerOptions {
    * would count as one client.
    */
   readonly productionLimits?: boolean;
+  /** Runs once the app is built, before it listens (to check what a start does before it answers). */
+  readonly beforeListen?: (app: NestFastifyApplication) => Promise<void>;
 }
 
 /** What a test server allows one network (127.0.0.1, where every test person comes from). */
@@ -70,6 +72,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     awaitDemoCatalogue: true,
     ...(!options.productionLimits && { signInThrottleLimits: SHARED_TEST_NETWORK_LIMITS }),
   });
+  await options.beforeListen?.(app);
   await app.listen({ port, host: '127.0.0.1' });
   // A server that seeded a fresh folder itself (no template this run) answers once its history is there.
   await app.get(DemoHistorySeeder).settled();

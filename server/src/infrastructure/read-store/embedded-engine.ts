@@ -691,6 +691,7 @@ export class DiskCollection {
    * that walks the most sort keys, so fewer ties are sorted in memory), else a field's postings.
    */
   private walkFor(filter: Filter, sort: SortKeys): Walker | null {
+    if (sort[0]![0] === '_id') return new IdWalker(this, sort[0]![1] === -1);
     let best: { order: OrderInfo; fixed: unknown[]; covered: number; direction: 1 | -1 } | null = null;
     for (const order of this.info!.orders()) {
       const fixed: unknown[] = [];
@@ -1030,6 +1031,46 @@ class OrderWalker implements Walker {
 }
 
 /** Walks one field's postings in value order (documents with the field missing or null first, ascending). */
+/**
+ * `_id` first in the sort: the documents table's unique index on `id`, read in its order until the page
+ * is full (ids are unique, so the rest of the sort never decides). Paging a whole collection by `_id`
+ * reads a page's rows, not every document (the file-pages backfill pages the catalogue so at every start).
+ */
+class IdWalker implements Walker {
+  readonly extra: SortKeys = [];
+
+  constructor(
+    private readonly collection: DiskCollection,
+    private readonly descending: boolean,
+  ) {}
+
+  run(
+    selection: Selection,
+    after: readonly unknown[] | null,
+    count: number,
+    budget: number,
+  ): number[] | null {
+    const bound = after?.[0];
+    if (bound !== undefined && bound !== null && typeof bound !== 'string') return null;
+    const beyond = typeof bound === 'string' ? ` WHERE id ${this.descending ? '<' : '>'} ?` : '';
+    const sql = `SELECT docno FROM ${this.collection.info!.docs}${beyond} ORDER BY id ${this.descending ? 'DESC' : 'ASC'}`;
+    const rows = this.collection
+      .statement(sql)
+      .pluck()
+      .iterate(...(typeof bound === 'string' ? [bound] : [])) as IterableIterator<number>;
+    const page: number[] = [];
+    let read = 0;
+    for (const docno of rows) {
+      // Leaving the loop closes the statement's iterator.
+      if (++read > budget) return null;
+      if (!inSelection(selection, docno)) continue;
+      page.push(docno);
+      if (page.length >= count) break;
+    }
+    return page;
+  }
+}
+
 class PostingsWalker implements Walker {
   readonly extra: SortKeys;
 

@@ -146,6 +146,9 @@ function parsedBase(base: Base): ReadModel {
   return base.doc;
 }
 
+/** Lookups by id in a collection before its id filter is built (embedded-id-filter.ts). */
+const ID_FILTER_AFTER_LOOKUPS = 1000;
+
 /** A sortable position for merging: committed documents by number, new ones after them in insertion order. */
 const NEW_DOCUMENT = 2 ** 40;
 
@@ -855,6 +858,8 @@ export class EmbeddedReadStore implements ReadStore {
   private readonly caches = new EngineCaches();
   /** Collection id → a filter of its ids, built at its first write (embedded-id-filter.ts). */
   private readonly idFilters = new Map<number, IdFilter>();
+  /** Collection id → lookups by id answered without a filter (it is built once they are many). */
+  private readonly idLookups = new Map<number, number>();
   private readonly prepared = new Map<string, Statement>();
   private readonly checkpoints: {
     readonly get: Statement<[string], string>;
@@ -978,6 +983,13 @@ export class EmbeddedReadStore implements ReadStore {
   /** Whether the collection may hold a document with this id (false: certainly not, no need to look). */
   mightHold(info: CollectionInfo, id: string): boolean {
     let filter = this.idFilters.get(info.id);
+    if (!filter) {
+      // The filter costs a read of every id: worth it for a rebuild's many new documents, not for the few
+      // of a live batch (one at a start would read 100,000 ids for a handful of events).
+      const asked = (this.idLookups.get(info.id) ?? 0) + 1;
+      this.idLookups.set(info.id, asked);
+      if (asked <= ID_FILTER_AFTER_LOOKUPS) return true;
+    }
     if (!filter || filter.full) {
       const ids = this.prepare(`SELECT id FROM ${info.docs}`).pluck();
       const size = this.prepare(`SELECT count(*) FROM ${info.docs}`).pluck().get() as number;
@@ -1098,6 +1110,7 @@ export class EmbeddedReadStore implements ReadStore {
     this.infos.clear();
     this.caches.clear();
     this.idFilters.clear();
+    this.idLookups.clear();
     this.prepared.clear();
   }
 

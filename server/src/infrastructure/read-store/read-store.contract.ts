@@ -827,6 +827,23 @@ export function describeReadStoreContract(
         await expectSamePages();
       });
 
+      it('pages by _id alone, either way and on by keyset, as a sort of every matching document does', async () => {
+        for (const filter of [{}, ...FILTERS]) {
+          const all = ids(await store.collection(indexed).find(filter));
+          for (const direction of [1, -1] as const) {
+            const expected = [...all].sort((a, b) => (a < b ? -direction : a > b ? direction : 0));
+            const sort = { _id: direction };
+            const first = ids(await store.collection(indexed).find(filter, { sort, limit: 25 }));
+            expect(first).toEqual(expected.slice(0, 25));
+            if (first.length === 0) continue;
+            const next = await store
+              .collection(indexed)
+              .find(filter, { sort, limit: 40, after: { _id: first.at(-1) } });
+            expect(ids(next)).toEqual(expected.slice(25, 65));
+          }
+        }
+      });
+
       it('scores, sorts by score and pages on by keyset the same way', async () => {
         const score = {
           as: 'score',
@@ -1110,6 +1127,53 @@ export function describeReadStoreContract(
           await tx.collection(collection).insertOne({ _id: 'n1', category: 'rent', price: 500 });
         });
         expect(await store.collection(collection).count({ category: 'rent' })).toBe(3);
+      });
+
+      it('answers sorted pages while a reset collection is loaded again, and the same once its indexes are named again', async () => {
+        const projection = uniqueName('projection');
+        const collection = uniqueName('rebuilt');
+        const keys = { status: 1, at: -1, _id: 1 } as const;
+        await store.ensureIndex(collection, keys);
+        const docs = (version: number) =>
+          Array.from({ length: 500 }, (_, i) => ({
+            _id: `d${String(i).padStart(3, '0')}`,
+            status: i % 4 === 0 ? 'draft' : 'published',
+            at: `2026-${String((i % 12) + 1).padStart(2, '0')}-${String((i * 7) % 28).padStart(2, '0')}`,
+            version,
+          }));
+        const load = async (version: number) => {
+          for (let start = 0; start < 500; start += 100)
+            await store.transaction(projection, async (tx) => {
+              for (const doc of docs(version).slice(start, start + 100))
+                await tx.collection(collection).insertOne(doc);
+            });
+        };
+        const expected = docs(2)
+          .filter((doc) => doc.status === 'published')
+          .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a._id < b._id ? -1 : 1))
+          .map((doc) => doc._id);
+        const pages = async () => {
+          const first = await store
+            .collection(collection)
+            .find({ status: 'published' }, { sort: keys, limit: 30 });
+          const last = first.at(-1)!;
+          const next = await store
+            .collection(collection)
+            .find(
+              { status: 'published' },
+              { sort: keys, limit: 30, after: { status: 'published', at: last.at, _id: last._id } },
+            );
+          return [...ids(first), ...ids(next)];
+        };
+        await load(1);
+        await store.reset(projection, [collection]);
+        await load(2);
+        expect(await pages()).toEqual(expected.slice(0, 60));
+        await store.ensureIndex(collection, keys);
+        expect(await pages()).toEqual(expected.slice(0, 60));
+        expect(await store.collection(collection).count({ status: 'published', version: 2 })).toBe(
+          expected.length,
+        );
       });
 
       it('reset keeps the indexes of the collections it empties', async () => {

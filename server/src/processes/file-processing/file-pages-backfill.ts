@@ -1,10 +1,4 @@
-import {
-  type BeforeApplicationShutdown,
-  Inject,
-  Injectable,
-  Logger,
-  type OnApplicationBootstrap,
-} from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
 import { AggregateStore } from '../../commands/shared/aggregate-store';
 import { documentDecider } from '../../domain/catalogue/document.decider';
 import { SYSTEM_ACTOR } from '../../domain/shared/command';
@@ -31,10 +25,12 @@ export const pagesCommandId = (fileId: string): string => `file-pages-${fileId}`
  * file the catalogue shows without a FilePagesRendered is read again, one at a time in the pipeline's queue
  * (after any upload waiting there), and its pages recorded as the system. The catalogue only names the
  * candidates; the document's own state decides (a file removed, deleted or already rendered meanwhile
- * changes nothing), so running twice, or on two servers, records each file's pages once.
+ * changes nothing), so running twice, or on two servers, records each file's pages once. The server starts
+ * the first pass once it listens (create-app.ts): a start answers its first requests before it looks for
+ * such files.
  */
 @Injectable()
-export class FilePagesBackfill implements OnApplicationBootstrap, BeforeApplicationShutdown {
+export class FilePagesBackfill implements BeforeApplicationShutdown {
   private readonly logger = new Logger(FilePagesBackfill.name);
   private stopping = false;
   private running: Promise<number> = Promise.resolve(0);
@@ -47,20 +43,17 @@ export class FilePagesBackfill implements OnApplicationBootstrap, BeforeApplicat
     private readonly aggregates: AggregateStore,
   ) {}
 
-  onApplicationBootstrap(): void {
-    void this.start();
-  }
-
   beforeApplicationShutdown(): void {
     this.stopping = true;
   }
 
-  /** Starts a pass in the background (after the one running, if any); resolves with the files rendered. */
-  start(): Promise<number> {
-    this.running = this.running.then(
-      () => this.run(),
-      () => this.run(),
-    );
+  /**
+   * Starts a pass in the background, after the one running (if any) and after `ready` (the server
+   * listening); resolves with the files rendered.
+   */
+  start(ready: Promise<unknown> = Promise.resolve()): Promise<number> {
+    const previous = this.running.catch(() => 0);
+    this.running = Promise.all([previous, ready]).then(() => this.run());
     this.running.catch((error: unknown) => {
       if (!this.stopping) this.logger.error('Rendering the pages of older files stopped', error as Error);
     });
