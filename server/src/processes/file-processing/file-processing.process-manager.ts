@@ -17,22 +17,15 @@ import {
   type EventStore,
   type LogPosition,
   type RecordedEvent,
-  type Subscription,
 } from '../../infrastructure/event-store/event-store.port';
 import { READ_STORE, type ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { LogFollower } from '../shared/log-follower';
 import { FILE_PIPELINE, type FilePipeline, type ProcessingOutcome } from './file-pipeline';
 
-/** The manager's checkpoint lives with the projections' checkpoints in the read store. */
 export const FILE_PROCESSING_CHECKPOINT = 'file-processing';
 
 /** Ids of the events this manager may write for a FileAdded: derived from it, so a redelivery writes nothing. */
 const commandIdFor = (fileAdded: RecordedEvent): string => `file-processing-${fileAdded.id}`;
-
-interface Waiter {
-  readonly position: LogPosition;
-  /** True once the files are processed; false when the manager stopped first. */
-  readonly resolve: (reached: boolean) => void;
-}
 
 /**
  * Processes uploaded files in the background, one at a time, driven by the event log: it follows
@@ -44,24 +37,30 @@ interface Waiter {
 @Injectable()
 export class FileProcessingManager implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(FileProcessingManager.name);
-  private subscription: Subscription | null = null;
-  private stopping = false;
-  private reached: LogPosition | null = null;
-  private waiters: Waiter[] = [];
+  private readonly follower: LogFollower;
   /** Resolves when the app shuts down: a file being read is then left for the next start. */
-  private stopped!: Promise<void>;
+  private readonly stopped: Promise<void>;
   private stop: () => void = () => undefined;
 
   constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(EVENT_STORE) eventStore: EventStore,
+    @Inject(READ_STORE) readStore: ReadStore,
     @Inject(FILE_PIPELINE) private readonly pipeline: FilePipeline,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly aggregates: AggregateStore,
-  ) {}
+  ) {
+    this.stopped = new Promise((resolve) => (this.stop = resolve));
+    this.follower = new LogFollower(eventStore, readStore, {
+      checkpoint: FILE_PROCESSING_CHECKPOINT,
+      label: 'File processing',
+      logger: this.logger,
+      firstStartAtHead: false,
+      handle: (event) => (event.type === 'FileAdded' ? this.process(event) : Promise.resolve(false)),
+    });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.start();
+    await this.follower.start();
   }
 
   /**
@@ -69,29 +68,8 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
    * its result is dropped, the checkpoint stays before it, and the next start reads it again.
    */
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
     this.stop();
-    await this.subscription?.stop();
-    this.subscription = null;
-    for (const waiter of this.waiters) waiter.resolve(false);
-    this.waiters = [];
-  }
-
-  private async start(): Promise<void> {
-    if (this.subscription) return;
-    this.stopping = false;
-    this.stopped = new Promise((resolve) => (this.stop = resolve));
-    this.reached = await this.readStore.getCheckpoint(FILE_PROCESSING_CHECKPOINT);
-    this.subscription = this.eventStore.subscribeToAll({
-      after: this.reached,
-      batchSize: 50,
-      onEvents: (events) => this.handle(events),
-      onError: (error) => {
-        this.logger.error('File processing stopped; restarting from its checkpoint', error as Error);
-        this.subscription = null;
-        if (!this.stopping) setTimeout(() => void this.start(), 1000).unref();
-      },
-    });
+    await this.follower.stop();
   }
 
   /**
@@ -99,42 +77,12 @@ export class FileProcessingManager implements OnApplicationBootstrap, BeforeAppl
    * the manager stops first (the files are processed after the next start).
    */
   waitFor(position: LogPosition | null): Promise<boolean> {
-    if (position === null || (this.reached !== null && this.reached >= position))
-      return Promise.resolve(true);
-    if (this.stopping) return Promise.resolve(false);
-    return new Promise((resolve) => this.waiters.push({ position, resolve }));
+    return this.follower.waitFor(position);
   }
 
   /** Resolves with true once every file added so far has been processed (false: the manager stopped). */
-  async idle(): Promise<boolean> {
-    return this.waitFor(await this.eventStore.headPosition());
-  }
-
-  private async handle(events: readonly RecordedEvent[]): Promise<void> {
-    for (const event of events) {
-      if (this.stopping) return;
-      const worked = event.type === 'FileAdded' && (await this.process(event));
-      // A file left unread by a shutdown keeps the checkpoint before it.
-      if (this.stopping) return;
-      await this.checkpoint(event.position, worked || event === events.at(-1));
-    }
-  }
-
-  /** Moves the checkpoint: stored after each file (and each batch), remembered always. */
-  private async checkpoint(position: LogPosition, store: boolean): Promise<void> {
-    if (store) {
-      await this.readStore.transaction(FILE_PROCESSING_CHECKPOINT, async (tx) => {
-        tx.setCheckpoint(position);
-        return Promise.resolve();
-      });
-    }
-    this.reached = position;
-    const pending: Waiter[] = [];
-    for (const waiter of this.waiters) {
-      if (position >= waiter.position) waiter.resolve(true);
-      else pending.push(waiter);
-    }
-    this.waiters = pending;
+  idle(): Promise<boolean> {
+    return this.follower.idle();
   }
 
   /** Reads one added file and records the outcome; false when there was nothing to do. */

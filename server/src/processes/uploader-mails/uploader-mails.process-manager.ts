@@ -22,12 +22,11 @@ import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
 import {
   EVENT_STORE,
   type EventStore,
-  type LogPosition,
   type RecordedEvent,
-  type Subscription,
 } from '../../infrastructure/event-store/event-store.port';
 import { MAILER, type MailMessage, type Mailer } from '../../infrastructure/mail/mail.port';
 import { READ_STORE, type ReadStore } from '../../infrastructure/read-store/read-store.port';
+import { LogFollower } from '../shared/log-follower';
 import {
   type Recipient,
   fileFailedMail,
@@ -56,82 +55,37 @@ const HANDLED = new Set(['PurchasePaid', 'PayoutExecuted', 'PayoutRejected', 'Fi
 @Injectable()
 export class UploaderMailsManager implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(UploaderMailsManager.name);
-  private subscription: Subscription | null = null;
-  private stopping = false;
-  private reached: LogPosition | null = null;
-  private waiters: { position: LogPosition; resolve: () => void }[] = [];
+  private readonly follower: LogFollower;
 
   constructor(
-    @Inject(EVENT_STORE) private readonly eventStore: EventStore,
-    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    @Inject(EVENT_STORE) eventStore: EventStore,
+    @Inject(READ_STORE) readStore: ReadStore,
     @Inject(MAILER) private readonly mailer: Mailer,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly aggregates: AggregateStore,
-  ) {}
+  ) {
+    this.follower = new LogFollower(eventStore, readStore, {
+      checkpoint: UPLOADER_MAILS_CHECKPOINT,
+      label: 'Uploader mails',
+      logger: this.logger,
+      // The first start: what happened before is not news.
+      firstStartAtHead: true,
+      handle: (event) => (HANDLED.has(event.type) ? this.mailAbout(event) : Promise.resolve(false)),
+    });
+  }
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.start();
+    await this.follower.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopping = true;
-    await this.subscription?.stop();
-    this.subscription = null;
-    for (const waiter of this.waiters) waiter.resolve();
-    this.waiters = [];
+    await this.follower.stop();
   }
 
   /** Resolves once every fact up to the log's head now has been mailed about (or the notifier stopped). */
   async idle(): Promise<void> {
-    const head = await this.eventStore.headPosition();
-    if (head === null || (this.reached !== null && this.reached >= head) || this.stopping) return;
-    await new Promise<void>((resolve) => this.waiters.push({ position: head, resolve }));
-  }
-
-  private async start(): Promise<void> {
-    if (this.subscription) return;
-    this.stopping = false;
-    let checkpoint = await this.readStore.getCheckpoint(UPLOADER_MAILS_CHECKPOINT);
-    if (checkpoint === null) {
-      // The first start: what happened before is not news.
-      checkpoint = await this.eventStore.headPosition();
-      if (checkpoint !== null) await this.store(checkpoint);
-    }
-    this.reached = checkpoint;
-    this.subscription = this.eventStore.subscribeToAll({
-      after: checkpoint,
-      batchSize: 50,
-      onEvents: (events) => this.handle(events),
-      onError: (error) => {
-        this.logger.error('Uploader mails stopped; restarting from their checkpoint', error as Error);
-        this.subscription = null;
-        if (!this.stopping) setTimeout(() => void this.start(), 1000).unref();
-      },
-    });
-  }
-
-  private async handle(events: readonly RecordedEvent[]): Promise<void> {
-    for (const event of events) {
-      if (this.stopping) return;
-      const mailed = HANDLED.has(event.type) && (await this.mailAbout(event));
-      if (this.stopping) return;
-      if (mailed || event === events.at(-1)) await this.store(event.position);
-      this.reached = event.position;
-      const pending = [];
-      for (const waiter of this.waiters) {
-        if (event.position >= waiter.position) waiter.resolve();
-        else pending.push(waiter);
-      }
-      this.waiters = pending;
-    }
-  }
-
-  private async store(position: LogPosition): Promise<void> {
-    await this.readStore.transaction(UPLOADER_MAILS_CHECKPOINT, async (tx) => {
-      tx.setCheckpoint(position);
-      return Promise.resolve();
-    });
+    await this.follower.idle();
   }
 
   /** Sends the mails a fact calls for; false when it calls for none. */
@@ -222,7 +176,7 @@ export class UploaderMailsManager implements OnApplicationBootstrap, BeforeAppli
         await this.mailer.send(mail);
         return;
       } catch (error) {
-        if (attempt >= SEND_ATTEMPTS || this.stopping) {
+        if (attempt >= SEND_ATTEMPTS || this.follower.isStopping) {
           this.logger.error(`A mail to an uploader could not be sent: ${mail.subject}`, error as Error);
           return;
         }
