@@ -458,7 +458,8 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
             await expectNoHorizontalOverflow(page, `${path} 390 ${textSize}`);
             await expectClearTopBar(page, `${path} 390 ${textSize}`);
             const { misplaced } = await misplacedControls(page);
-            for (const { control, why } of misplaced) found.push(`${path} 390 ${textSize}: ${control} ${why}`);
+            for (const { control, why } of misplaced)
+              found.push(`${path} 390 ${textSize}: ${control} ${why}`);
           }
         }
         expect(found).toEqual([]);
