@@ -1,7 +1,13 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Small screens, where the admin sidebar becomes a menu (the same width as in styles/index.css). */
-export const SMALL_SCREEN_QUERY = '(max-width: 56rem)';
+/**
+ * Small screens, where the admin sidebar becomes a menu: at most 56 rem wide at the chosen text size (the
+ * root's font size in px, see stores/ui-store.ts ROOT_FONT_PX), as the stylesheet's `@container app`
+ * breakpoints measure. A media query's rem is always 16 px, so the query is given in px.
+ */
+export function smallScreenQuery(rootFontPx: number): string {
+  return `(max-width: ${56 * rootFontPx}px)`;
+}
 
 /** Whether a CSS media query matches now, following changes (false where matchMedia is missing). */
 export function useMediaQuery(query: string): boolean {

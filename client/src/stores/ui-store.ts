@@ -32,6 +32,12 @@ export interface ModalState extends ModalRequest {
 
 export const FONT_CLASSES = ['font-default', 'font-large', 'font-largest'] as const;
 export type FontClass = (typeof FONT_CLASSES)[number];
+/** The root font size each text size sets (styles/index.css `html.font-*`): what 1 rem is then. */
+export const ROOT_FONT_PX: Record<FontClass, number> = {
+  'font-default': 16,
+  'font-large': 18,
+  'font-largest': 24,
+};
 export const CONTRAST_CLASSES = ['contrast-normal', 'contrast-high'] as const;
 export type ContrastClass = (typeof CONTRAST_CLASSES)[number];
 

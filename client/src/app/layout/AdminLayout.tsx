@@ -3,8 +3,9 @@ import { useTranslation } from '../../i18n';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { PageSkeleton } from '../../components/Skeleton';
 import { useLocalizedPath } from '../../hooks/use-language';
-import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../hooks/use-media-query';
+import { smallScreenQuery, useMediaQuery } from '../../hooks/use-media-query';
 import { useSessionUser } from '../../stores/session-store';
+import { ROOT_FONT_PX, useAccessibility } from '../../stores/ui-store';
 import {
   ACCOUNTING_ITEMS,
   ADMIN_ITEMS,
@@ -77,7 +78,8 @@ export function AdminLayout() {
   const user = useSessionUser();
   const isAdmin = user?.isAdmin === true;
   const isAuditor = isAdmin || user?.isAccountant === true;
-  const small = useMediaQuery(SMALL_SCREEN_QUERY);
+  // The breakpoint follows the accessibility panel's text size (issue 27), as the stylesheet's do.
+  const small = useMediaQuery(smallScreenQuery(ROOT_FONT_PX[useAccessibility().fontClass]));
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [menuOpen, setMenuOpen] = useState(false);
   const navId = useId();

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readSession } from '../../stores/session-store';
 import { FakeApi, makeUser } from '../../test/fake-api';
 import { renderApp } from '../../test/render-app';
@@ -151,6 +151,39 @@ describe('admin layout', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(toggle.textContent).toBe('Laienda menüüd');
     expect(document.activeElement).toBe(toggle);
+  });
+
+  it('makes the sidebar a menu above the page in a 1024 px window at the largest text size (43 rem wide)', async () => {
+    const width = 1024;
+    vi.stubGlobal('matchMedia', (query: string) => {
+      const max = /^\(max-width: (\d+)px\)$/.exec(query);
+      return {
+        matches: max !== null && width <= Number(max[1]),
+        media: query,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+      } as unknown as MediaQueryList;
+    });
+    const fontSize = (size: string) =>
+      document.querySelector<HTMLInputElement>(`input[name="font-size"][value="${size}"]`)!;
+    try {
+      const api = new FakeApi();
+      givenSignedIn(api, makeUser());
+      renderApp('/admin/user/edit', api);
+      const toggle = await screen.findByTestId('sidebar-toggle');
+      // 64 rem at the default size: the sidebar beside the page, open.
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      await userEvent.click(screen.getByTestId('accessibility-toggle'));
+      await userEvent.click(fontSize('font-largest'));
+      await waitFor(() => expect(screen.getByTestId('sidebar-toggle').textContent).toBe('Kontomenüü'));
+      expect(screen.getByTestId('sidebar-toggle').getAttribute('aria-expanded')).toBe('false');
+      await userEvent.click(fontSize('font-default'));
+      await waitFor(() =>
+        expect(screen.getByTestId('sidebar-toggle').getAttribute('aria-expanded')).toBe('true'),
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('opens My data for the bare admin path', async () => {
