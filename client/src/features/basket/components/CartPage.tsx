@@ -21,6 +21,7 @@ import { useBasketId } from '../../../stores/basket-store';
 import { LoadError } from '../../../components/LoadError';
 import './checkout.css';
 import { focusResultWhen } from '../../../utils/focus-result';
+import '../../../components/card.css';
 
 /** One line of the cart. The removal runs in CartPage, which outlives the line it removes. */
 function CartLine({
