@@ -4,8 +4,8 @@ import { useParams } from 'react-router';
 import { Link } from '@/components/Link';
 import { ApiError } from '../../../api/http';
 import type { DocumentDetail } from '../../../api/types';
-import { DataTable } from '../../../components/DataTable';
 import { FormattedDate } from '../../../components/FormattedDate';
+import '../../../components/data-table.css';
 import { Money } from '../../../components/Money';
 import { usePageContext } from '../../../api/page-context';
 import { usePageMeta } from '../../../hooks/use-document-title';
@@ -91,46 +91,40 @@ function Files({ document }: { document: DocumentDetail }) {
   const { t } = useTranslation();
   if (!document.files.length) return <p>{t('DOCUMENT_PAGE.NO_FILES')}</p>;
   return (
-    <DataTable
-      caption={t('DOCUMENT_PAGE.FILES')}
-      card={false}
-      rows={document.files}
-      rowKey={(file) => file.id}
-      rowAttributes={() => ({ 'data-testid': 'document-file' })}
-      columns={[
-        {
-          key: 'title',
-          header: t('DOCUMENT_PAGE.FILE_TITLE'),
-          cell: (file) => (
-            <>
-              {file.title}
-              {file.isMain && <span className="badge">{t('DOCUMENT_PAGE.MAIN_FILE')}</span>}
-              {file.state !== 'done' && (
-                <span className={`badge badge--${file.state}`}>{t(`DOCUMENT_PAGE.STATE_${file.state}`)}</span>
-              )}
-            </>
-          ),
-        },
-        {
-          key: 'format',
-          header: t('DOCUMENT_PAGE.FORMAT'),
-          className: 'table__format',
-          cell: (file) => file.format.toUpperCase(),
-        },
-        {
-          key: 'pages',
-          header: t('DOCUMENT_PAGE.PAGES'),
-          num: true,
-          cell: (f) => f.pages ?? t('COMMON.NOT_SET'),
-        },
-        {
-          key: 'size',
-          header: t('DOCUMENT_PAGE.SIZE'),
-          num: true,
-          cell: (file) => t('DOCUMENT_PAGE.SIZE_KB', { size: file.sizeKb }),
-        },
-      ]}
-    />
+    <div className="table-wrap" tabIndex={0}>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t('DOCUMENT_PAGE.FILE_TITLE')}</th>
+            <th scope="col">{t('DOCUMENT_PAGE.FORMAT')}</th>
+            <th scope="col" className="table__num">
+              {t('DOCUMENT_PAGE.PAGES')}
+            </th>
+            <th scope="col" className="table__num">
+              {t('DOCUMENT_PAGE.SIZE')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {document.files.map((file) => (
+            <tr key={file.id} data-testid="document-file">
+              <td>
+                {file.title}
+                {file.isMain && <span className="badge">{t('DOCUMENT_PAGE.MAIN_FILE')}</span>}
+                {file.state !== 'done' && (
+                  <span className={`badge badge--${file.state}`}>
+                    {t(`DOCUMENT_PAGE.STATE_${file.state}`)}
+                  </span>
+                )}
+              </td>
+              <td className="table__format">{file.format.toUpperCase()}</td>
+              <td className="table__num">{file.pages ?? t('COMMON.NOT_SET')}</td>
+              <td className="table__num">{t('DOCUMENT_PAGE.SIZE_KB', { size: file.sizeKb })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
