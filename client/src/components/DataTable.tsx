@@ -31,8 +31,13 @@ export type RowAttributes = { readonly className?: string } & {
 };
 
 interface TableFrameProps {
-  /** Said to screen readers as the table's name and as the name of its scroll region. */
-  readonly caption: string;
+  /** Said to screen readers as the table's name and as the name of its scroll region; the title by default. */
+  readonly caption?: string;
+  /** The heading of the table's own card (a card of its own is a region named by it). */
+  readonly title?: string;
+  readonly titleId?: string;
+  /** Shown in the card instead of the table when there are no rows. */
+  readonly empty?: ReactNode;
   readonly testId?: string;
   /** Extra classes of the table itself, beside `table`. */
   readonly className?: string;
@@ -153,7 +158,8 @@ function Rows<Row>({
  * Give it `columns` and `rows` (one list), or a head and body of its own as children.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { caption, testId, className, card = true, more, moreTestId } = props;
+  const { title, titleId, empty, testId, className, card = true, more, moreTestId } = props;
+  const caption = props.caption ?? title ?? '';
   const captionId = useId();
   const table = (
     <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
@@ -165,13 +171,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </table>
     </div>
   );
-  const withMore = more ? (
-    <>
-      {table}
-      <LoadMore more={more} testId={moreTestId} />
-    </>
+  const content =
+    empty !== undefined && props.rows?.length === 0 ? (
+      empty
+    ) : more ? (
+      <>
+        {table}
+        <LoadMore more={more} testId={moreTestId} />
+      </>
+    ) : (
+      table
+    );
+  return card ? (
+    <Card title={title} titleId={titleId} className="table-card">
+      {content}
+    </Card>
   ) : (
-    table
+    content
   );
-  return card ? <Card className="table-card">{withMore}</Card> : withMore;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import './form-field.css';
 
 /** What the field gives its control: the id its label points at, and the ties to its hint and error. */
@@ -125,5 +125,81 @@ export function CheckboxField({
       </div>
       <Messages {...messages} />
     </div>
+  );
+}
+
+type InputAttributes = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'value' | 'onChange' | 'className' | 'aria-invalid' | 'aria-describedby'
+> & { readonly 'data-testid'?: string };
+
+interface TextFieldProps extends MessagesProps, InputAttributes {
+  readonly label: ReactNode;
+  readonly aside?: ReactNode;
+  /** The field's class (its place in a form's grid); the input is always `field__control`. */
+  readonly fieldClassName?: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+}
+
+/** The labelled field with a one-line input, the most common case of {@link FormField}. */
+export function TextField({
+  id,
+  label,
+  hint,
+  hintTestId,
+  error,
+  errorTestId,
+  aside,
+  fieldClassName,
+  value,
+  onChange,
+  ...input
+}: TextFieldProps) {
+  return (
+    <FormField {...{ id, label, hint, hintTestId, error, errorTestId, aside }} className={fieldClassName}>
+      {(control) => (
+        <input
+          {...input}
+          {...control}
+          className="field__control"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+}
+
+/** What a form's field helper hands the control it renders: the ties, its name, its class and test id. */
+export type NamedControlProps = ControlProps & {
+  readonly name: string;
+  readonly className: string;
+  readonly 'data-testid': string;
+};
+
+/**
+ * The field helper of a form whose fields are named `<prefix>-<name>` (ids, test ids) and whose errors come
+ * from one lookup: `field(name, label, control => <input {...control} …/>, { hint, wide, aside })`.
+ */
+export function formFields<Name extends string>(prefix: string, errorOf: (name: Name) => string | undefined) {
+  return (
+    name: Name,
+    label: string,
+    render: (control: NamedControlProps) => ReactNode,
+    options: { hint?: string; className?: string; aside?: ReactNode } = {},
+  ) => (
+    <FormField
+      id={`${prefix}-${name}`}
+      label={label}
+      error={errorOf(name)}
+      hint={options.hint}
+      aside={options.aside}
+      className={options.className}
+    >
+      {(control) =>
+        render({ ...control, name, className: 'field__control', 'data-testid': `${prefix}-${name}` })
+      }
+    </FormField>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 're
 import { useTranslation } from '../../../i18n';
 import { Link } from '@/components/Link';
 import { Card } from '../../../components/Card';
-import { CheckboxField, FormField } from '../../../components/FormField';
+import { CheckboxField, FormField, TextField } from '../../../components/FormField';
 import { ApiError, fieldMessages } from '../../../api/http';
 import type { Basket } from '../../../api/types';
 import { useLocalizedPath } from '../../../hooks/use-language';
@@ -90,27 +90,20 @@ export function CheckoutForm({
     autoComplete: string,
     more: { type?: string; onChange?: (value: string) => void; onBlur?: () => void } = {},
   ) => (
-    <FormField
+    <TextField
       id={`checkout-${field}`}
       label={label}
       error={errorOf(field)}
       errorTestId={`field-error-${field}`}
-      className="checkout__field"
-    >
-      {(tie) => (
-        <input
-          {...tie}
-          className="field__control"
-          type={more.type ?? 'text'}
-          autoComplete={autoComplete}
-          value={values[field]}
-          disabled={locked}
-          onChange={(event) => (more.onChange ?? ((v: string) => set(field, v)))(event.target.value)}
-          onBlur={more.onBlur}
-          data-testid={`checkout-${field}`}
-        />
-      )}
-    </FormField>
+      fieldClassName="checkout__field"
+      type={more.type ?? 'text'}
+      autoComplete={autoComplete}
+      value={values[field]}
+      disabled={locked}
+      onChange={more.onChange ?? ((value) => set(field, value))}
+      onBlur={more.onBlur}
+      data-testid={`checkout-${field}`}
+    />
   );
   const tick = (field: TickName, label: ReactNode) => (
     <CheckboxField

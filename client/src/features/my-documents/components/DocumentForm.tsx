@@ -3,7 +3,7 @@ import { useTranslation } from '../../../i18n';
 import { withElements } from '../../../i18n/elements';
 import { fieldMessages } from '../../../api/http';
 import { Card } from '../../../components/Card';
-import { CheckboxField, type ControlProps, FormField } from '../../../components/FormField';
+import { CheckboxField, formFields } from '../../../components/FormField';
 import { Money } from '../../../components/Money';
 import { codeLabel } from '../../../i18n/labels';
 import { useUiActions } from '../../../stores/ui-store';
@@ -18,6 +18,9 @@ import {
   type DocumentFormField,
   type DocumentFormValues,
 } from '../document-form';
+
+/** A field across both columns of the form. */
+const WIDE = 'document-form__field--wide';
 
 /** The server's field messages (already in the UI language), by form field. */
 function serverErrors(error: unknown): Partial<Record<DocumentFormField, string>> {
@@ -66,22 +69,7 @@ export function DocumentForm({ initial, submitLabel, pending, onSubmit }: Docume
     setFromServer(({ [field]: _gone, ...rest }) => rest);
   };
   /** A labelled field of the form: its control gets the id, name and test id, and the ties to hint and error. */
-  const field = (
-    name: DocumentFormField,
-    label: string,
-    render: (props: ControlProps & { name: string; className: string; 'data-testid': string }) => ReactNode,
-    options: { hint?: string; wide?: boolean } = {},
-  ) => (
-    <FormField
-      id={`document-${name}`}
-      label={label}
-      error={errorOf(name)}
-      hint={options.hint}
-      className={`document-form__field${options.wide ? ' document-form__field--wide' : ''}`}
-    >
-      {(tie) => render({ ...tie, name, className: 'field__control', 'data-testid': `document-${name}` })}
-    </FormField>
-  );
+  const field = formFields<DocumentFormField>('document', errorOf);
   const select = (name: 'language' | 'fieldOfLaw' | 'applicableLaw', label: string, options: ReactNode) =>
     field(name, label, (props) => (
       <select
@@ -146,7 +134,7 @@ export function DocumentForm({ initial, submitLabel, pending, onSubmit }: Docume
                 onChange={(e) => set('title', e.target.value)}
               />
             ),
-            { wide: true },
+            { className: WIDE },
           )}
 
           <CheckboxField
@@ -194,7 +182,7 @@ export function DocumentForm({ initial, submitLabel, pending, onSubmit }: Docume
                 onChange={(e) => set('description', e.target.value)}
               />
             ),
-            { wide: true },
+            { className: WIDE },
           )}
 
           {select('language', t('UPLOAD.LANGUAGE'), choices('LANGUAGE', options.data?.languages))}
@@ -225,7 +213,7 @@ export function DocumentForm({ initial, submitLabel, pending, onSubmit }: Docume
                 onChange={(e) => set('tags', e.target.value)}
               />
             ),
-            { hint: t('UPLOAD.TAGS_HINT'), wide: true },
+            { hint: t('UPLOAD.TAGS_HINT'), className: WIDE },
           )}
 
           <div className="document-form__field document-form__price document-form__field--wide">

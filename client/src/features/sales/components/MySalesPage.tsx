@@ -172,94 +172,84 @@ export function MySalesPage() {
             />
           )}
 
-          <Card title={t('SALES.DOCUMENTS')} titleId="sales-documents">
-            {summary.documents.length === 0 ? (
+          <DataTable
+            title={t('SALES.DOCUMENTS')}
+            titleId="sales-documents"
+            testId="sales-documents"
+            empty={
               <p className="empty-state__text" data-testid="sales-none">
                 {t('SALES.NONE')}
               </p>
-            ) : (
-              <DataTable
-                caption={t('SALES.DOCUMENTS')}
-                testId="sales-documents"
-                card={false}
-                rows={summary.documents}
-                rowKey={(d) => d.documentId}
-                rowAttributes={() => ({ 'data-testid': 'sales-document-row' })}
-                columns={[
-                  { key: 'title', header: t('SALES.DOCUMENT'), rowHeader: true, cell: (d) => d.title },
-                  { key: 'sold', header: t('SALES.SOLD'), num: true, cell: (d) => d.sold },
-                  { key: 'downloads', header: t('SALES.DOWNLOADS'), num: true, cell: (d) => d.downloads },
-                  { key: 'licenceFee', header: t('SALES.LICENCE_FEES'), money: (d) => d.licenceFee },
-                  { key: 'serviceFee', header: t('SALES.SERVICE_FEE'), money: (d) => d.serviceFee },
-                  { key: 'earned', header: t('SALES.IN_TOTAL'), money: (d) => d.earned },
-                ]}
-              />
-            )}
-          </Card>
+            }
+            rows={summary.documents}
+            rowKey={(d) => d.documentId}
+            rowAttributes={() => ({ 'data-testid': 'sales-document-row' })}
+            columns={[
+              { key: 'title', header: t('SALES.DOCUMENT'), rowHeader: true, cell: (d) => d.title },
+              { key: 'sold', header: t('SALES.SOLD'), num: true, cell: (d) => d.sold },
+              { key: 'downloads', header: t('SALES.DOWNLOADS'), num: true, cell: (d) => d.downloads },
+              { key: 'licenceFee', header: t('SALES.LICENCE_FEES'), money: (d) => d.licenceFee },
+              { key: 'serviceFee', header: t('SALES.SERVICE_FEE'), money: (d) => d.serviceFee },
+              { key: 'earned', header: t('SALES.IN_TOTAL'), money: (d) => d.earned },
+            ]}
+          />
 
           {summary.sales.length > 0 && (
-            <Card title={t('SALES.SALES')} titleId="sales-list">
-              <DataTable
-                caption={t('SALES.SALES')}
-                testId="sales-rows"
-                card={false}
-                rows={summary.sales}
-                rowKey={(s) => `${s.eventId}-${s.documentId}`}
-                rowAttributes={(s) => ({
-                  'data-testid': 'sales-row',
-                  'data-kind': s.kind,
-                  className: s.kind === 'refund' ? 'sales-row--refund' : undefined,
-                })}
-                columns={[
-                  { key: 'paidAt', header: t('SALES.PAID_AT'), date: (s) => s.paidAt },
-                  {
-                    key: 'title',
-                    header: t('SALES.DOCUMENT'),
-                    rowHeader: true,
-                    cell: (s) => (
-                      <>
-                        {s.title}
-                        {s.kind === 'refund' && (
-                          <span className="hint sales-row__refund" data-testid="sales-refund-reason">
-                            {t('SALES.REFUND_LINE', { reason: s.reason ?? '' })}
-                          </span>
-                        )}
-                      </>
-                    ),
-                  },
-                  { key: 'price', header: t('SALES.PRICE'), money: (s) => s.price },
-                  { key: 'vat', header: t('SALES.VAT'), money: (s) => s.vat },
-                  ...earningsColumns<(typeof summary.sales)[number]>(t),
-                  { key: 'releasedAt', header: t('SALES.AVAILABLE_FROM_COLUMN'), date: (s) => s.releasedAt },
-                ]}
-              />
-            </Card>
+            <DataTable
+              title={t('SALES.SALES')}
+              titleId="sales-list"
+              testId="sales-rows"
+              rows={summary.sales}
+              rowKey={(s) => `${s.eventId}-${s.documentId}`}
+              rowAttributes={(s) => ({
+                'data-testid': 'sales-row',
+                'data-kind': s.kind,
+                className: s.kind === 'refund' ? 'sales-row--refund' : undefined,
+              })}
+              columns={[
+                { key: 'paidAt', header: t('SALES.PAID_AT'), date: (s) => s.paidAt },
+                {
+                  key: 'title',
+                  header: t('SALES.DOCUMENT'),
+                  rowHeader: true,
+                  cell: (s) => (
+                    <>
+                      {s.title}
+                      {s.kind === 'refund' && (
+                        <span className="hint sales-row__refund" data-testid="sales-refund-reason">
+                          {t('SALES.REFUND_LINE', { reason: s.reason ?? '' })}
+                        </span>
+                      )}
+                    </>
+                  ),
+                },
+                { key: 'price', header: t('SALES.PRICE'), money: (s) => s.price },
+                { key: 'vat', header: t('SALES.VAT'), money: (s) => s.vat },
+                ...earningsColumns<(typeof summary.sales)[number]>(t),
+                { key: 'releasedAt', header: t('SALES.AVAILABLE_FROM_COLUMN'), date: (s) => s.releasedAt },
+              ]}
+            />
           )}
 
-          <Card title={t('SALES.DOWNLOAD_HISTORY')} titleId="sales-downloads">
-            {summary.downloads.length === 0 ? (
-              <p className="empty-state__text">{t('SALES.NO_DOWNLOADS')}</p>
-            ) : (
-              <DataTable
-                caption={t('SALES.DOWNLOAD_HISTORY')}
-                testId="sales-downloads"
-                card={false}
-                rows={summary.downloads}
-                rowKey={(d, index) => `${d.downloadedAt}-${index}`}
-                rowAttributes={() => ({ 'data-testid': 'sales-download-row' })}
-                columns={[
-                  { key: 'downloadedAt', header: t('SALES.DOWNLOAD_DATE'), date: (d) => d.downloadedAt },
-                  { key: 'document', header: t('SALES.DOCUMENT'), cell: (d) => d.documentTitle },
-                  {
-                    key: 'file',
-                    header: t('SALES.FILE'),
-                    cell: (d) => (d.archive ? t('SALES.ALL_FILES_ZIP') : d.fileTitle),
-                  },
-                  { key: 'amount', header: t('SALES.AMOUNT'), money: (d) => d.amount },
-                ]}
-              />
-            )}
-          </Card>
+          <DataTable
+            title={t('SALES.DOWNLOAD_HISTORY')}
+            titleId="sales-downloads"
+            testId="sales-downloads"
+            empty={<p className="empty-state__text">{t('SALES.NO_DOWNLOADS')}</p>}
+            rows={summary.downloads}
+            rowKey={(d, index) => `${d.downloadedAt}-${index}`}
+            rowAttributes={() => ({ 'data-testid': 'sales-download-row' })}
+            columns={[
+              { key: 'downloadedAt', header: t('SALES.DOWNLOAD_DATE'), date: (d) => d.downloadedAt },
+              { key: 'document', header: t('SALES.DOCUMENT'), cell: (d) => d.documentTitle },
+              {
+                key: 'file',
+                header: t('SALES.FILE'),
+                cell: (d) => (d.archive ? t('SALES.ALL_FILES_ZIP') : d.fileTitle),
+              },
+              { key: 'amount', header: t('SALES.AMOUNT'), money: (d) => d.amount },
+            ]}
+          />
         </>
       )}
     </div>

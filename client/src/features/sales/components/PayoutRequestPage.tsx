@@ -17,7 +17,7 @@ import { formatEuros, parseEuros } from '../../../utils/euros-input';
 import './sales.css';
 import { Card } from '../../../components/Card';
 import { DataTable } from '../../../components/DataTable';
-import { CheckboxField, FormField } from '../../../components/FormField';
+import { CheckboxField, TextField } from '../../../components/FormField';
 import { BalanceReleases, earningsColumns } from './sales-parts';
 import { LoadError } from '../../../components/LoadError';
 
@@ -130,35 +130,25 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
   return (
     <Card className="payout-form-card">
       <form ref={formRef} className="payout-form" onSubmit={submit} noValidate data-testid="payout-form">
-        <FormField {...field('iban')} label={t('PAYOUT.IBAN')} hint={t('PAYOUT.IBAN_HINT')}>
-          {(control) => (
-            <input
-              {...control}
-              className="field__control"
-              value={iban}
-              onChange={(e) => setIban(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-              data-testid="payout-iban"
-            />
-          )}
-        </FormField>
-        <FormField
+        <TextField
+          {...field('iban')}
+          label={t('PAYOUT.IBAN')}
+          hint={t('PAYOUT.IBAN_HINT')}
+          value={iban}
+          onChange={setIban}
+          autoComplete="off"
+          spellCheck={false}
+          data-testid="payout-iban"
+        />
+        <TextField
           {...field('accountHolder')}
           label={t('PAYOUT.ACCOUNT_HOLDER')}
           hint={t('PAYOUT.ACCOUNT_HOLDER_HINT')}
           hintTestId="payout-account-holder-hint"
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="field__control"
-              value={accountHolder}
-              onChange={(e) => setAccountHolder(e.target.value)}
-              data-testid="payout-account-holder"
-            />
-          )}
-        </FormField>
+          value={accountHolder}
+          onChange={setAccountHolder}
+          data-testid="payout-account-holder"
+        />
         <CheckboxField
           {...field('accountHolderDeclared')}
           label={t('PAYOUT.ACCOUNT_HOLDER_DECLARATION')}
@@ -166,22 +156,15 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
           onChange={setDeclared}
           testId="payout-account-holder-declared"
         />
-        <FormField
+        <TextField
           {...field('amount')}
           label={t('PAYOUT.AMOUNT')}
           hint={t('PAYOUT.AMOUNT_HINT', { available: formatMoney(info.balance.available, language) })}
-        >
-          {(control) => (
-            <input
-              {...control}
-              className="field__control"
-              value={amountText}
-              inputMode="decimal"
-              onChange={(e) => setAmountText(e.target.value)}
-              data-testid="payout-amount"
-            />
-          )}
-        </FormField>
+          value={amountText}
+          inputMode="decimal"
+          onChange={setAmountText}
+          data-testid="payout-amount"
+        />
         <dl className="payout-preview" aria-live="polite">
           <div>
             <dt>{t('PAYOUT.TRANSFER_FEE')}</dt>
@@ -256,35 +239,33 @@ export function PayoutRequestPage() {
           )}
 
           {data.documents.length > 0 && (
-            <Card title={t('PAYOUT.BOUGHT_DOCUMENTS')} titleId="payout-documents">
-              <DataTable
-                caption={t('PAYOUT.BOUGHT_DOCUMENTS')}
-                testId="payout-documents"
-                card={false}
-                rows={data.documents}
-                rowKey={(d, index) => `${d.paidAt}-${index}`}
-                columns={[
-                  { key: 'title', header: t('SALES.DOCUMENT'), rowHeader: true, cell: (d) => d.title },
-                  { key: 'paidAt', header: t('SALES.PAID_AT'), date: (d) => d.paidAt },
-                  ...earningsColumns<PayoutRequestInfo['documents'][number]>(t),
-                  { key: 'available', header: t('PAYOUT.IN_AVAILABLE'), money: (d) => d.available },
-                ]}
-                footer={
-                  <tr>
-                    <th scope="row" colSpan={2}>
-                      {t('PAYOUT.TOTAL')}
-                    </th>
-                    <td className="table__num">
-                      <Money cents={data.licenceFees} testId="payout-licence-fees" />
-                    </td>
-                    <td className="table__num">
-                      <Money cents={data.serviceFees} testId="payout-service-fees" />
-                    </td>
-                    <td colSpan={2} />
-                  </tr>
-                }
-              />
-            </Card>
+            <DataTable
+              title={t('PAYOUT.BOUGHT_DOCUMENTS')}
+              titleId="payout-documents"
+              testId="payout-documents"
+              rows={data.documents}
+              rowKey={(d, index) => `${d.paidAt}-${index}`}
+              columns={[
+                { key: 'title', header: t('SALES.DOCUMENT'), rowHeader: true, cell: (d) => d.title },
+                { key: 'paidAt', header: t('SALES.PAID_AT'), date: (d) => d.paidAt },
+                ...earningsColumns<PayoutRequestInfo['documents'][number]>(t),
+                { key: 'available', header: t('PAYOUT.IN_AVAILABLE'), money: (d) => d.available },
+              ]}
+              footer={
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    {t('PAYOUT.TOTAL')}
+                  </th>
+                  <td className="table__num">
+                    <Money cents={data.licenceFees} testId="payout-licence-fees" />
+                  </td>
+                  <td className="table__num">
+                    <Money cents={data.serviceFees} testId="payout-service-fees" />
+                  </td>
+                  <td colSpan={2} />
+                </tr>
+              }
+            />
           )}
         </>
       )}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { fieldMessages } from '../../../api/http';
-import { FormField } from '../../../components/FormField';
+import { FormField, TextField } from '../../../components/FormField';
 import { DataTable } from '../../../components/DataTable';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Spinner } from '../../../components/Spinner';
@@ -114,23 +114,16 @@ function PhoneNumber({ settings }: { settings: AccountSettings }) {
             </select>
           )}
         </FormField>
-        <FormField
+        <TextField
           id="phone-number"
           label={settings.phoneNumber ? t('SIGN_IN_SETTINGS.NEW_PHONE') : t('SIGN_IN_SETTINGS.PHONE')}
           error={errors.phoneNumber}
-        >
-          {(tie) => (
-            <input
-              {...tie}
-              className="field__control"
-              type="tel"
-              autoComplete="tel-national"
-              value={number}
-              onChange={(event) => setNumber(event.target.value)}
-              data-testid="phone-number"
-            />
-          )}
-        </FormField>
+          type="tel"
+          autoComplete="tel-national"
+          value={number}
+          onChange={setNumber}
+          data-testid="phone-number"
+        />
         <button
           type="submit"
           className="button button--secondary"
@@ -145,19 +138,16 @@ function PhoneNumber({ settings }: { settings: AccountSettings }) {
           <p className="hint" role="status" data-testid="phone-code-sent">
             {t('SIGN_IN_SETTINGS.CODE_SENT', { destination: sentTo ?? settings.pendingPhoneNumber })}
           </p>
-          <FormField id="phone-code" label={t('SIGN_IN_SETTINGS.CODE')} error={errors.code}>
-            {(tie) => (
-              <input
-                {...tie}
-                className="field__control"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
-                data-testid="phone-code"
-              />
-            )}
-          </FormField>
+          <TextField
+            id="phone-code"
+            label={t('SIGN_IN_SETTINGS.CODE')}
+            error={errors.code}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={setCode}
+            data-testid="phone-code"
+          />
           <button
             type="submit"
             className="button button--primary"

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
 import { useNavigate } from 'react-router';
 import { Link } from '@/components/Link';
@@ -6,7 +6,7 @@ import { MailSettingsCard } from './MailSettingsCard';
 import { fieldMessages } from '../../../api/http';
 import type { ProductUser, ProfilePublicFlags } from '../../../api/types';
 import { Card } from '../../../components/Card';
-import { CheckboxField, type ControlProps, FormField } from '../../../components/FormField';
+import { CheckboxField, FormField, formFields } from '../../../components/FormField';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { rememberedPath } from '../../../config/routes';
@@ -78,23 +78,7 @@ function UserEditForm({ user }: { user: ProductUser }) {
     </label>
   );
 
-  /** A labelled field of My data: its control gets the id, name and test id, and the ties to hint and error. */
-  const field = (
-    name: FormFieldName,
-    label: string,
-    render: (props: ControlProps & { name: string; className: string; 'data-testid': string }) => ReactNode,
-    options: { hint?: string; publicFlag?: PublicFlag } = {},
-  ) => (
-    <FormField
-      id={`profile-${name}`}
-      label={label}
-      error={errorText(name)}
-      hint={options.hint}
-      aside={options.publicFlag && publicToggle(options.publicFlag, label)}
-    >
-      {(tie) => render({ ...tie, name, className: 'field__control', 'data-testid': `profile-${name}` })}
-    </FormField>
-  );
+  const field = formFields<FormFieldName>('profile', errorText);
 
   const textField = (name: 'address' | 'areasOfPractice' | 'organization', label: string) =>
     field(
@@ -108,7 +92,33 @@ function UserEditForm({ user }: { user: ProductUser }) {
           onChange={(event) => set(name, event.target.value)}
         />
       ),
-      { publicFlag: name },
+      { aside: publicToggle(name, label) },
+    );
+
+  /** A choice of codes (country, language), keeping a code the list no longer holds as the user's own. */
+  const codeSelect = (
+    name: 'country' | 'language',
+    label: string,
+    codes: readonly string[],
+    group: 'COUNTRY' | 'LANGUAGE',
+  ) =>
+    field(
+      name,
+      label,
+      (props) => (
+        <select {...props} value={values[name]} onChange={(event) => set(name, event.target.value)}>
+          <option value="">{t('PROFILE.CHOOSE')}</option>
+          {codes.includes(values[name]) || !values[name] ? null : (
+            <option value={values[name]}>{codeLabel(t, group, values[name])}</option>
+          )}
+          {codes.map((code) => (
+            <option key={code} value={code}>
+              {codeLabel(t, group, code)}
+            </option>
+          ))}
+        </select>
+      ),
+      { aside: publicToggle(name, label) },
     );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -217,54 +227,11 @@ function UserEditForm({ user }: { user: ProductUser }) {
                 onChange={(event) => set('dateOfBirth', event.target.value)}
               />
             ),
-            { publicFlag: 'dateOfBirth' },
+            { aside: publicToggle('dateOfBirth', t('PROFILE.DATE_OF_BIRTH')) },
           )}
           {textField('address', t('PROFILE.ADDRESS'))}
-          {field(
-            'country',
-            t('PROFILE.COUNTRY'),
-            (props) => (
-              <select
-                {...props}
-                value={values.country}
-                onChange={(event) => set('country', event.target.value)}
-              >
-                <option value="">{t('PROFILE.CHOOSE')}</option>
-                {(COUNTRIES as readonly string[]).includes(values.country) || !values.country ? null : (
-                  <option value={values.country}>{codeLabel(t, 'COUNTRY', values.country)}</option>
-                )}
-                {COUNTRIES.map((code) => (
-                  <option key={code} value={code}>
-                    {codeLabel(t, 'COUNTRY', code)}
-                  </option>
-                ))}
-              </select>
-            ),
-            { publicFlag: 'country' },
-          )}
-          {field(
-            'language',
-            t('PROFILE.LANGUAGE'),
-            (props) => (
-              <select
-                {...props}
-                value={values.language}
-                onChange={(event) => set('language', event.target.value)}
-              >
-                <option value="">{t('PROFILE.CHOOSE')}</option>
-                {(PROFILE_LANGUAGES as readonly string[]).includes(values.language) ||
-                !values.language ? null : (
-                  <option value={values.language}>{codeLabel(t, 'LANGUAGE', values.language)}</option>
-                )}
-                {PROFILE_LANGUAGES.map((code) => (
-                  <option key={code} value={code}>
-                    {codeLabel(t, 'LANGUAGE', code)}
-                  </option>
-                ))}
-              </select>
-            ),
-            { publicFlag: 'language' },
-          )}
+          {codeSelect('country', t('PROFILE.COUNTRY'), COUNTRIES, 'COUNTRY')}
+          {codeSelect('language', t('PROFILE.LANGUAGE'), PROFILE_LANGUAGES, 'LANGUAGE')}
           {textField('areasOfPractice', t('PROFILE.AREAS_OF_PRACTICE'))}
           {textField('organization', t('PROFILE.ORGANIZATION'))}
           <div className="profile-form__wide">
@@ -279,7 +246,7 @@ function UserEditForm({ user }: { user: ProductUser }) {
                   onChange={(event) => set('additionalInfo', event.target.value)}
                 />
               ),
-              { publicFlag: 'additionalInfo' },
+              { aside: publicToggle('additionalInfo', t('PROFILE.ADDITIONAL_INFO')) },
             )}
           </div>
         </div>
