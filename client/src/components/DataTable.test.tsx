@@ -45,11 +45,11 @@ function Files({ onMain = () => undefined }: { onMain?: (file: FileRow) => void 
 }
 
 describe('DataTable', () => {
-  it('is a table named by its caption, in a scroll box that is a named region a keyboard can reach', async () => {
+  it('is a table named by its caption, in a scroll box named like it that a keyboard can reach', async () => {
     render(<Files />);
     const table = screen.getByRole('table', { name: 'Files' });
     expect(table.dataset.testid).toBe('files-table');
-    const region = screen.getByRole('region', { name: 'Files' });
+    const region = screen.getByRole('group', { name: 'Files' });
     expect(region.classList.contains('table-wrap')).toBe(true);
     expect(region.contains(table)).toBe(true);
     await userEvent.tab();

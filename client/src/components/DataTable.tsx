@@ -162,7 +162,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const caption = props.caption ?? title ?? '';
   const captionId = useId();
   const table = (
-    <div className="table-wrap" tabIndex={0} role="region" aria-labelledby={captionId}>
+    <div className="table-wrap" tabIndex={0} role="group" aria-labelledby={captionId}>
       <table className={className ? `table ${className}` : 'table'} data-testid={testId}>
         <caption id={captionId} className="visually-hidden">
           {caption}
