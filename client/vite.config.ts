@@ -12,6 +12,8 @@ import { routePreloads } from './build-tools/route-preloads';
  */
 const SHARED_CHUNK_MODULES = [
   /\/src\/components\/(LoadError|NotFound|FormattedDate|PreviewImage)\.tsx$/,
+  // The data table's styles: the document page's files table wears them too, without a stylesheet of its own.
+  /\/src\/components\/data-table\.css$/,
   /\/src\/i18n\/labels\.ts$/,
   /\/@tanstack\/react-query\/build\/modern\/useInfiniteQuery\.js$/,
 ];

@@ -1,7 +1,12 @@
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import type { Download } from '../../../api/http';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/Link';
 import { useTranslation } from '../../../i18n';
+import { Card } from '../../../components/Card';
+import { type Column, DataTable } from '../../../components/DataTable';
+import { FormField } from '../../../components/FormField';
 import { Money } from '../../../components/Money';
 import { TableSkeleton } from '../../../components/Skeleton';
 import { LoadError } from '../../../components/LoadError';
@@ -89,64 +94,106 @@ function Reconciled({ reconciliation, testId }: { reconciliation: VatReconciliat
   );
 }
 
+/** A line of a return: what it is, its taxable amount and VAT (empty where the form has none), its purchases. */
+interface ReturnLine {
+  readonly key: string;
+  readonly testId?: string;
+  readonly label: string;
+  readonly rate?: string;
+  readonly taxable: number | null;
+  readonly vat?: number | null;
+  readonly sales: VatSaleRef[] | null;
+}
+
+const amount = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? '' : <Money cents={cents} />;
+
+/** One table for every part of the returns: the line, its rate where it has one, the figures, the purchases. */
+function ReturnTable({
+  caption,
+  testId,
+  labelHeader,
+  lines,
+  withRate = false,
+  withVat = true,
+}: {
+  caption: string;
+  testId: string;
+  labelHeader: string;
+  lines: readonly ReturnLine[];
+  withRate?: boolean;
+  withVat?: boolean;
+}) {
+  const { t } = useTranslation();
+  const columns: Column<ReturnLine>[] = [
+    { key: 'label', header: labelHeader, rowHeader: true, cell: (line) => line.label },
+    ...(withRate
+      ? [{ key: 'rate', header: t('VAT_RETURNS.RATE'), num: true, cell: (l: ReturnLine) => l.rate }]
+      : []),
+    { key: 'taxable', header: t('VAT_RETURNS.TAXABLE'), num: true, cell: (line) => amount(line.taxable) },
+    ...(withVat
+      ? [{ key: 'vat', header: t('VAT_RETURNS.VAT'), num: true, cell: (l: ReturnLine) => amount(l.vat) }]
+      : []),
+    {
+      key: 'sales',
+      header: t('VAT_RETURNS.PURCHASES'),
+      cell: (line) => (line.sales === null ? '' : <Purchases sales={line.sales} />),
+    },
+  ];
+  return (
+    <DataTable
+      caption={caption}
+      testId={testId}
+      card={false}
+      rows={lines}
+      rowKey={(line) => line.key}
+      rowAttributes={(line) => ({ 'data-testid': line.testId })}
+      columns={columns}
+    />
+  );
+}
+
 function Kmd({ month }: { month: string }) {
   const { t } = useTranslation();
   const kmd = useKmdReturn(month);
   const data = kmd.data;
   if (kmd.isPending) return <TableSkeleton />;
   if (kmd.isError || !data) return <LoadError onRetry={kmd.refetch} />;
+  const lines: ReturnLine[] = [
+    ...data.lines.map((line) => ({
+      key: line.key,
+      testId: `kmd-line-${line.key}`,
+      label: kmdLineLabel(t, line.key),
+      taxable: line.key === '4' ? null : line.taxableAmount,
+      vat: line.key === '3' || line.key === '3.1' ? null : line.vatAmount,
+      sales: line.key === '4' ? null : line.sales,
+    })),
+    {
+      key: 'oss',
+      testId: 'kmd-oss',
+      label: t('VAT_RETURNS.OSS_ON_KMD'),
+      taxable: data.oss.taxableAmount,
+      vat: data.oss.vatAmount,
+      sales: data.oss.sales,
+    },
+    {
+      key: 'outside-eu',
+      testId: 'kmd-outside-eu',
+      label: t('VAT_RETURNS.OUTSIDE_EU'),
+      taxable: data.outsideEu.taxableAmount,
+      vat: null,
+      sales: data.outsideEu.sales,
+    },
+  ];
   return (
     <>
       <Reconciled reconciliation={data.reconciliation} testId="kmd-reconciliation" />
-      <table className="table" data-testid="kmd-lines">
-        <caption className="visually-hidden">{t('VAT_RETURNS.KMD_TITLE')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('VAT_RETURNS.LINE')}</th>
-            <th scope="col" className="table__num">
-              {t('VAT_RETURNS.TAXABLE')}
-            </th>
-            <th scope="col" className="table__num">
-              {t('VAT_RETURNS.VAT')}
-            </th>
-            <th scope="col">{t('VAT_RETURNS.PURCHASES')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.lines.map((line) => (
-            <tr key={line.key} data-testid={`kmd-line-${line.key}`}>
-              <th scope="row">{kmdLineLabel(t, line.key)}</th>
-              <td className="table__num">{line.key === '4' ? '' : <Money cents={line.taxableAmount} />}</td>
-              <td className="table__num">
-                {line.key === '3' || line.key === '3.1' ? '' : <Money cents={line.vatAmount} />}
-              </td>
-              <td>{line.key === '4' ? '' : <Purchases sales={line.sales} />}</td>
-            </tr>
-          ))}
-          <tr data-testid="kmd-oss">
-            <th scope="row">{t('VAT_RETURNS.OSS_ON_KMD')}</th>
-            <td className="table__num">
-              <Money cents={data.oss.taxableAmount} />
-            </td>
-            <td className="table__num">
-              <Money cents={data.oss.vatAmount} />
-            </td>
-            <td>
-              <Purchases sales={data.oss.sales} />
-            </td>
-          </tr>
-          <tr data-testid="kmd-outside-eu">
-            <th scope="row">{t('VAT_RETURNS.OUTSIDE_EU')}</th>
-            <td className="table__num">
-              <Money cents={data.outsideEu.taxableAmount} />
-            </td>
-            <td className="table__num" />
-            <td>
-              <Purchases sales={data.outsideEu.sales} />
-            </td>
-          </tr>
-        </tbody>
-      </table>
+      <ReturnTable
+        caption={t('VAT_RETURNS.KMD_TITLE')}
+        testId="kmd-lines"
+        labelHeader={t('VAT_RETURNS.LINE')}
+        lines={lines}
+      />
       <p className="hint">
         {t('VAT_RETURNS.VAT_BY_FORM', {
           amount: (data.vatDueByForm / 100).toFixed(2),
@@ -157,31 +204,18 @@ function Kmd({ month }: { month: string }) {
       {data.ecSalesList.length === 0 ? (
         <p className="hint">{t('VAT_RETURNS.NONE')}</p>
       ) : (
-        <table className="table" data-testid="kmd-vd">
-          <caption className="visually-hidden">{t('VAT_RETURNS.VD_TITLE')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('VAT_RETURNS.VAT_NUMBER')}</th>
-              <th scope="col" className="table__num">
-                {t('VAT_RETURNS.TAXABLE')}
-              </th>
-              <th scope="col">{t('VAT_RETURNS.PURCHASES')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.ecSalesList.map((entry) => (
-              <tr key={entry.vatNumber}>
-                <th scope="row">{entry.vatNumber}</th>
-                <td className="table__num">
-                  <Money cents={entry.taxableAmount} />
-                </td>
-                <td>
-                  <Purchases sales={entry.sales} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ReturnTable
+          caption={t('VAT_RETURNS.VD_TITLE')}
+          testId="kmd-vd"
+          labelHeader={t('VAT_RETURNS.VAT_NUMBER')}
+          withVat={false}
+          lines={data.ecSalesList.map((entry) => ({
+            key: entry.vatNumber,
+            label: entry.vatNumber,
+            taxable: entry.taxableAmount,
+            sales: entry.sales,
+          }))}
+        />
       )}
     </>
   );
@@ -200,43 +234,48 @@ function Oss({ quarter }: { quarter: string }) {
       {data.lines.length === 0 ? (
         <p className="hint">{t('VAT_RETURNS.NONE')}</p>
       ) : (
-        <table className="table" data-testid="oss-lines">
-          <caption className="visually-hidden">{t('VAT_RETURNS.OSS_TITLE')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('VAT_RETURNS.COUNTRY')}</th>
-              <th scope="col" className="table__num">
-                {t('VAT_RETURNS.RATE')}
-              </th>
-              <th scope="col" className="table__num">
-                {t('VAT_RETURNS.TAXABLE')}
-              </th>
-              <th scope="col" className="table__num">
-                {t('VAT_RETURNS.VAT')}
-              </th>
-              <th scope="col">{t('VAT_RETURNS.PURCHASES')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.lines.map((line) => (
-              <tr key={line.key} data-testid={`oss-line-${line.key}`}>
-                <th scope="row">{countryName(line.country, language)}</th>
-                <td className="table__num">{ratePercent(line.rate ?? 0, language)} %</td>
-                <td className="table__num">
-                  <Money cents={line.taxableAmount} />
-                </td>
-                <td className="table__num">
-                  <Money cents={line.vatAmount} />
-                </td>
-                <td>
-                  <Purchases sales={line.sales} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ReturnTable
+          caption={t('VAT_RETURNS.OSS_TITLE')}
+          testId="oss-lines"
+          labelHeader={t('VAT_RETURNS.COUNTRY')}
+          withRate
+          lines={data.lines.map((line) => ({
+            key: line.key,
+            testId: `oss-line-${line.key}`,
+            label: countryName(line.country, language),
+            rate: `${ratePercent(line.rate ?? 0, language)} %`,
+            taxable: line.taxableAmount,
+            vat: line.vatAmount,
+            sales: line.sales,
+          }))}
+        />
       )}
     </>
+  );
+}
+
+/** A return's card: its period field, its CSV export, and the return itself. */
+function ReturnSection({
+  title,
+  titleId,
+  field,
+  exportButton,
+  children,
+}: {
+  title: string;
+  titleId: string;
+  field: ReactNode;
+  exportButton: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card title={title} titleId={titleId} className="report-section">
+      <div className="accounting-filters">
+        {field}
+        {exportButton}
+      </div>
+      {children}
+    </Card>
   );
 }
 
@@ -256,84 +295,78 @@ export function VatReturnsPage() {
     setParams({ month, quarter, [field]: value }, { replace: true });
   const year = Number(now.quarter.slice(0, 4));
   const quarters = [year, year - 1].flatMap((y) => [4, 3, 2, 1].map((q) => `${y}-Q${q}`));
+  const exportButton = (testId: string, label: string, download: () => Promise<Download>, name: string) => (
+    <button
+      type="button"
+      className="button button--secondary"
+      onClick={() => void download().then((file) => saveDownload(file, name), errorOccurred)}
+      data-testid={testId}
+    >
+      {label}
+    </button>
+  );
 
   return (
     <AuditorOnly title={t('ACCOUNT.VAT_RETURNS')}>
       <div className="page accounting">
         <h1 className="page__title">{t('VAT_RETURNS.TITLE')}</h1>
-        <section className="card report-section" aria-labelledby="vat-kmd-title">
-          <h2 id="vat-kmd-title" className="card__title">
-            {t('VAT_RETURNS.KMD_TITLE')}
-          </h2>
-          <div className="accounting-filters">
-            <div className="field">
-              <label htmlFor="vat-month" className="field__label">
-                {t('VAT_RETURNS.MONTH')}
-              </label>
-              <input
-                id="vat-month"
-                type="month"
-                className="field__control"
-                value={month}
-                onChange={(e) => MONTH.test(e.target.value) && change('month', e.target.value)}
-                data-testid="vat-month"
-              />
-            </div>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() =>
-                void downloadKmdCsv(month).then(
-                  (file) => saveDownload(file, `kmd-${month}.csv`),
-                  errorOccurred,
-                )
-              }
-              data-testid="kmd-csv"
-            >
-              {t('VAT_RETURNS.EXPORT_KMD')}
-            </button>
-          </div>
+        <ReturnSection
+          title={t('VAT_RETURNS.KMD_TITLE')}
+          titleId="vat-kmd-title"
+          field={
+            <FormField id="vat-month" label={t('VAT_RETURNS.MONTH')}>
+              {(tie) => (
+                <input
+                  {...tie}
+                  type="month"
+                  className="field__control"
+                  value={month}
+                  onChange={(e) => MONTH.test(e.target.value) && change('month', e.target.value)}
+                  data-testid="vat-month"
+                />
+              )}
+            </FormField>
+          }
+          exportButton={exportButton(
+            'kmd-csv',
+            t('VAT_RETURNS.EXPORT_KMD'),
+            () => downloadKmdCsv(month),
+            `kmd-${month}.csv`,
+          )}
+        >
           <Kmd month={month} />
-        </section>
-        <section className="card report-section" aria-labelledby="vat-oss-title">
-          <h2 id="vat-oss-title" className="card__title">
-            {t('VAT_RETURNS.OSS_TITLE')}
-          </h2>
-          <div className="accounting-filters">
-            <div className="field">
-              <label htmlFor="vat-quarter" className="field__label">
-                {t('VAT_RETURNS.QUARTER')}
-              </label>
-              <select
-                id="vat-quarter"
-                className="field__control"
-                value={quarter}
-                onChange={(e) => change('quarter', e.target.value)}
-                data-testid="vat-quarter"
-              >
-                {(quarters.includes(quarter) ? quarters : [quarter, ...quarters]).map((q) => (
-                  <option key={q} value={q}>
-                    {q}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() =>
-                void downloadOssCsv(quarter).then(
-                  (file) => saveDownload(file, `oss-return-${quarter}.csv`),
-                  errorOccurred,
-                )
-              }
-              data-testid="oss-csv"
-            >
-              {t('VAT_RETURNS.EXPORT_OSS')}
-            </button>
-          </div>
+        </ReturnSection>
+        <ReturnSection
+          title={t('VAT_RETURNS.OSS_TITLE')}
+          titleId="vat-oss-title"
+          field={
+            <FormField id="vat-quarter" label={t('VAT_RETURNS.QUARTER')}>
+              {(tie) => (
+                <select
+                  {...tie}
+                  className="field__control"
+                  value={quarter}
+                  onChange={(e) => change('quarter', e.target.value)}
+                  data-testid="vat-quarter"
+                >
+                  {(quarters.includes(quarter) ? quarters : [quarter, ...quarters]).map((q) => (
+                    <option key={q} value={q}>
+                      {q}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          }
+          exportButton={exportButton(
+            'oss-csv',
+            t('VAT_RETURNS.EXPORT_OSS'),
+            () => downloadOssCsv(quarter),
+            `oss-return-${quarter}.csv`,
+          )}
+        >
           <Oss quarter={quarter} />
-        </section>
+        </ReturnSection>
       </div>
     </AuditorOnly>
   );

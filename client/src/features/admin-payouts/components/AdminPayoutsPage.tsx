@@ -2,22 +2,20 @@ import { useState } from 'react';
 import { useTranslation } from '../../../i18n';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/Link';
-import { FormattedDate } from '../../../components/FormattedDate';
-import { Money } from '../../../components/Money';
-import { PayoutStatusBadge } from '../../../components/PayoutStatusBadge';
 import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLanguage, useLocalizedPath } from '../../../hooks/use-language';
 import { useSessionUser } from '../../../stores/session-store';
 import { useUiActions } from '../../../stores/ui-store';
 import { formatMoney } from '../../../utils/format';
-import { formatDay, shopDay } from '../../../utils/period';
+import { shopDay } from '../../../utils/period';
 import { saveDownload } from '../../../utils/save-download';
 import { fieldMessages } from '../../../api/http';
 import { useAdminPayouts } from '../api/get-admin-payouts';
 import { type SepaFormat, useExportSepa } from '../api/export-sepa';
 import './admin-payouts.css';
 import { DataTable } from '../../../components/DataTable';
+import { payoutColumns } from '../../../components/payout-columns';
 import { LoadError } from '../../../components/LoadError';
 
 const FILTERS = ['requested', 'executed', 'rejected', 'all'] as const;
@@ -141,81 +139,50 @@ export function AdminPayoutsPage() {
         </p>
       )}
       {items.length > 0 && (
-        <DataTable caption={t('ACCOUNT.PAYOUTS')} testId="admin-payouts">
-          <thead>
-            <tr>
-              <th scope="col">
-                <span className="visually-hidden">{t('ADMIN_PAYOUTS.SELECT')}</span>
-              </th>
-              <th scope="col">{t('PAYOUT.USER')}</th>
-              <th scope="col">{t('PAYOUT.IBAN')}</th>
-              <th scope="col" className="table__num">
-                {t('PAYOUT.AMOUNT')}
-              </th>
-              <th scope="col" className="table__num">
-                {t('PAYOUT.TRANSFER_FEE')}
-              </th>
-              <th scope="col" className="table__num">
-                {t('PAYOUT.NET_AMOUNT')}
-              </th>
-              <th scope="col">{t('PAYOUT.REQUESTED_AT')}</th>
-              <th scope="col">{t('PAYOUT.PAYOUT_DATE')}</th>
-              <th scope="col">{t('PAYOUT.STATUS_COLUMN')}</th>
-              <th scope="col">{t('PAYOUT_BATCHES.FILE')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((p) => (
-              <tr key={p.id} data-testid="admin-payout-row" data-payout-id={p.id}>
-                <td>
-                  {requested.includes(p) && (
-                    <input
-                      type="checkbox"
-                      checked={selected.has(p.id)}
-                      onChange={() => toggle(p.id)}
-                      aria-label={t('ADMIN_PAYOUTS.SELECT_PAYOUT', { name: p.payeeName })}
-                      data-testid="admin-payout-select"
-                    />
-                  )}
-                </td>
-                <td>
-                  <Link to={path('adminpayoutedit', { id: p.id })} data-testid="admin-payout-edit">
-                    {p.payeeName}
+        <DataTable
+          caption={t('ACCOUNT.PAYOUTS')}
+          testId="admin-payouts"
+          rows={items}
+          rowKey={(p) => p.id}
+          rowAttributes={(p) => ({ 'data-testid': 'admin-payout-row', 'data-payout-id': p.id })}
+          columns={[
+            {
+              key: 'select',
+              header: t('ADMIN_PAYOUTS.SELECT'),
+              hiddenHeader: true,
+              cell: (p) =>
+                requested.includes(p) && (
+                  <input
+                    type="checkbox"
+                    checked={selected.has(p.id)}
+                    onChange={() => toggle(p.id)}
+                    aria-label={t('ADMIN_PAYOUTS.SELECT_PAYOUT', { name: p.payeeName })}
+                    data-testid="admin-payout-select"
+                  />
+                ),
+            },
+            ...payoutColumns(t, (p) => (
+              <Link to={path('adminpayoutedit', { id: p.id })} data-testid="admin-payout-edit">
+                {p.payeeName}
+              </Link>
+            )),
+            {
+              key: 'batch',
+              header: t('PAYOUT_BATCHES.FILE'),
+              cell: (p) =>
+                p.batch ? (
+                  <Link
+                    to={path('adminpayoutbatch', { id: p.batch.batchId })}
+                    data-testid="admin-payout-batch"
+                  >
+                    {p.batch.messageId}
                   </Link>
-                </td>
-                <td className="iban">{p.iban}</td>
-                <td className="table__num">
-                  <Money cents={p.amount} />
-                </td>
-                <td className="table__num">
-                  <Money cents={p.transferFee} />
-                </td>
-                <td className="table__num">
-                  <Money cents={p.netAmount} />
-                </td>
-                <td>
-                  <FormattedDate value={p.requestedAt} />
-                </td>
-                <td>{p.executionDate ? formatDay(p.executionDate) : '–'}</td>
-                <td>
-                  <PayoutStatusBadge status={p.status} />
-                </td>
-                <td>
-                  {p.batch ? (
-                    <Link
-                      to={path('adminpayoutbatch', { id: p.batch.batchId })}
-                      data-testid="admin-payout-batch"
-                    >
-                      {p.batch.messageId}
-                    </Link>
-                  ) : (
-                    '–'
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+                ) : (
+                  '–'
+                ),
+            },
+          ]}
+        />
       )}
 
       {requested.length > 0 && (

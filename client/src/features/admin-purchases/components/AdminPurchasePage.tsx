@@ -14,6 +14,7 @@ import { type AdminPurchase, type RefundRequest, useAdminPurchase } from '../api
 import { type RefundAsk, useRefundPurchase, useRetryRefund } from '../api/refund-purchase';
 import { AdminOnlyNotice } from './AdminOnlyNotice';
 import { actorText, paymentMethodText, purchaseEventText } from './people-words';
+import '../../../components/status-badge.css';
 import './admin-purchases.css';
 
 type RefundTarget = { kind: 'documents' } | { kind: 'payment'; transactionId: string; amount: number };
@@ -159,7 +160,7 @@ function RefundItem({ purchaseId, refund }: { purchaseId: string; refund: Refund
       <strong>
         <Money cents={refund.amount} />
       </strong>{' '}
-      <span className={`admin-status admin-status--refund-${state}`} data-testid="refund-status">
+      <span className={`status-badge status-badge--refund-${state}`} data-testid="refund-status">
         {t(`ADMIN_PURCHASES.REFUND_STATUS.${state}`)}
       </span>{' '}
       — {formatDateTime(refund.requestedAt)}
@@ -344,7 +345,7 @@ export function AdminPurchasePage() {
                 {document.refunded && (
                   <>
                     {' '}
-                    <span className="admin-status admin-status--refund">{t('ADMIN_PURCHASES.REFUNDED')}</span>
+                    <span className="status-badge status-badge--refund">{t('ADMIN_PURCHASES.REFUNDED')}</span>
                   </>
                 )}
               </li>
@@ -369,7 +370,7 @@ export function AdminPurchasePage() {
                 </strong>{' '}
                 — {t(`ADMIN_PURCHASES.REFUND_REASON.${refund.reason}`)} — {formatDateTime(refund.paidAt)} —{' '}
                 {t('ADMIN_PURCHASES.TRANSACTION')} <code>{refund.transactionId}</code> —{' '}
-                <span className="admin-status admin-status--refund">
+                <span className="status-badge status-badge--refund">
                   {refund.status === 'due' ? t('ADMIN_PURCHASES.REFUND_DUE') : t('ADMIN_PURCHASES.REFUNDED')}
                 </span>
                 {refund.status === 'due' &&

@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/Link';
-import { FormattedDate } from '../../../components/FormattedDate';
-import { Money } from '../../../components/Money';
+import { DataTable } from '../../../components/DataTable';
+import { PurchaseStatusBadge } from '../../../components/PurchaseStatusBadge';
 import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
@@ -111,77 +111,69 @@ export function AdminPurchasesPage() {
         </p>
       )}
       {items.length > 0 && (
-        <div className="card table-wrap">
-          <table className="table" data-testid="admin-purchases">
-            <thead>
-              <tr>
-                <th scope="col">{t('PURCHASE.NUMBER')}</th>
-                <th scope="col">{t('ADMIN_PURCHASES.USER')}</th>
-                <th scope="col">{t('ADMIN_PURCHASES.INVOICE_NAME')}</th>
-                <th scope="col">{t('ADMIN_PURCHASES.PAYMENT_DATE')}</th>
-                <th scope="col">{t('ADMIN_PURCHASES.CANCELED_DATE')}</th>
-                <th scope="col">{t('ADMIN_PURCHASES.ACTIVE_UNTIL')}</th>
-                <th scope="col">{t('PURCHASE.STATUS_LABEL')}</th>
-                <th scope="col" className="table__num">
-                  {t('PURCHASE.TOTAL')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} data-testid="admin-purchase-row">
-                  <td>
-                    <Link to={path('adminpurchase', { id: item.id })}>{item.number}</Link>
-                  </td>
-                  <td>
-                    {item.payer.firstName} {item.payer.lastName}
-                    <br />
-                    <span className="hint">{item.payer.email}</span>
-                  </td>
-                  <td>{item.invoiceName ?? '—'}</td>
-                  <td>
-                    <FormattedDate value={item.paidAt} />
-                  </td>
-                  <td>
-                    <FormattedDate value={item.canceledAt} />
-                  </td>
-                  <td>
-                    <FormattedDate value={item.activeUntil} />
-                  </td>
-                  <td>
-                    <span className={`admin-status admin-status--${item.status}`}>
-                      {t(`PURCHASE.STATUS.${item.status}`)}
-                    </span>
-                    {item.refundDue && (
-                      <>
-                        {' '}
-                        <span
-                          className="admin-status admin-status--refund"
-                          data-testid="admin-purchase-refund-due"
-                        >
-                          {t('ADMIN_PURCHASES.REFUND_DUE')}
-                        </span>
-                      </>
-                    )}
-                  </td>
-                  <td className="table__num">
-                    <Money cents={item.total} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {purchases.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void purchases.fetchNextPage()}
-          disabled={purchases.isFetchingNextPage}
-        >
-          {t('ADMIN_USERS.LOAD_MORE')}
-        </button>
+        <DataTable
+          caption={t('ACCOUNT.PURCHASES')}
+          testId="admin-purchases"
+          rows={items}
+          rowKey={(item) => item.id}
+          rowAttributes={() => ({ 'data-testid': 'admin-purchase-row' })}
+          more={purchases}
+          columns={[
+            {
+              key: 'number',
+              header: t('PURCHASE.NUMBER'),
+              cell: (item) => <Link to={path('adminpurchase', { id: item.id })}>{item.number}</Link>,
+            },
+            {
+              key: 'payer',
+              header: t('ADMIN_PURCHASES.USER'),
+              cell: (item) => (
+                <>
+                  {item.payer.firstName} {item.payer.lastName}
+                  <br />
+                  <span className="hint">{item.payer.email}</span>
+                </>
+              ),
+            },
+            {
+              key: 'invoiceName',
+              header: t('ADMIN_PURCHASES.INVOICE_NAME'),
+              cell: (i) => i.invoiceName ?? '—',
+            },
+            { key: 'paidAt', header: t('ADMIN_PURCHASES.PAYMENT_DATE'), date: (item) => item.paidAt },
+            {
+              key: 'canceledAt',
+              header: t('ADMIN_PURCHASES.CANCELED_DATE'),
+              date: (item) => item.canceledAt,
+            },
+            {
+              key: 'activeUntil',
+              header: t('ADMIN_PURCHASES.ACTIVE_UNTIL'),
+              date: (item) => item.activeUntil,
+            },
+            {
+              key: 'status',
+              header: t('PURCHASE.STATUS_LABEL'),
+              cell: (item) => (
+                <>
+                  <PurchaseStatusBadge status={item.status} />
+                  {item.refundDue && (
+                    <>
+                      {' '}
+                      <span
+                        className="status-badge status-badge--refund"
+                        data-testid="admin-purchase-refund-due"
+                      >
+                        {t('ADMIN_PURCHASES.REFUND_DUE')}
+                      </span>
+                    </>
+                  )}
+                </>
+              ),
+            },
+            { key: 'total', header: t('PURCHASE.TOTAL'), money: (item) => item.total },
+          ]}
+        />
       )}
     </div>
   );

@@ -21,6 +21,7 @@ import { useBasketId } from '../../../stores/basket-store';
 import { LoadError } from '../../../components/LoadError';
 import './checkout.css';
 import { focusResultWhen } from '../../../utils/focus-result';
+import { Card } from '../../../components/Card';
 
 /** One line of the cart. The removal runs in CartPage, which outlives the line it removes. */
 function CartLine({
@@ -180,10 +181,11 @@ export function CartPage() {
       {basket && basket.documents.length > 0 && (
         <div className="cart">
           <div className="cart__main">
-            <section className="card cart__lines" aria-labelledby="cart-lines-title">
-              <h2 id="cart-lines-title" className="card__title">
-                {t('BASKET.DOCUMENT_COUNT', { count: basket.documentCount })}
-              </h2>
+            <Card
+              title={t('BASKET.DOCUMENT_COUNT', { count: basket.documentCount })}
+              titleId="cart-lines-title"
+              className="cart__lines"
+            >
               <ul className="cart-lines">
                 {basket.documents.map((line) => (
                   <CartLine
@@ -208,21 +210,23 @@ export function CartPage() {
                   {t('BASKET.CLEAR')}
                 </button>
               </div>
-            </section>
+            </Card>
             <div className="cart__checkout">
               {basket.total === 0 ? (
                 // Only free documents: the e-mail and the terms, and the files at once; nothing says "pay".
-                <section className="card checkout" aria-labelledby="free-cart-title" data-testid="free-cart">
-                  <h2 id="free-cart-title" className="card__title">
-                    {t('BASKET.FREE_CART_TITLE')}
-                  </h2>
+                <Card
+                  title={t('BASKET.FREE_CART_TITLE')}
+                  titleId="free-cart-title"
+                  className="checkout"
+                  testId="free-cart"
+                >
                   <p className="hint">{t('BASKET.FREE_CART_NOTE')}</p>
                   <FreeCheckoutForm
                     basketId={() => basketId}
                     submitLabel={t('BASKET.GET_THEM_FREE')}
                     testId="free-cart-form"
                   />
-                </section>
+                </Card>
               ) : (
                 <CheckoutForm
                   key={basket.confirmed ? 'confirmed' : 'open'}

@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import { Link } from '@/components/Link';
+import { Card } from '../../../components/Card';
+import { CheckboxField, FormField, TextField } from '../../../components/FormField';
 import { ApiError, fieldMessages } from '../../../api/http';
 import type { Basket } from '../../../api/types';
 import { useLocalizedPath } from '../../../hooks/use-language';
@@ -25,94 +27,9 @@ import { VatAnswer } from './VatAnswer';
 import './checkout.css';
 import { focusResult } from '../../../utils/focus-result';
 
-function TextField({
-  field,
-  label,
-  type = 'text',
-  autoComplete,
-  value,
-  error,
-  disabled,
-  onChange,
-  onBlur,
-}: {
-  field: CheckoutField;
-  label: string;
-  type?: string;
-  autoComplete: string;
-  value: string;
-  error?: string;
-  disabled: boolean;
-  onChange: (value: string) => void;
-  onBlur?: () => void;
-}) {
-  const id = `checkout-${field}`;
-  return (
-    <div className={`field checkout__field${error ? ' checkout__field--invalid' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field__control"
-        type={type}
-        autoComplete={autoComplete}
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${field}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-        data-testid={id}
-      />
-      {error && (
-        <p className="field__error" id={`${field}-error`} data-testid={`field-error-${field}`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Tick({
-  field,
-  checked,
-  error,
-  disabled,
-  onChange,
-  children,
-}: {
-  field: CheckoutField;
-  checked: boolean;
-  error?: string;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-  children: ReactNode;
-}) {
-  const id = `checkout-${field}`;
-  return (
-    <div className="checkout__tick">
-      <div className="checkbox">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          disabled={disabled}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${field}-error` : undefined}
-          onChange={(event) => onChange(event.target.checked)}
-          data-testid={id}
-        />
-        <label htmlFor={id}>{children}</label>
-      </div>
-      {error && (
-        <p className="field__error" id={`${field}-error`} data-testid={`field-error-${field}`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+type TextFieldName =
+  'email' | 'firstName' | 'lastName' | 'address' | 'companyName' | 'registryCode' | 'vatNumber';
+type TickName = 'wantsInvoice' | 'previewsSeen' | 'termsAccepted';
 
 /**
  * The cart's checkout (SPEC §2, §4, §5): payer details, the invoice option, the previews-seen tick, the
@@ -166,6 +83,42 @@ export function CheckoutForm({
     setServerErrors((current) => ({ ...current, [field]: undefined }));
   };
 
+  /** A text field of the form: its label, its value and error from the form's state, its test ids. */
+  const text = (
+    field: TextFieldName,
+    label: string,
+    autoComplete: string,
+    more: { type?: string; onChange?: (value: string) => void; onBlur?: () => void } = {},
+  ) => (
+    <TextField
+      id={`checkout-${field}`}
+      label={label}
+      error={errorOf(field)}
+      errorTestId={`field-error-${field}`}
+      fieldClassName="checkout__field"
+      type={more.type ?? 'text'}
+      autoComplete={autoComplete}
+      value={values[field]}
+      disabled={locked}
+      onChange={more.onChange ?? ((value) => set(field, value))}
+      onBlur={more.onBlur}
+      data-testid={`checkout-${field}`}
+    />
+  );
+  const tick = (field: TickName, label: ReactNode) => (
+    <CheckboxField
+      id={`checkout-${field}`}
+      className="checkout__tick"
+      label={label}
+      checked={values[field]}
+      error={errorOf(field)}
+      errorTestId={`field-error-${field}`}
+      disabled={locked}
+      onChange={(checked) => set(field, checked)}
+      testId={`checkout-${field}`}
+    />
+  );
+
   const vatNumber = values.wantsInvoice && vatNumberForQuote !== '' ? vatNumberForQuote : null;
   const request: VatQuoteRequest | null = basket.confirmed
     ? null
@@ -213,132 +166,63 @@ export function CheckoutForm({
     });
 
   return (
-    <section className="card checkout" aria-labelledby="checkout-title">
-      <h2 id="checkout-title" className="card__title">
-        {t('CHECKOUT.TITLE')}
-      </h2>
+    <Card title={t('CHECKOUT.TITLE')} titleId="checkout-title" className="checkout">
       <form id="checkout-form" className="checkout__form" noValidate onSubmit={submit}>
         <fieldset className="checkout__group">
           <legend className="checkout__legend">{t('CHECKOUT.PAYER')}</legend>
           <div className="checkout__grid">
-            <TextField
-              field="email"
-              type="email"
-              autoComplete="email"
-              label={t('CHECKOUT.EMAIL')}
-              value={values.email}
-              error={errorOf('email')}
-              disabled={locked}
-              onChange={(v) => set('email', v)}
-            />
+            {text('email', t('CHECKOUT.EMAIL'), 'email', { type: 'email' })}
             <span className="checkout__spacer" />
-            <TextField
-              field="firstName"
-              autoComplete="given-name"
-              label={t('CHECKOUT.FIRST_NAME')}
-              value={values.firstName}
-              error={errorOf('firstName')}
-              disabled={locked}
-              onChange={(v) => set('firstName', v)}
-            />
-            <TextField
-              field="lastName"
-              autoComplete="family-name"
-              label={t('CHECKOUT.LAST_NAME')}
-              value={values.lastName}
-              error={errorOf('lastName')}
-              disabled={locked}
-              onChange={(v) => set('lastName', v)}
-            />
-            <div className="checkout__wide">
-              <TextField
-                field="address"
-                autoComplete="street-address"
-                label={t('CHECKOUT.ADDRESS')}
-                value={values.address}
-                error={errorOf('address')}
-                disabled={locked}
-                onChange={(v) => set('address', v)}
-              />
-            </div>
-            <div className={`field checkout__field${errorOf('country') ? ' checkout__field--invalid' : ''}`}>
-              <label htmlFor="checkout-country" className="field__label">
-                {t('CHECKOUT.COUNTRY')}
-              </label>
-              <select
-                id="checkout-country"
-                className="field__control"
-                autoComplete="country"
-                value={values.country}
-                disabled={locked}
-                aria-invalid={errorOf('country') ? true : undefined}
-                aria-describedby={errorOf('country') ? 'country-error' : undefined}
-                onChange={(event) => {
-                  set('country', event.target.value);
-                  set('countryOfResidence', '');
-                }}
-                data-testid="checkout-country"
-              >
-                {countries.map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </select>
-              {errorOf('country') && (
-                <p className="field__error" id="country-error" data-testid="field-error-country">
-                  {errorOf('country')}
-                </p>
+            {text('firstName', t('CHECKOUT.FIRST_NAME'), 'given-name')}
+            {text('lastName', t('CHECKOUT.LAST_NAME'), 'family-name')}
+            <div className="checkout__wide">{text('address', t('CHECKOUT.ADDRESS'), 'street-address')}</div>
+            <FormField
+              id="checkout-country"
+              label={t('CHECKOUT.COUNTRY')}
+              error={errorOf('country')}
+              errorTestId="field-error-country"
+              className="checkout__field"
+            >
+              {(tie) => (
+                <select
+                  {...tie}
+                  className="field__control"
+                  autoComplete="country"
+                  value={values.country}
+                  disabled={locked}
+                  onChange={(event) => {
+                    set('country', event.target.value);
+                    set('countryOfResidence', '');
+                  }}
+                  data-testid="checkout-country"
+                >
+                  {countries.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.name}
+                    </option>
+                  ))}
+                </select>
               )}
-            </div>
+            </FormField>
           </div>
         </fieldset>
 
         <fieldset className="checkout__group">
           <legend className="checkout__legend">{t('CHECKOUT.INVOICE')}</legend>
-          <Tick
-            field="wantsInvoice"
-            checked={values.wantsInvoice}
-            disabled={locked}
-            onChange={(v) => set('wantsInvoice', v)}
-          >
-            {t('CHECKOUT.WANTS_INVOICE')}
-          </Tick>
+          {tick('wantsInvoice', t('CHECKOUT.WANTS_INVOICE'))}
           {values.wantsInvoice ? (
             <div className="checkout__grid">
               <div className="checkout__wide">
-                <TextField
-                  field="companyName"
-                  autoComplete="organization"
-                  label={t('CHECKOUT.COMPANY_NAME')}
-                  value={values.companyName}
-                  error={errorOf('companyName')}
-                  disabled={locked}
-                  onChange={(v) => set('companyName', v)}
-                />
+                {text('companyName', t('CHECKOUT.COMPANY_NAME'), 'organization')}
               </div>
-              <TextField
-                field="registryCode"
-                autoComplete="off"
-                label={t('CHECKOUT.REGISTRY_CODE')}
-                value={values.registryCode}
-                error={errorOf('registryCode')}
-                disabled={locked}
-                onChange={(v) => set('registryCode', v)}
-              />
-              <TextField
-                field="vatNumber"
-                autoComplete="off"
-                label={t('CHECKOUT.VAT_NUMBER')}
-                value={values.vatNumber}
-                error={errorOf('vatNumber')}
-                disabled={locked}
-                onChange={(v) => {
+              {text('registryCode', t('CHECKOUT.REGISTRY_CODE'), 'off')}
+              {text('vatNumber', t('CHECKOUT.VAT_NUMBER'), 'off', {
+                onChange: (v) => {
                   set('vatNumber', v);
                   set('payWithVatWhileViesUnavailable', false);
-                }}
-                onBlur={() => setVatNumberForQuote(values.vatNumber.trim())}
-              />
+                },
+                onBlur: () => setVatNumberForQuote(values.vatNumber.trim()),
+              })}
             </div>
           ) : (
             <p className="hint">{t('CHECKOUT.RECEIPT_HINT')}</p>
@@ -379,27 +263,16 @@ export function CheckoutForm({
         )}
 
         <div className="checkout__group">
-          <Tick
-            field="previewsSeen"
-            checked={values.previewsSeen}
-            error={errorOf('previewsSeen')}
-            disabled={locked}
-            onChange={(v) => set('previewsSeen', v)}
-          >
-            {t('CHECKOUT.PREVIEWS_SEEN')}
-          </Tick>
-          <Tick
-            field="termsAccepted"
-            checked={values.termsAccepted}
-            error={errorOf('termsAccepted')}
-            disabled={locked}
-            onChange={(v) => set('termsAccepted', v)}
-          >
-            {t('CHECKOUT.TERMS_ACCEPTED')}{' '}
-            <Link to={path('termsofuse')} target="_blank" rel="noopener">
-              {t('CHECKOUT.TERMS_LINK')}
-            </Link>
-          </Tick>
+          {tick('previewsSeen', t('CHECKOUT.PREVIEWS_SEEN'))}
+          {tick(
+            'termsAccepted',
+            <>
+              {t('CHECKOUT.TERMS_ACCEPTED')}{' '}
+              <Link to={path('termsofuse')} target="_blank" rel="noopener">
+                {t('CHECKOUT.TERMS_LINK')}
+              </Link>
+            </>,
+          )}
         </div>
 
         {basket.confirmed && (
@@ -448,6 +321,6 @@ export function CheckoutForm({
           </p>
         )}
       </form>
-    </section>
+    </Card>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from '@/components/Link';
 import { ApiError } from '../../../api/http';
 import type { DocumentDetail } from '../../../api/types';
 import { FormattedDate } from '../../../components/FormattedDate';
+import '../../../components/data-table.css';
 import { Money } from '../../../components/Money';
 import { usePageContext } from '../../../api/page-context';
 import { usePageMeta } from '../../../hooks/use-document-title';

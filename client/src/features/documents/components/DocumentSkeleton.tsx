@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../i18n';
 import { Skeleton, SkeletonText } from '../../../components/Skeleton';
 import '../documents.css';
+import '../../../components/card.css';
 
 /**
  * The document page while it loads, in its own shape: breadcrumbs, the main card (title, description,

@@ -2,6 +2,7 @@ import { useTranslation } from '../../../i18n';
 import { Link } from '@/components/Link';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
+import '../../../components/card.css';
 
 const BLOCKS = [
   { key: 'WHY', icon: 'M12 3l7 4v5c0 4.5-3 7.7-7 9-4-1.3-7-4.5-7-9V7z' },

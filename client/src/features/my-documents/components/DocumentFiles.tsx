@@ -8,6 +8,7 @@ import { useChooseMainFile, useFileUploaded, useRemoveFile } from '../api/docume
 import type { MyDocument, MyDocumentFile } from '../api/types';
 import { uploadFile } from '../api/upload-file';
 import { ACCEPT_ATTRIBUTE, fileProblem } from '../upload-rules';
+import { Card } from '../../../components/Card';
 import { DataTable } from '../../../components/DataTable';
 
 /** One file on its way up: its progress, then gone (it is in the files list) or an error. */
@@ -170,10 +171,7 @@ export function DocumentFiles({ document }: { document: MyDocument }) {
   };
 
   return (
-    <section className="card document-files" aria-labelledby="document-files-title">
-      <h2 className="card__title" id="document-files-title">
-        {t('UPLOAD.FILES')}
-      </h2>
+    <Card title={t('UPLOAD.FILES')} titleId="document-files-title" className="document-files">
       <div
         className={`drop-zone${dragging ? ' drop-zone--active' : ''}`}
         onDragOver={(event) => {
@@ -218,81 +216,86 @@ export function DocumentFiles({ document }: { document: MyDocument }) {
           testId="files-table"
           className="document-files__table"
           card={false}
-        >
-          <thead>
-            <tr>
-              <th scope="col">{t('UPLOAD.FILE_NAME')}</th>
-              <th scope="col">{t('UPLOAD.FORMAT')}</th>
-              <th scope="col" className="table__num">
-                {t('UPLOAD.PAGES')}
-              </th>
-              <th scope="col" className="table__num">
-                {t('UPLOAD.SIZE')}
-              </th>
-              <th scope="col">{t('UPLOAD.STATE')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('UPLOAD.ACTIONS')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {document.files.map((file) => (
-              <tr
-                key={file.id}
-                className={file.isMain ? 'document-files__row--main' : undefined}
-                data-testid="file-row"
-                data-main={file.isMain}
-                data-file-id={file.id}
-              >
-                <td>
+          rows={document.files}
+          rowKey={(file) => file.id}
+          rowAttributes={(file) => ({
+            className: file.isMain ? 'document-files__row--main' : undefined,
+            'data-testid': 'file-row',
+            'data-main': file.isMain,
+            'data-file-id': file.id,
+          })}
+          columns={[
+            {
+              key: 'title',
+              header: t('UPLOAD.FILE_NAME'),
+              cell: (file) => (
+                <>
                   {file.title}
                   {file.isMain && <span className="badge badge--main">{t('UPLOAD.MAIN_FILE')}</span>}
-                </td>
-                <td className="table__format">{file.format.toUpperCase()}</td>
-                <td className="table__num">{file.pages ?? t('COMMON.NOT_SET')}</td>
-                <td className="table__num">{t('UPLOAD.SIZE_KB', { size: file.sizeKb })}</td>
-                <td>
-                  <FileState file={file} />
-                </td>
-                <td className="document-files__actions">
-                  {/* Only what can be done: a file that failed processing cannot be the main one. */}
-                  {!file.isMain && file.state !== 'error' && (
-                    <button
-                      type="button"
-                      className="button button--secondary button--small"
-                      disabled={chooseMain.isPending}
-                      onClick={() =>
-                        chooseMain.mutate(
-                          { id: document.id, fileId: file.id },
-                          {
-                            // The button goes with the change: focus stays in the file's row, now the main one.
-                            onSuccess: () =>
-                              focusResult(`[data-file-id="${file.id}"] [data-testid="file-delete"]`),
-                            onError: errorOccurred,
-                          },
-                        )
-                      }
-                      aria-label={t('UPLOAD.SET_AS_MAIN_LABEL', { name: file.title })}
-                      data-testid="file-set-main"
-                    >
-                      {t('UPLOAD.SET_AS_MAIN')}
-                    </button>
-                  )}
+                </>
+              ),
+            },
+            {
+              key: 'format',
+              header: t('UPLOAD.FORMAT'),
+              className: 'table__format',
+              cell: (file) => file.format.toUpperCase(),
+            },
+            {
+              key: 'pages',
+              header: t('UPLOAD.PAGES'),
+              num: true,
+              cell: (f) => f.pages ?? t('COMMON.NOT_SET'),
+            },
+            {
+              key: 'size',
+              header: t('UPLOAD.SIZE'),
+              num: true,
+              cell: (file) => t('UPLOAD.SIZE_KB', { size: file.sizeKb }),
+            },
+            { key: 'state', header: t('UPLOAD.STATE'), cell: (file) => <FileState file={file} /> },
+          ]}
+          actions={{
+            label: t('UPLOAD.ACTIONS'),
+            cell: (file) => (
+              <>
+                {/* Only what can be done: a file that failed processing cannot be the main one. */}
+                {!file.isMain && file.state !== 'error' && (
                   <button
                     type="button"
-                    className="button button--danger-ghost button--small"
-                    onClick={() => askRemove(file)}
-                    aria-label={t('UPLOAD.DELETE_FILE_LABEL', { name: file.title })}
-                    data-testid="file-delete"
+                    className="button button--secondary button--small"
+                    disabled={chooseMain.isPending}
+                    onClick={() =>
+                      chooseMain.mutate(
+                        { id: document.id, fileId: file.id },
+                        {
+                          // The button goes with the change: focus stays in the file's row, now the main one.
+                          onSuccess: () =>
+                            focusResult(`[data-file-id="${file.id}"] [data-testid="file-delete"]`),
+                          onError: errorOccurred,
+                        },
+                      )
+                    }
+                    aria-label={t('UPLOAD.SET_AS_MAIN_LABEL', { name: file.title })}
+                    data-testid="file-set-main"
                   >
-                    {t('UPLOAD.DELETE_FILE')}
+                    {t('UPLOAD.SET_AS_MAIN')}
                   </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+                )}
+                <button
+                  type="button"
+                  className="button button--danger-ghost button--small"
+                  onClick={() => askRemove(file)}
+                  aria-label={t('UPLOAD.DELETE_FILE_LABEL', { name: file.title })}
+                  data-testid="file-delete"
+                >
+                  {t('UPLOAD.DELETE_FILE')}
+                </button>
+              </>
+            ),
+          }}
+        />
       )}
-    </section>
+    </Card>
   );
 }

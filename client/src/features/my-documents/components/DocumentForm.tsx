@@ -2,6 +2,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../i18n';
 import { withElements } from '../../../i18n/elements';
 import { fieldMessages } from '../../../api/http';
+import { Card } from '../../../components/Card';
+import { CheckboxField, formFields } from '../../../components/FormField';
 import { Money } from '../../../components/Money';
 import { codeLabel } from '../../../i18n/labels';
 import { useUiActions } from '../../../stores/ui-store';
@@ -17,35 +19,8 @@ import {
   type DocumentFormValues,
 } from '../document-form';
 
-interface FieldProps {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  wide?: boolean;
-  children: ReactNode;
-}
-
-function Field({ id, label, error, hint, wide, children }: FieldProps) {
-  return (
-    <div className={`field document-form__field${wide ? ' document-form__field--wide' : ''}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      {children}
-      {hint && (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={`${id}-error`} data-testid={`field-error-${id}`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** A field across both columns of the form. */
+const WIDE = 'document-form__field--wide';
 
 /** The server's field messages (already in the UI language), by form field. */
 function serverErrors(error: unknown): Partial<Record<DocumentFormField, string>> {
@@ -93,17 +68,20 @@ export function DocumentForm({ initial, submitLabel, pending, onSubmit }: Docume
     setValues((current) => ({ ...current, [field]: value }));
     setFromServer(({ [field]: _gone, ...rest }) => rest);
   };
-  const control = (field: DocumentFormField) => {
-    const error = errorOf(field);
-    return {
-      id: `document-${field}`,
-      name: field,
-      className: 'field__control',
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `document-${field}-error` : undefined,
-      'data-testid': `document-${field}`,
-    };
-  };
+  /** A labelled field of the form: its control gets the id, name and test id, and the ties to hint and error. */
+  const field = formFields<DocumentFormField>('document', errorOf);
+  const select = (name: 'language' | 'fieldOfLaw' | 'applicableLaw', label: string, options: ReactNode) =>
+    field(name, label, (props) => (
+      <select
+        {...props}
+        required
+        aria-required="true"
+        value={values[name]}
+        onChange={(e) => set(name, e.target.value)}
+      >
+        {options}
+      </select>
+    ));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -139,177 +117,142 @@ export function DocumentForm({ initial, submitLabel, pending, onSubmit }: Docume
   ];
 
   return (
-    <form className="document-form card" onSubmit={submit} noValidate data-testid="document-form">
-      <div className="document-form__grid">
-        <Field id="document-title" label={t('UPLOAD.TITLE')} error={errorOf('title')} wide>
-          <input
-            {...control('title')}
-            type="text"
-            required
-            aria-required="true"
-            maxLength={200}
-            value={values.title}
-            onChange={(e) => set('title', e.target.value)}
-          />
-        </Field>
-
-        <div className="document-form__field document-form__field--wide">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={values.otherAuthor}
-              data-testid="document-otherAuthor"
-              onChange={(e) => set('otherAuthor', e.target.checked)}
-            />
-            <span>{t('UPLOAD.OTHER_AUTHOR')}</span>
-          </label>
-        </div>
-        {values.otherAuthor && (
-          <>
-            <Field
-              id="document-authorFirstName"
-              label={t('UPLOAD.AUTHOR_FIRST_NAME')}
-              error={errorOf('authorFirstName')}
-            >
+    <Card>
+      <form className="document-form" onSubmit={submit} noValidate data-testid="document-form">
+        <div className="document-form__grid">
+          {field(
+            'title',
+            t('UPLOAD.TITLE'),
+            (props) => (
               <input
-                {...control('authorFirstName')}
+                {...props}
                 type="text"
-                maxLength={100}
-                value={values.authorFirstName}
-                onChange={(e) => set('authorFirstName', e.target.value)}
+                required
+                aria-required="true"
+                maxLength={200}
+                value={values.title}
+                onChange={(e) => set('title', e.target.value)}
               />
-            </Field>
-            <Field
-              id="document-authorLastName"
-              label={t('UPLOAD.AUTHOR_LAST_NAME')}
-              error={errorOf('authorLastName')}
-            >
-              <input
-                {...control('authorLastName')}
-                type="text"
-                maxLength={100}
-                value={values.authorLastName}
-                onChange={(e) => set('authorLastName', e.target.value)}
-              />
-            </Field>
-          </>
-        )}
-
-        <Field id="document-description" label={t('UPLOAD.DESCRIPTION')} error={errorOf('description')} wide>
-          <textarea
-            {...control('description')}
-            rows={5}
-            required
-            aria-required="true"
-            maxLength={5000}
-            value={values.description}
-            onChange={(e) => set('description', e.target.value)}
-          />
-        </Field>
-
-        <Field id="document-language" label={t('UPLOAD.LANGUAGE')} error={errorOf('language')}>
-          <select
-            {...control('language')}
-            required
-            aria-required="true"
-            value={values.language}
-            onChange={(e) => set('language', e.target.value)}
-          >
-            {choices('LANGUAGE', options.data?.languages)}
-          </select>
-        </Field>
-        <Field id="document-fieldOfLaw" label={t('UPLOAD.FIELD_OF_LAW')} error={errorOf('fieldOfLaw')}>
-          <select
-            {...control('fieldOfLaw')}
-            required
-            aria-required="true"
-            value={values.fieldOfLaw}
-            onChange={(e) => set('fieldOfLaw', e.target.value)}
-          >
-            {choices('FIELD_OF_LAW', options.data?.fieldsOfLaw)}
-          </select>
-        </Field>
-        <Field
-          id="document-applicableLaw"
-          label={t('UPLOAD.APPLICABLE_LAW')}
-          error={errorOf('applicableLaw')}
-        >
-          <select
-            {...control('applicableLaw')}
-            required
-            aria-required="true"
-            value={values.applicableLaw}
-            onChange={(e) => set('applicableLaw', e.target.value)}
-          >
-            {choices('COUNTRY', options.data?.applicableLaws)}
-          </select>
-        </Field>
-        <Field id="document-year" label={t('UPLOAD.YEAR')} error={errorOf('year')}>
-          <input
-            {...control('year')}
-            type="text"
-            inputMode="numeric"
-            maxLength={4}
-            value={values.year}
-            onChange={(e) => set('year', e.target.value)}
-          />
-        </Field>
-        <Field
-          id="document-tags"
-          label={t('UPLOAD.TAGS')}
-          error={errorOf('tags')}
-          hint={t('UPLOAD.TAGS_HINT')}
-          wide
-        >
-          <input
-            {...control('tags')}
-            type="text"
-            value={values.tags}
-            aria-describedby={errorOf('tags') ? 'document-tags-error' : 'document-tags-hint'}
-            onChange={(e) => set('tags', e.target.value)}
-          />
-        </Field>
-
-        <div className="document-form__field document-form__price document-form__field--wide">
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={values.paid}
-              data-testid="document-paid"
-              onChange={(e) => set('paid', e.target.checked)}
-            />
-            <span>{t('UPLOAD.PAID')}</span>
-          </label>
-          {values.paid && (
-            <Field
-              id="document-price"
-              label={t('UPLOAD.PRICE')}
-              error={errorOf('price')}
-              hint={t('UPLOAD.PRICE_HINT')}
-            >
-              <input
-                {...control('price')}
-                type="text"
-                inputMode="decimal"
-                value={values.price}
-                aria-describedby={errorOf('price') ? 'document-price-error' : 'document-price-hint'}
-                onChange={(e) => set('price', e.target.value)}
-              />
-            </Field>
+            ),
+            { className: WIDE },
           )}
-          <EarningsLine price={priceOf(values)} />
+
+          <CheckboxField
+            id="document-otherAuthor"
+            className="document-form__field document-form__field--wide"
+            label={t('UPLOAD.OTHER_AUTHOR')}
+            checked={values.otherAuthor}
+            onChange={(checked) => set('otherAuthor', checked)}
+            testId="document-otherAuthor"
+          />
+          {values.otherAuthor && (
+            <>
+              {field('authorFirstName', t('UPLOAD.AUTHOR_FIRST_NAME'), (props) => (
+                <input
+                  {...props}
+                  type="text"
+                  maxLength={100}
+                  value={values.authorFirstName}
+                  onChange={(e) => set('authorFirstName', e.target.value)}
+                />
+              ))}
+              {field('authorLastName', t('UPLOAD.AUTHOR_LAST_NAME'), (props) => (
+                <input
+                  {...props}
+                  type="text"
+                  maxLength={100}
+                  value={values.authorLastName}
+                  onChange={(e) => set('authorLastName', e.target.value)}
+                />
+              ))}
+            </>
+          )}
+
+          {field(
+            'description',
+            t('UPLOAD.DESCRIPTION'),
+            (props) => (
+              <textarea
+                {...props}
+                rows={5}
+                required
+                aria-required="true"
+                maxLength={5000}
+                value={values.description}
+                onChange={(e) => set('description', e.target.value)}
+              />
+            ),
+            { className: WIDE },
+          )}
+
+          {select('language', t('UPLOAD.LANGUAGE'), choices('LANGUAGE', options.data?.languages))}
+          {select('fieldOfLaw', t('UPLOAD.FIELD_OF_LAW'), choices('FIELD_OF_LAW', options.data?.fieldsOfLaw))}
+          {select(
+            'applicableLaw',
+            t('UPLOAD.APPLICABLE_LAW'),
+            choices('COUNTRY', options.data?.applicableLaws),
+          )}
+          {field('year', t('UPLOAD.YEAR'), (props) => (
+            <input
+              {...props}
+              type="text"
+              inputMode="numeric"
+              maxLength={4}
+              value={values.year}
+              onChange={(e) => set('year', e.target.value)}
+            />
+          ))}
+          {field(
+            'tags',
+            t('UPLOAD.TAGS'),
+            (props) => (
+              <input
+                {...props}
+                type="text"
+                value={values.tags}
+                onChange={(e) => set('tags', e.target.value)}
+              />
+            ),
+            { hint: t('UPLOAD.TAGS_HINT'), className: WIDE },
+          )}
+
+          <div className="document-form__field document-form__price document-form__field--wide">
+            <CheckboxField
+              id="document-paid"
+              label={t('UPLOAD.PAID')}
+              checked={values.paid}
+              onChange={(checked) => set('paid', checked)}
+              testId="document-paid"
+            />
+            {values.paid &&
+              field(
+                'price',
+                t('UPLOAD.PRICE'),
+                (props) => (
+                  <input
+                    {...props}
+                    type="text"
+                    inputMode="decimal"
+                    value={values.price}
+                    onChange={(e) => set('price', e.target.value)}
+                  />
+                ),
+                { hint: t('UPLOAD.PRICE_HINT') },
+              )}
+            <EarningsLine price={priceOf(values)} />
+          </div>
         </div>
-      </div>
-      <div className="document-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={pending}
-          data-testid="document-save"
-        >
-          {submitLabel}
-        </button>
-      </div>
-    </form>
+        <div className="document-form__actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={pending}
+            data-testid="document-save"
+          >
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </Card>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/Link';
-import { FormattedDate } from '../../../components/FormattedDate';
 import { TableSkeleton } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -77,7 +76,7 @@ function RowActions({ row }: { row: MyDocumentRow }) {
     });
 
   return (
-    <div className="my-documents__actions">
+    <>
       <Link
         to={path('upload', { id: row.id })}
         className="button button--secondary button--small"
@@ -108,7 +107,7 @@ function RowActions({ row }: { row: MyDocumentRow }) {
       >
         {t('MY_DOCUMENTS.DELETE')}
       </button>
-    </div>
+    </>
   );
 }
 
@@ -214,49 +213,43 @@ export function MyDocumentsPage() {
           caption={t('ACCOUNT.MY_DOCUMENTS')}
           testId="my-documents-table"
           className="my-documents__table"
-        >
-          <thead>
-            <tr>
-              <th scope="col">{t('MY_DOCUMENTS.TITLE')}</th>
-              <th scope="col">{t('MY_DOCUMENTS.DESCRIPTION')}</th>
-              <th scope="col">{t('MY_DOCUMENTS.STATUS')}</th>
-              <th scope="col">{t('MY_DOCUMENTS.CREATED')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('MY_DOCUMENTS.ACTIONS')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((row) => (
-              <tr
-                key={row.id}
-                data-testid="my-document-row"
-                data-document-id={row.id}
-                data-status={row.status}
-              >
-                <td className="my-documents__title">
-                  <Link to={path('upload', { id: row.id })}>{row.title}</Link>
-                </td>
-                <td className="my-documents__description">{excerpt(row.description)}</td>
-                <td>
-                  <span className={`status-badge status-badge--${row.status}`}>
-                    {t(
-                      row.status === 'published'
-                        ? 'MY_DOCUMENTS.STATUS_PUBLISHED'
-                        : 'MY_DOCUMENTS.STATUS_DRAFT',
-                    )}
-                  </span>
-                </td>
-                <td>
-                  <FormattedDate value={row.createdAt} />
-                </td>
-                <td>
-                  <RowActions row={row} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+          rows={items}
+          rowKey={(row) => row.id}
+          rowAttributes={(row) => ({
+            'data-testid': 'my-document-row',
+            'data-document-id': row.id,
+            'data-status': row.status,
+          })}
+          columns={[
+            {
+              key: 'title',
+              header: t('MY_DOCUMENTS.TITLE'),
+              className: 'my-documents__title',
+              cell: (row) => <Link to={path('upload', { id: row.id })}>{row.title}</Link>,
+            },
+            {
+              key: 'description',
+              header: t('MY_DOCUMENTS.DESCRIPTION'),
+              className: 'my-documents__description',
+              cell: (row) => excerpt(row.description),
+            },
+            {
+              key: 'status',
+              header: t('MY_DOCUMENTS.STATUS'),
+              cell: (row) => (
+                <span className={`status-badge status-badge--${row.status}`}>
+                  {t(
+                    row.status === 'published'
+                      ? 'MY_DOCUMENTS.STATUS_PUBLISHED'
+                      : 'MY_DOCUMENTS.STATUS_DRAFT',
+                  )}
+                </span>
+              ),
+            },
+            { key: 'created', header: t('MY_DOCUMENTS.CREATED'), date: (row) => row.createdAt },
+          ]}
+          actions={{ label: t('MY_DOCUMENTS.ACTIONS'), cell: (row) => <RowActions row={row} /> }}
+        />
       )}
     </div>
   );

@@ -283,5 +283,15 @@ describe('Upload/Edit document', () => {
     const failed = rows.find((row) => row.dataset.fileId === 'f2')!;
     expect(within(failed).queryByTestId('file-set-main')).toBeNull();
     expect(within(failed).getByTestId('file-delete')).toBeTruthy();
+    // The actions sit in the table's actions column, which stays in view at the card's right edge while the
+    // table scrolls (components/data-table.css), inside a scroll box named by the table's caption.
+    const main = rows.find((row) => row.dataset.fileId === 'f1')!;
+    for (const row of [main, failed])
+      expect(within(row).getByTestId('file-delete').closest('td')?.classList.contains('table__actions')).toBe(
+        true,
+      );
+    const scrollBox = screen.getByTestId('files-table').parentElement!;
+    expect(screen.getByRole('group', { name: 'Failid' })).toBe(scrollBox);
+    expect(scrollBox.tabIndex).toBe(0);
   });
 });

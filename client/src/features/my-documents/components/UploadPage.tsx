@@ -16,6 +16,7 @@ import { DocumentFiles } from './DocumentFiles';
 import { DocumentForm } from './DocumentForm';
 import './my-documents.css';
 import { LoadError } from '../../../components/LoadError';
+import { Card } from '../../../components/Card';
 
 /** Publish or unpublish and delete, each after a confirmation (SPEC §4). */
 function Publication({ document }: { document: MyDocument }) {
@@ -66,10 +67,7 @@ function Publication({ document }: { document: MyDocument }) {
     });
 
   return (
-    <section className="card publication" aria-labelledby="publication-title">
-      <h2 className="card__title" id="publication-title">
-        {t('UPLOAD.PUBLICATION')}
-      </h2>
+    <Card title={t('UPLOAD.PUBLICATION')} titleId="publication-title" className="publication">
       <p data-testid="document-status" data-status={document.status}>
         <span className={`status-badge status-badge--${document.status}`}>
           {t(published ? 'MY_DOCUMENTS.STATUS_PUBLISHED' : 'MY_DOCUMENTS.STATUS_DRAFT')}
@@ -101,17 +99,14 @@ function Publication({ document }: { document: MyDocument }) {
           {t('UPLOAD.DELETE_DOCUMENT')}
         </button>
       </div>
-    </section>
+    </Card>
   );
 }
 
 function Preview({ document }: { document: MyDocument }) {
   const { t } = useTranslation();
   return (
-    <section className="card upload-preview" aria-labelledby="upload-preview-title">
-      <h2 className="card__title" id="upload-preview-title">
-        {t('UPLOAD.PREVIEW')}
-      </h2>
+    <Card title={t('UPLOAD.PREVIEW')} titleId="upload-preview-title" className="upload-preview">
       {document.preview ? (
         <figure className="upload-preview__figure">
           <PreviewImage
@@ -129,7 +124,7 @@ function Preview({ document }: { document: MyDocument }) {
           {t('UPLOAD.PREVIEW_NONE')}
         </p>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -206,10 +201,9 @@ function NewDocument() {
         />
       </div>
       <div className="upload-page__side">
-        <section className="card">
-          <h2 className="card__title">{t('UPLOAD.FILES')}</h2>
+        <Card title={t('UPLOAD.FILES')}>
           <p className="hint">{t('UPLOAD.SAVE_BEFORE_FILES')}</p>
-        </section>
+        </Card>
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { EN } from '../content/en';
 import { ET } from '../content/et';
 import type { PageContent, PageSection, SiteContent, StaticPageName } from '../content/page-content';
 import '../pages.css';
+import '../../../components/card.css';
 
 const CONTENT = { et: ET, en: EN } as const;
 

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n';
 import { ApiError, fieldMessages } from '../../../api/http';
 import { useUiActions } from '../../../stores/ui-store';
 import { useRequestFreshLinks } from '../api/request-fresh-links';
+import '../../../components/card.css';
 
 type Field = 'email' | 'purchaseNumber';
 

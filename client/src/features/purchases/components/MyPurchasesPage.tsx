@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../i18n';
 import { Link } from '@/components/Link';
-import { FormattedDate } from '../../../components/FormattedDate';
-import { Money } from '../../../components/Money';
+import { DataTable } from '../../../components/DataTable';
+import { PurchaseStatusBadge } from '../../../components/PurchaseStatusBadge';
 import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
@@ -31,52 +31,33 @@ export function MyPurchasesPage() {
         </div>
       )}
       {items.length > 0 && (
-        <div className="card table-wrap">
-          <table className="table" data-testid="my-purchases">
-            <thead>
-              <tr>
-                <th scope="col">{t('PURCHASE.NUMBER')}</th>
-                <th scope="col">{t('PURCHASE.DATE')}</th>
-                <th scope="col">{t('PURCHASE.DOCUMENTS')}</th>
-                <th scope="col" className="table__num">
-                  {t('PURCHASE.TOTAL')}
-                </th>
-                <th scope="col">{t('PURCHASE.STATUS_LABEL')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.id} data-testid="my-purchase">
-                  <td>
-                    <Link to={path('purchaseSummary', { id: item.id })}>{item.number}</Link>
-                  </td>
-                  <td>
-                    <FormattedDate value={item.createdAt} />
-                  </td>
-                  <td>{item.documentTitles.join(', ')}</td>
-                  <td className="table__num">
-                    <Money cents={item.total} />
-                  </td>
-                  <td>
-                    <span className={`status-badge status-badge--${item.status}`}>
-                      {t(`PURCHASE.STATUS.${item.status}`)}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {purchases.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void purchases.fetchNextPage()}
-          disabled={purchases.isFetchingNextPage}
-        >
-          {t('ADMIN_USERS.LOAD_MORE')}
-        </button>
+        <DataTable
+          caption={t('ACCOUNT.MY_PURCHASES')}
+          testId="my-purchases"
+          rows={items}
+          rowKey={(item) => item.id}
+          rowAttributes={() => ({ 'data-testid': 'my-purchase' })}
+          more={purchases}
+          columns={[
+            {
+              key: 'number',
+              header: t('PURCHASE.NUMBER'),
+              cell: (item) => <Link to={path('purchaseSummary', { id: item.id })}>{item.number}</Link>,
+            },
+            { key: 'createdAt', header: t('PURCHASE.DATE'), date: (item) => item.createdAt },
+            {
+              key: 'documents',
+              header: t('PURCHASE.DOCUMENTS'),
+              cell: (item) => item.documentTitles.join(', '),
+            },
+            { key: 'total', header: t('PURCHASE.TOTAL'), money: (item) => item.total },
+            {
+              key: 'status',
+              header: t('PURCHASE.STATUS_LABEL'),
+              cell: (item) => <PurchaseStatusBadge status={item.status} />,
+            },
+          ]}
+        />
       )}
     </div>
   );

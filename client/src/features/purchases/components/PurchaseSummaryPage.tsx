@@ -13,6 +13,7 @@ import { FreshLinksForm } from './FreshLinksForm';
 import { cancelText } from './cancel-text';
 import { usePurchaseKey } from './purchase-key';
 import './purchases.css';
+import '../../../components/card.css';
 
 function Downloads({ purchase }: { purchase: PurchaseSummary }) {
   const { t } = useTranslation();

@@ -2,7 +2,6 @@ import { useTranslation } from '../../../i18n';
 import { Link } from '@/components/Link';
 import type { SalesSummary } from '../../../api/money-types';
 import { LazyMoneyBarChart } from '../../../components/charts/LazyMoneyBarChart';
-import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
 import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -13,7 +12,9 @@ import { formatDay } from '../../../utils/period';
 import { useSales } from '../api/get-sales';
 import { PeriodPicker, usePeriodParams } from './PeriodPicker';
 import './sales.css';
+import { Card } from '../../../components/Card';
 import { DataTable } from '../../../components/DataTable';
+import { BalanceReleases, earningsColumns } from './sales-parts';
 import { LoadError } from '../../../components/LoadError';
 
 /** A tile: its figure, and (note) what it counts, said under it. */
@@ -81,10 +82,7 @@ export function MySalesPage() {
       {sales.isError && <LoadError onRetry={sales.refetch} error={sales.error} />}
       {summary && (
         <>
-          <section aria-labelledby="sales-totals" className="card">
-            <h2 id="sales-totals" className="card__title">
-              {t('SALES.TOTALS')}
-            </h2>
+          <Card title={t('SALES.TOTALS')} titleId="sales-totals">
             <dl className="money-figures">
               <Figure
                 label={t('SALES.BUYERS_PAID')}
@@ -148,32 +146,14 @@ export function MySalesPage() {
                 testId="sales-transfer-fees"
               />
             </dl>
-          </section>
+          </Card>
 
-          <section aria-labelledby="sales-balance" className="card">
-            <h2 id="sales-balance" className="card__title">
-              {t('SALES.BALANCE')}
-            </h2>
+          <Card title={t('SALES.BALANCE')} titleId="sales-balance">
             <p className="money-available">
               {t('SALES.AVAILABLE')}: <Money cents={summary.balance.available} testId="sales-available" />
             </p>
-            {summary.balance.releases.length > 0 && (
-              <>
-                <p className="hint">
-                  {t('SALES.HELD', { days: summary.balance.holdDays })}{' '}
-                  {t(`SALES.HOLD_REASON.${summary.balance.holdReason}`)}
-                </p>
-                <ul className="money-releases" data-testid="sales-releases">
-                  {summary.balance.releases.map((r) => (
-                    <li key={r.releasedAt}>
-                      <Money cents={r.amount} /> {t('SALES.AVAILABLE_FROM')}{' '}
-                      <FormattedDate value={r.releasedAt} />
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-          </section>
+            <BalanceReleases balance={summary.balance} testId="sales-releases" />
+          </Card>
 
           {summary.series.length > 0 && (
             <LazyMoneyBarChart
@@ -192,165 +172,84 @@ export function MySalesPage() {
             />
           )}
 
-          <section aria-labelledby="sales-documents">
-            <h2 id="sales-documents" className="money-page__section">
-              {t('SALES.DOCUMENTS')}
-            </h2>
-            {summary.documents.length === 0 ? (
+          <DataTable
+            title={t('SALES.DOCUMENTS')}
+            titleId="sales-documents"
+            testId="sales-documents"
+            empty={
               <p className="empty-state__text" data-testid="sales-none">
                 {t('SALES.NONE')}
               </p>
-            ) : (
-              <DataTable caption={t('SALES.DOCUMENTS')} testId="sales-documents">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('SALES.DOCUMENT')}</th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.SOLD')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.DOWNLOADS')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.LICENCE_FEES')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.SERVICE_FEE')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.IN_TOTAL')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {summary.documents.map((d) => (
-                    <tr key={d.documentId} data-testid="sales-document-row">
-                      <th scope="row">{d.title}</th>
-                      <td className="table__num">{d.sold}</td>
-                      <td className="table__num">{d.downloads}</td>
-                      <td className="table__num">
-                        <Money cents={d.licenceFee} />
-                      </td>
-                      <td className="table__num">
-                        <Money cents={d.serviceFee} />
-                      </td>
-                      <td className="table__num">
-                        <Money cents={d.earned} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </DataTable>
-            )}
-          </section>
+            }
+            rows={summary.documents}
+            rowKey={(d) => d.documentId}
+            rowAttributes={() => ({ 'data-testid': 'sales-document-row' })}
+            columns={[
+              { key: 'title', header: t('SALES.DOCUMENT'), rowHeader: true, cell: (d) => d.title },
+              { key: 'sold', header: t('SALES.SOLD'), num: true, cell: (d) => d.sold },
+              { key: 'downloads', header: t('SALES.DOWNLOADS'), num: true, cell: (d) => d.downloads },
+              { key: 'licenceFee', header: t('SALES.LICENCE_FEES'), money: (d) => d.licenceFee },
+              { key: 'serviceFee', header: t('SALES.SERVICE_FEE'), money: (d) => d.serviceFee },
+              { key: 'earned', header: t('SALES.IN_TOTAL'), money: (d) => d.earned },
+            ]}
+          />
 
           {summary.sales.length > 0 && (
-            <section aria-labelledby="sales-list">
-              <h2 id="sales-list" className="money-page__section">
-                {t('SALES.SALES')}
-              </h2>
-              <DataTable caption={t('SALES.SALES')} testId="sales-rows">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('SALES.PAID_AT')}</th>
-                    <th scope="col">{t('SALES.DOCUMENT')}</th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.PRICE')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.VAT')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.LICENCE_FEE')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.SERVICE_FEE')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.EARNED')}
-                    </th>
-                    <th scope="col">{t('SALES.AVAILABLE_FROM_COLUMN')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {summary.sales.map((s) => (
-                    <tr
-                      key={`${s.eventId}-${s.documentId}`}
-                      data-testid="sales-row"
-                      data-kind={s.kind}
-                      className={s.kind === 'refund' ? 'sales-row--refund' : undefined}
-                    >
-                      <td>
-                        <FormattedDate value={s.paidAt} />
-                      </td>
-                      <th scope="row">
-                        {s.title}
-                        {s.kind === 'refund' && (
-                          <span className="hint sales-row__refund" data-testid="sales-refund-reason">
-                            {t('SALES.REFUND_LINE', { reason: s.reason ?? '' })}
-                          </span>
-                        )}
-                      </th>
-                      <td className="table__num">
-                        <Money cents={s.price} />
-                      </td>
-                      <td className="table__num">
-                        <Money cents={s.vat} />
-                      </td>
-                      <td className="table__num">
-                        <Money cents={s.licenceFee} />
-                      </td>
-                      <td className="table__num">
-                        <Money cents={s.serviceFee} />
-                      </td>
-                      <td className="table__num">
-                        <Money cents={s.earned} />
-                      </td>
-                      <td>
-                        <FormattedDate value={s.releasedAt} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </DataTable>
-            </section>
+            <DataTable
+              title={t('SALES.SALES')}
+              titleId="sales-list"
+              testId="sales-rows"
+              rows={summary.sales}
+              rowKey={(s) => `${s.eventId}-${s.documentId}`}
+              rowAttributes={(s) => ({
+                'data-testid': 'sales-row',
+                'data-kind': s.kind,
+                className: s.kind === 'refund' ? 'sales-row--refund' : undefined,
+              })}
+              columns={[
+                { key: 'paidAt', header: t('SALES.PAID_AT'), date: (s) => s.paidAt },
+                {
+                  key: 'title',
+                  header: t('SALES.DOCUMENT'),
+                  rowHeader: true,
+                  cell: (s) => (
+                    <>
+                      {s.title}
+                      {s.kind === 'refund' && (
+                        <span className="hint sales-row__refund" data-testid="sales-refund-reason">
+                          {t('SALES.REFUND_LINE', { reason: s.reason ?? '' })}
+                        </span>
+                      )}
+                    </>
+                  ),
+                },
+                { key: 'price', header: t('SALES.PRICE'), money: (s) => s.price },
+                { key: 'vat', header: t('SALES.VAT'), money: (s) => s.vat },
+                ...earningsColumns<(typeof summary.sales)[number]>(t),
+                { key: 'releasedAt', header: t('SALES.AVAILABLE_FROM_COLUMN'), date: (s) => s.releasedAt },
+              ]}
+            />
           )}
 
-          <section aria-labelledby="sales-downloads">
-            <h2 id="sales-downloads" className="money-page__section">
-              {t('SALES.DOWNLOAD_HISTORY')}
-            </h2>
-            {summary.downloads.length === 0 ? (
-              <p className="empty-state__text">{t('SALES.NO_DOWNLOADS')}</p>
-            ) : (
-              <DataTable caption={t('SALES.DOWNLOAD_HISTORY')} testId="sales-downloads">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('SALES.DOWNLOAD_DATE')}</th>
-                    <th scope="col">{t('SALES.DOCUMENT')}</th>
-                    <th scope="col">{t('SALES.FILE')}</th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.AMOUNT')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {summary.downloads.map((d, index) => (
-                    <tr key={`${d.downloadedAt}-${index}`} data-testid="sales-download-row">
-                      <td>
-                        <FormattedDate value={d.downloadedAt} />
-                      </td>
-                      <td>{d.documentTitle}</td>
-                      <td>{d.archive ? t('SALES.ALL_FILES_ZIP') : d.fileTitle}</td>
-                      <td className="table__num">
-                        <Money cents={d.amount} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </DataTable>
-            )}
-          </section>
+          <DataTable
+            title={t('SALES.DOWNLOAD_HISTORY')}
+            titleId="sales-downloads"
+            testId="sales-downloads"
+            empty={<p className="empty-state__text">{t('SALES.NO_DOWNLOADS')}</p>}
+            rows={summary.downloads}
+            rowKey={(d, index) => `${d.downloadedAt}-${index}`}
+            rowAttributes={() => ({ 'data-testid': 'sales-download-row' })}
+            columns={[
+              { key: 'downloadedAt', header: t('SALES.DOWNLOAD_DATE'), date: (d) => d.downloadedAt },
+              { key: 'document', header: t('SALES.DOCUMENT'), cell: (d) => d.documentTitle },
+              {
+                key: 'file',
+                header: t('SALES.FILE'),
+                cell: (d) => (d.archive ? t('SALES.ALL_FILES_ZIP') : d.fileTitle),
+              },
+              { key: 'amount', header: t('SALES.AMOUNT'), money: (d) => d.amount },
+            ]}
+          />
         </>
       )}
     </div>

@@ -4,7 +4,6 @@ import { useNavigate } from 'react-router';
 import { Link } from '@/components/Link';
 import { ApiError, fieldMessages } from '../../../api/http';
 import type { PayoutRequestInfo } from '../../../api/money-types';
-import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
 import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -16,7 +15,10 @@ import { usePayoutRequestInfo } from '../api/get-payouts';
 import { type PayoutRequestCheck, useCheckPayoutRequest, useRequestPayout } from '../api/request-payout';
 import { formatEuros, parseEuros } from '../../../utils/euros-input';
 import './sales.css';
+import { Card } from '../../../components/Card';
 import { DataTable } from '../../../components/DataTable';
+import { CheckboxField, TextField } from '../../../components/FormField';
+import { BalanceReleases, earningsColumns } from './sales-parts';
 import { LoadError } from '../../../components/LoadError';
 
 type Field = 'iban' | 'accountHolder' | 'accountHolderDeclared' | 'amount';
@@ -122,118 +124,82 @@ function PayoutForm({ info, uploaderId }: { info: PayoutRequestInfo; uploaderId:
     );
   };
 
-  const control = (field: Field) => ({
-    id: `payout-${field}`,
-    className: 'field__control',
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `payout-${field}-error` : `payout-${field}-hint`,
-  });
-  const error = (field: Field) =>
-    errors[field] && (
-      <p className="field__error" id={`payout-${field}-error`} data-testid={`field-error-payout-${field}`}>
-        {errors[field]}
-      </p>
-    );
+  // A field's error is shown until the next check; its tie to the field is the FormField's.
+  const field = (name: Field) => ({ id: `payout-${name}`, error: errors[name] });
 
   return (
-    <form ref={formRef} className="card payout-form" onSubmit={submit} noValidate data-testid="payout-form">
-      <div className="field">
-        <label htmlFor="payout-iban" className="field__label">
-          {t('PAYOUT.IBAN')}
-        </label>
-        <input
-          {...control('iban')}
+    <Card className="payout-form-card">
+      <form ref={formRef} className="payout-form" onSubmit={submit} noValidate data-testid="payout-form">
+        <TextField
+          {...field('iban')}
+          label={t('PAYOUT.IBAN')}
+          hint={t('PAYOUT.IBAN_HINT')}
           value={iban}
-          onChange={(e) => setIban(e.target.value)}
+          onChange={setIban}
           autoComplete="off"
           spellCheck={false}
           data-testid="payout-iban"
         />
-        <p className="hint" id="payout-iban-hint">
-          {t('PAYOUT.IBAN_HINT')}
-        </p>
-        {error('iban')}
-      </div>
-      <div className="field">
-        <label htmlFor="payout-accountHolder" className="field__label">
-          {t('PAYOUT.ACCOUNT_HOLDER')}
-        </label>
-        <input
-          {...control('accountHolder')}
+        <TextField
+          {...field('accountHolder')}
+          label={t('PAYOUT.ACCOUNT_HOLDER')}
+          hint={t('PAYOUT.ACCOUNT_HOLDER_HINT')}
+          hintTestId="payout-account-holder-hint"
           value={accountHolder}
-          onChange={(e) => setAccountHolder(e.target.value)}
+          onChange={setAccountHolder}
           data-testid="payout-account-holder"
         />
-        <p className="hint" id="payout-accountHolder-hint" data-testid="payout-account-holder-hint">
-          {t('PAYOUT.ACCOUNT_HOLDER_HINT')}
-        </p>
-        {error('accountHolder')}
-      </div>
-      <div className="field">
-        <label className="checkbox">
-          <input
-            id="payout-accountHolderDeclared"
-            type="checkbox"
-            checked={declared}
-            onChange={(e) => setDeclared(e.target.checked)}
-            aria-invalid={errors.accountHolderDeclared ? true : undefined}
-            aria-describedby={errors.accountHolderDeclared ? 'payout-accountHolderDeclared-error' : undefined}
-            data-testid="payout-account-holder-declared"
-          />
-          <span>{t('PAYOUT.ACCOUNT_HOLDER_DECLARATION')}</span>
-        </label>
-        {error('accountHolderDeclared')}
-      </div>
-      <div className="field">
-        <label htmlFor="payout-amount" className="field__label">
-          {t('PAYOUT.AMOUNT')}
-        </label>
-        <input
-          {...control('amount')}
+        <CheckboxField
+          {...field('accountHolderDeclared')}
+          label={t('PAYOUT.ACCOUNT_HOLDER_DECLARATION')}
+          checked={declared}
+          onChange={setDeclared}
+          testId="payout-account-holder-declared"
+        />
+        <TextField
+          {...field('amount')}
+          label={t('PAYOUT.AMOUNT')}
+          hint={t('PAYOUT.AMOUNT_HINT', { available: formatMoney(info.balance.available, language) })}
           value={amountText}
           inputMode="decimal"
-          onChange={(e) => setAmountText(e.target.value)}
+          onChange={setAmountText}
           data-testid="payout-amount"
         />
-        <p className="hint" id="payout-amount-hint">
-          {t('PAYOUT.AMOUNT_HINT', { available: formatMoney(info.balance.available, language) })}
+        <dl className="payout-preview" aria-live="polite">
+          <div>
+            <dt>{t('PAYOUT.TRANSFER_FEE')}</dt>
+            <dd>
+              <Money cents={fee} testId="payout-transfer-fee" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('PAYOUT.NET_AMOUNT')}</dt>
+            <dd>{net === null ? '–' : <Money cents={Math.max(net, 0)} testId="payout-net-amount" />}</dd>
+          </div>
+        </dl>
+        <p className="hint" data-testid="payout-transfer-fee-rule">
+          {t(fee > 0 ? 'PAYOUT.TRANSFER_FEE_APPLIES' : 'PAYOUT.TRANSFER_FEE_NONE', {
+            fee: formatAmount(rule.fee, language),
+            threshold: formatAmount(rule.threshold, language),
+            available: formatMoney(info.balance.available, language),
+          })}
         </p>
-        {error('amount')}
-      </div>
-      <dl className="payout-preview" aria-live="polite">
-        <div>
-          <dt>{t('PAYOUT.TRANSFER_FEE')}</dt>
-          <dd>
-            <Money cents={fee} testId="payout-transfer-fee" />
-          </dd>
+        <div className="payout-form__actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            aria-disabled={request.isPending || check.isPending || undefined}
+            aria-busy={check.isPending || undefined}
+            data-testid="payout-submit"
+          >
+            {t('SALES.REQUEST_PAYOUT')}
+          </button>
+          <Link to={path('usersales')} className="button button--ghost">
+            {t('COMMON.CANCEL')}
+          </Link>
         </div>
-        <div>
-          <dt>{t('PAYOUT.NET_AMOUNT')}</dt>
-          <dd>{net === null ? '–' : <Money cents={Math.max(net, 0)} testId="payout-net-amount" />}</dd>
-        </div>
-      </dl>
-      <p className="hint" data-testid="payout-transfer-fee-rule">
-        {t(fee > 0 ? 'PAYOUT.TRANSFER_FEE_APPLIES' : 'PAYOUT.TRANSFER_FEE_NONE', {
-          fee: formatAmount(rule.fee, language),
-          threshold: formatAmount(rule.threshold, language),
-          available: formatMoney(info.balance.available, language),
-        })}
-      </p>
-      <div className="payout-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          aria-disabled={request.isPending || check.isPending || undefined}
-          aria-busy={check.isPending || undefined}
-          data-testid="payout-submit"
-        >
-          {t('SALES.REQUEST_PAYOUT')}
-        </button>
-        <Link to={path('usersales')} className="button button--ghost">
-          {t('COMMON.CANCEL')}
-        </Link>
-      </div>
-    </form>
+      </form>
+    </Card>
   );
 }
 
@@ -252,28 +218,17 @@ export function PayoutRequestPage() {
       {info.isError && <LoadError onRetry={info.refetch} error={info.error} />}
       {data && user && (
         <>
-          <section className="card" aria-labelledby="payout-balance">
-            <h2 id="payout-balance" className="card__title">
-              {t('SALES.AVAILABLE')}: <Money cents={data.balance.available} testId="payout-available" />
-            </h2>
-            {data.balance.releases.length > 0 && (
+          <Card
+            title={
               <>
-                <p className="hint">
-                  {t('SALES.HELD', { days: data.balance.holdDays })}{' '}
-                  {t(`SALES.HOLD_REASON.${data.balance.holdReason}`)}
-                </p>
-                <ul className="money-releases" data-testid="payout-releases">
-                  {data.balance.releases.map((r) => (
-                    <li key={r.releasedAt}>
-                      <Money cents={r.amount} /> {t('SALES.AVAILABLE_FROM')}{' '}
-                      <FormattedDate value={r.releasedAt} />
-                    </li>
-                  ))}
-                </ul>
+                {t('SALES.AVAILABLE')}: <Money cents={data.balance.available} testId="payout-available" />
               </>
-            )}
+            }
+            titleId="payout-balance"
+          >
+            <BalanceReleases balance={data.balance} testId="payout-releases" />
             <p className="hint">{t('PAYOUT.RECEIVED_NOTICE')}</p>
-          </section>
+          </Card>
 
           {data.balance.available > 0 ? (
             <PayoutForm info={data} uploaderId={user.id} />
@@ -284,67 +239,33 @@ export function PayoutRequestPage() {
           )}
 
           {data.documents.length > 0 && (
-            <section aria-labelledby="payout-documents">
-              <h2 id="payout-documents" className="money-page__section">
-                {t('PAYOUT.BOUGHT_DOCUMENTS')}
-              </h2>
-              <DataTable caption={t('PAYOUT.BOUGHT_DOCUMENTS')} testId="payout-documents">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('SALES.DOCUMENT')}</th>
-                    <th scope="col">{t('SALES.PAID_AT')}</th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.LICENCE_FEE')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.SERVICE_FEE')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('SALES.EARNED')}
-                    </th>
-                    <th scope="col" className="table__num">
-                      {t('PAYOUT.IN_AVAILABLE')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.documents.map((d, index) => (
-                    <tr key={`${d.paidAt}-${index}`}>
-                      <th scope="row">{d.title}</th>
-                      <td>
-                        <FormattedDate value={d.paidAt} />
-                      </td>
-                      <td className="table__num">
-                        <Money cents={d.licenceFee} />
-                      </td>
-                      <td className="table__num">
-                        <Money cents={d.serviceFee} />
-                      </td>
-                      <td className="table__num">
-                        <Money cents={d.earned} />
-                      </td>
-                      <td className="table__num">
-                        <Money cents={d.available} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={2}>
-                      {t('PAYOUT.TOTAL')}
-                    </th>
-                    <td className="table__num">
-                      <Money cents={data.licenceFees} testId="payout-licence-fees" />
-                    </td>
-                    <td className="table__num">
-                      <Money cents={data.serviceFees} testId="payout-service-fees" />
-                    </td>
-                    <td colSpan={2} />
-                  </tr>
-                </tfoot>
-              </DataTable>
-            </section>
+            <DataTable
+              title={t('PAYOUT.BOUGHT_DOCUMENTS')}
+              titleId="payout-documents"
+              testId="payout-documents"
+              rows={data.documents}
+              rowKey={(d, index) => `${d.paidAt}-${index}`}
+              columns={[
+                { key: 'title', header: t('SALES.DOCUMENT'), rowHeader: true, cell: (d) => d.title },
+                { key: 'paidAt', header: t('SALES.PAID_AT'), date: (d) => d.paidAt },
+                ...earningsColumns<PayoutRequestInfo['documents'][number]>(t),
+                { key: 'available', header: t('PAYOUT.IN_AVAILABLE'), money: (d) => d.available },
+              ]}
+              footer={
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    {t('PAYOUT.TOTAL')}
+                  </th>
+                  <td className="table__num">
+                    <Money cents={data.licenceFees} testId="payout-licence-fees" />
+                  </td>
+                  <td className="table__num">
+                    <Money cents={data.serviceFees} testId="payout-service-fees" />
+                  </td>
+                  <td colSpan={2} />
+                </tr>
+              }
+            />
           )}
         </>
       )}

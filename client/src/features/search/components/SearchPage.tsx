@@ -33,6 +33,7 @@ import { SearchResultItem } from './SearchResultItem';
 import '../search.css';
 import { LoadError } from '../../../components/LoadError';
 import { NotFound } from '../../../components/NotFound';
+import '../../../components/card.css';
 
 const TEXT_DEBOUNCE_MS = 400;
 const SCROLL_KEY = 'lepinguturg.searchScroll.';

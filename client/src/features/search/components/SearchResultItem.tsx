@@ -5,6 +5,7 @@ import type { DocumentSummary } from '../../../api/types';
 import { Money } from '../../../components/Money';
 import { useLocalizedPath } from '../../../hooks/use-language';
 import { codeLabel } from '../../../i18n/labels';
+import '../../../components/card.css';
 
 const EXCERPT_LENGTH = 220;
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { fieldMessages } from '../../../api/http';
+import { FormField, TextField } from '../../../components/FormField';
 import { DataTable } from '../../../components/DataTable';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Spinner } from '../../../components/Spinner';
@@ -96,45 +97,33 @@ function PhoneNumber({ settings }: { settings: AccountSettings }) {
         <p className="hint">{t('SIGN_IN_SETTINGS.NO_PHONE')}</p>
       )}
       <form className="sign-in-settings__phone" onSubmit={send} noValidate>
-        <div className="profile-field">
-          <label htmlFor="phone-country" className="field__label">
-            {t('SIGN_IN_SETTINGS.COUNTRY_CODE')}
-          </label>
-          <select
-            id="phone-country"
-            className="field__control"
-            value={countryCode}
-            onChange={(event) => setCountryCode(event.target.value)}
-            data-testid="phone-country"
-          >
-            {settings.callingCodes.map(({ country, code: calling }) => (
-              <option key={country} value={calling}>
-                {`${regions.of(country) ?? country} ${calling}`}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={`profile-field${errors.phoneNumber ? ' profile-field--invalid' : ''}`}>
-          <label htmlFor="phone-number" className="field__label">
-            {settings.phoneNumber ? t('SIGN_IN_SETTINGS.NEW_PHONE') : t('SIGN_IN_SETTINGS.PHONE')}
-          </label>
-          <input
-            id="phone-number"
-            className="field__control"
-            type="tel"
-            autoComplete="tel-national"
-            value={number}
-            onChange={(event) => setNumber(event.target.value)}
-            aria-invalid={errors.phoneNumber ? true : undefined}
-            aria-describedby={errors.phoneNumber ? 'phone-number-error' : undefined}
-            data-testid="phone-number"
-          />
-          {errors.phoneNumber && (
-            <p className="field__error" id="phone-number-error" data-testid="field-error-phone-number">
-              {errors.phoneNumber}
-            </p>
+        <FormField id="phone-country" label={t('SIGN_IN_SETTINGS.COUNTRY_CODE')}>
+          {(tie) => (
+            <select
+              {...tie}
+              className="field__control"
+              value={countryCode}
+              onChange={(event) => setCountryCode(event.target.value)}
+              data-testid="phone-country"
+            >
+              {settings.callingCodes.map(({ country, code: calling }) => (
+                <option key={country} value={calling}>
+                  {`${regions.of(country) ?? country} ${calling}`}
+                </option>
+              ))}
+            </select>
           )}
-        </div>
+        </FormField>
+        <TextField
+          id="phone-number"
+          label={settings.phoneNumber ? t('SIGN_IN_SETTINGS.NEW_PHONE') : t('SIGN_IN_SETTINGS.PHONE')}
+          error={errors.phoneNumber}
+          type="tel"
+          autoComplete="tel-national"
+          value={number}
+          onChange={setNumber}
+          data-testid="phone-number"
+        />
         <button
           type="submit"
           className="button button--secondary"
@@ -149,27 +138,16 @@ function PhoneNumber({ settings }: { settings: AccountSettings }) {
           <p className="hint" role="status" data-testid="phone-code-sent">
             {t('SIGN_IN_SETTINGS.CODE_SENT', { destination: sentTo ?? settings.pendingPhoneNumber })}
           </p>
-          <div className={`profile-field${errors.code ? ' profile-field--invalid' : ''}`}>
-            <label htmlFor="phone-code" className="field__label">
-              {t('SIGN_IN_SETTINGS.CODE')}
-            </label>
-            <input
-              id="phone-code"
-              className="field__control"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              aria-invalid={errors.code ? true : undefined}
-              aria-describedby={errors.code ? 'phone-code-error' : undefined}
-              data-testid="phone-code"
-            />
-            {errors.code && (
-              <p className="field__error" id="phone-code-error" data-testid="field-error-phone-code">
-                {errors.code}
-              </p>
-            )}
-          </div>
+          <TextField
+            id="phone-code"
+            label={t('SIGN_IN_SETTINGS.CODE')}
+            error={errors.code}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={setCode}
+            data-testid="phone-code"
+          />
           <button
             type="submit"
             className="button button--primary"

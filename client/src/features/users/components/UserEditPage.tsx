@@ -1,10 +1,12 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
 import { useNavigate } from 'react-router';
 import { Link } from '@/components/Link';
 import { MailSettingsCard } from './MailSettingsCard';
 import { fieldMessages } from '../../../api/http';
 import type { ProductUser, ProfilePublicFlags } from '../../../api/types';
+import { Card } from '../../../components/Card';
+import { CheckboxField, FormField, formFields } from '../../../components/FormField';
 import { Spinner } from '../../../components/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { rememberedPath } from '../../../config/routes';
@@ -23,48 +25,15 @@ import {
   toUpdateBody,
   validateProfile,
   type FieldError,
-  type FormField,
+  type FormField as FormFieldName,
   type ProfileFormValues,
 } from '../profile-form';
 
 type PublicFlag = keyof ProfilePublicFlags;
 
-interface FieldRowProps {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  publicToggle?: ReactNode;
-  children: ReactNode;
-}
-
-function FieldRow({ id, label, error, hint, publicToggle, children }: FieldRowProps) {
-  return (
-    <div className={`profile-field${error ? ' profile-field--invalid' : ''}`}>
-      <div className="profile-field__head">
-        <label htmlFor={id} className="field__label">
-          {label}
-        </label>
-        {publicToggle}
-      </div>
-      {children}
-      {hint && (
-        <p className="hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={`${id}-error`} data-testid={`field-error-${id}`}>
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 /** Which server field names (api.md `errors`) belong to which form field. */
-function serverErrorsByField(error: unknown): Partial<Record<FormField, string>> {
-  return fieldMessages(error, (name) => name.replace(/^profile\./, '') as FormField);
+function serverErrorsByField(error: unknown): Partial<Record<FormFieldName, string>> {
+  return fieldMessages(error, (name) => name.replace(/^profile\./, '') as FormFieldName);
 }
 
 function UserEditForm({ user }: { user: ProductUser }) {
@@ -80,10 +49,10 @@ function UserEditForm({ user }: { user: ProductUser }) {
     initialValues(user, signUpClaims(readSession().idToken)),
   );
   const [submitted, setSubmitted] = useState(false);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<FormField, string>>>({});
+  const [serverErrors, setServerErrors] = useState<Partial<Record<FormFieldName, string>>>({});
 
   const clientErrors = submitted ? validateProfile(values, todayIso()) : {};
-  const errorText = (field: FormField): string | undefined => {
+  const errorText = (field: FormFieldName): string | undefined => {
     const error: FieldError | undefined = clientErrors[field];
     if (error) return t(error.key, error.values);
     return serverErrors[field];
@@ -91,7 +60,7 @@ function UserEditForm({ user }: { user: ProductUser }) {
 
   const set = <K extends keyof ProfileFormValues>(field: K, value: ProfileFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setServerErrors(({ [field as FormField]: _removed, ...rest }) => rest);
+    setServerErrors(({ [field as FormFieldName]: _removed, ...rest }) => rest);
   };
   const setPublic = (flag: PublicFlag, value: boolean) =>
     setValues((current) => ({ ...current, public: { ...current.public, [flag]: value } }));
@@ -109,33 +78,48 @@ function UserEditForm({ user }: { user: ProductUser }) {
     </label>
   );
 
-  const controlProps = (field: FormField) => {
-    const error = errorText(field);
-    return {
-      id: `profile-${field}`,
-      name: field,
-      className: 'field__control',
-      'aria-invalid': error ? true : undefined,
-      'aria-describedby': error ? `profile-${field}-error` : undefined,
-      'data-testid': `profile-${field}`,
-    };
-  };
+  const field = formFields<FormFieldName>('profile', errorText);
 
-  const textField = (field: 'address' | 'areasOfPractice' | 'organization', label: string) => (
-    <FieldRow
-      id={`profile-${field}`}
-      label={label}
-      error={errorText(field)}
-      publicToggle={publicToggle(field, label)}
-    >
-      <input
-        {...controlProps(field)}
-        type="text"
-        value={values[field]}
-        onChange={(event) => set(field, event.target.value)}
-      />
-    </FieldRow>
-  );
+  const textField = (name: 'address' | 'areasOfPractice' | 'organization', label: string) =>
+    field(
+      name,
+      label,
+      (props) => (
+        <input
+          {...props}
+          type="text"
+          value={values[name]}
+          onChange={(event) => set(name, event.target.value)}
+        />
+      ),
+      { aside: publicToggle(name, label) },
+    );
+
+  /** A choice of codes (country, language), keeping a code the list no longer holds as the user's own. */
+  const codeSelect = (
+    name: 'country' | 'language',
+    label: string,
+    codes: readonly string[],
+    group: 'COUNTRY' | 'LANGUAGE',
+  ) =>
+    field(
+      name,
+      label,
+      (props) => (
+        <select {...props} value={values[name]} onChange={(event) => set(name, event.target.value)}>
+          <option value="">{t('PROFILE.CHOOSE')}</option>
+          {codes.includes(values[name]) || !values[name] ? null : (
+            <option value={values[name]}>{codeLabel(t, group, values[name])}</option>
+          )}
+          {codes.map((code) => (
+            <option key={code} value={code}>
+              {codeLabel(t, group, code)}
+            </option>
+          ))}
+        </select>
+      ),
+      { aside: publicToggle(name, label) },
+    );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -178,176 +162,126 @@ function UserEditForm({ user }: { user: ProductUser }) {
   const termsError = errorText('acceptTerms');
 
   return (
-    <form className="profile-form card" onSubmit={onSubmit} noValidate data-testid="profile-form">
-      <div className="profile-form__grid">
-        <FieldRow
-          id="profile-firstName"
-          label={t('PROFILE.FIRST_NAME')}
-          error={errorText('firstName')}
-          hint={nameHint}
-        >
-          <input
-            {...controlProps('firstName')}
-            type="text"
-            autoComplete="given-name"
-            required
-            aria-required="true"
-            value={values.firstName}
-            onChange={(event) => set('firstName', event.target.value)}
-          />
-        </FieldRow>
-        <FieldRow
-          id="profile-lastName"
-          label={t('PROFILE.LAST_NAME')}
-          error={errorText('lastName')}
-          hint={nameHint}
-        >
-          <input
-            {...controlProps('lastName')}
-            type="text"
-            autoComplete="family-name"
-            required
-            aria-required="true"
-            value={values.lastName}
-            onChange={(event) => set('lastName', event.target.value)}
-          />
-        </FieldRow>
-        <FieldRow
-          id="profile-email"
-          label={t('PROFILE.EMAIL')}
-          hint={t('PROFILE.EMAIL_HINT')}
-          publicToggle={publicToggle('email', t('PROFILE.EMAIL'))}
-        >
-          <input
+    <Card>
+      <form className="profile-form" onSubmit={onSubmit} noValidate data-testid="profile-form">
+        <div className="profile-form__grid">
+          {field(
+            'firstName',
+            t('PROFILE.FIRST_NAME'),
+            (props) => (
+              <input
+                {...props}
+                type="text"
+                autoComplete="given-name"
+                required
+                aria-required="true"
+                value={values.firstName}
+                onChange={(event) => set('firstName', event.target.value)}
+              />
+            ),
+            { hint: nameHint },
+          )}
+          {field(
+            'lastName',
+            t('PROFILE.LAST_NAME'),
+            (props) => (
+              <input
+                {...props}
+                type="text"
+                autoComplete="family-name"
+                required
+                aria-required="true"
+                value={values.lastName}
+                onChange={(event) => set('lastName', event.target.value)}
+              />
+            ),
+            { hint: nameHint },
+          )}
+          <FormField
             id="profile-email"
-            className="field__control"
-            type="email"
-            value={authEmail ?? user.email}
-            readOnly
-            aria-readonly="true"
-            data-testid="profile-email"
-          />
-        </FieldRow>
-        <FieldRow
-          id="profile-dateOfBirth"
-          label={t('PROFILE.DATE_OF_BIRTH')}
-          error={errorText('dateOfBirth')}
-          publicToggle={publicToggle('dateOfBirth', t('PROFILE.DATE_OF_BIRTH'))}
-        >
-          <input
-            {...controlProps('dateOfBirth')}
-            type="date"
-            max={todayIso()}
-            value={values.dateOfBirth}
-            onChange={(event) => set('dateOfBirth', event.target.value)}
-          />
-        </FieldRow>
-        {textField('address', t('PROFILE.ADDRESS'))}
-        <FieldRow
-          id="profile-country"
-          label={t('PROFILE.COUNTRY')}
-          error={errorText('country')}
-          publicToggle={publicToggle('country', t('PROFILE.COUNTRY'))}
-        >
-          <select
-            {...controlProps('country')}
-            value={values.country}
-            onChange={(event) => set('country', event.target.value)}
+            label={t('PROFILE.EMAIL')}
+            hint={t('PROFILE.EMAIL_HINT')}
+            aside={publicToggle('email', t('PROFILE.EMAIL'))}
           >
-            <option value="">{t('PROFILE.CHOOSE')}</option>
-            {(COUNTRIES as readonly string[]).includes(values.country) || !values.country ? null : (
-              <option value={values.country}>{codeLabel(t, 'COUNTRY', values.country)}</option>
+            {(tie) => (
+              <input
+                {...tie}
+                className="field__control"
+                type="email"
+                value={authEmail ?? user.email}
+                readOnly
+                aria-readonly="true"
+                data-testid="profile-email"
+              />
             )}
-            {COUNTRIES.map((code) => (
-              <option key={code} value={code}>
-                {codeLabel(t, 'COUNTRY', code)}
-              </option>
-            ))}
-          </select>
-        </FieldRow>
-        <FieldRow
-          id="profile-language"
-          label={t('PROFILE.LANGUAGE')}
-          error={errorText('language')}
-          publicToggle={publicToggle('language', t('PROFILE.LANGUAGE'))}
-        >
-          <select
-            {...controlProps('language')}
-            value={values.language}
-            onChange={(event) => set('language', event.target.value)}
-          >
-            <option value="">{t('PROFILE.CHOOSE')}</option>
-            {(PROFILE_LANGUAGES as readonly string[]).includes(values.language) || !values.language ? null : (
-              <option value={values.language}>{codeLabel(t, 'LANGUAGE', values.language)}</option>
+          </FormField>
+          {field(
+            'dateOfBirth',
+            t('PROFILE.DATE_OF_BIRTH'),
+            (props) => (
+              <input
+                {...props}
+                type="date"
+                max={todayIso()}
+                value={values.dateOfBirth}
+                onChange={(event) => set('dateOfBirth', event.target.value)}
+              />
+            ),
+            { aside: publicToggle('dateOfBirth', t('PROFILE.DATE_OF_BIRTH')) },
+          )}
+          {textField('address', t('PROFILE.ADDRESS'))}
+          {codeSelect('country', t('PROFILE.COUNTRY'), COUNTRIES, 'COUNTRY')}
+          {codeSelect('language', t('PROFILE.LANGUAGE'), PROFILE_LANGUAGES, 'LANGUAGE')}
+          {textField('areasOfPractice', t('PROFILE.AREAS_OF_PRACTICE'))}
+          {textField('organization', t('PROFILE.ORGANIZATION'))}
+          <div className="profile-form__wide">
+            {field(
+              'additionalInfo',
+              t('PROFILE.ADDITIONAL_INFO'),
+              (props) => (
+                <textarea
+                  {...props}
+                  rows={5}
+                  value={values.additionalInfo}
+                  onChange={(event) => set('additionalInfo', event.target.value)}
+                />
+              ),
+              { aside: publicToggle('additionalInfo', t('PROFILE.ADDITIONAL_INFO')) },
             )}
-            {PROFILE_LANGUAGES.map((code) => (
-              <option key={code} value={code}>
-                {codeLabel(t, 'LANGUAGE', code)}
-              </option>
-            ))}
-          </select>
-        </FieldRow>
-        {textField('areasOfPractice', t('PROFILE.AREAS_OF_PRACTICE'))}
-        {textField('organization', t('PROFILE.ORGANIZATION'))}
-        <div className="profile-form__wide">
-          <FieldRow
-            id="profile-additionalInfo"
-            label={t('PROFILE.ADDITIONAL_INFO')}
-            error={errorText('additionalInfo')}
-            publicToggle={publicToggle('additionalInfo', t('PROFILE.ADDITIONAL_INFO'))}
-          >
-            <textarea
-              {...controlProps('additionalInfo')}
-              rows={5}
-              value={values.additionalInfo}
-              onChange={(event) => set('additionalInfo', event.target.value)}
-            />
-          </FieldRow>
+          </div>
         </div>
-      </div>
 
-      <div className={`profile-terms${termsError ? ' profile-field--invalid' : ''}`}>
-        <label className="checkbox">
-          <input
-            id="profile-acceptTerms"
-            type="checkbox"
-            checked={user.termsAccepted || values.acceptTerms}
-            disabled={user.termsAccepted}
-            onChange={(event) => set('acceptTerms', event.target.checked)}
-            aria-invalid={termsError ? true : undefined}
-            aria-describedby={termsError ? 'profile-acceptTerms-error' : undefined}
-            data-testid="profile-terms"
-          />
-          <span>
-            {user.termsAccepted ? t('PROFILE.TERMS_ACCEPTED') : t('PROFILE.ACCEPT_TERMS')}{' '}
-            <Link to={path('userterms')} target="_blank" rel="noopener" data-testid="profile-terms-link">
-              {t('PROFILE.TERMS_LINK')}
-            </Link>
-          </span>
-        </label>
-        {termsError && (
-          <p
-            className="field__error"
-            id="profile-acceptTerms-error"
-            data-testid="field-error-profile-acceptTerms"
+        <CheckboxField
+          id="profile-acceptTerms"
+          className="profile-terms"
+          label={
+            <>
+              {user.termsAccepted ? t('PROFILE.TERMS_ACCEPTED') : t('PROFILE.ACCEPT_TERMS')}{' '}
+              <Link to={path('userterms')} target="_blank" rel="noopener" data-testid="profile-terms-link">
+                {t('PROFILE.TERMS_LINK')}
+              </Link>
+            </>
+          }
+          checked={user.termsAccepted || values.acceptTerms}
+          disabled={user.termsAccepted}
+          onChange={(checked) => set('acceptTerms', checked)}
+          error={termsError}
+          testId="profile-terms"
+        />
+
+        <div className="profile-form__actions">
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={mutation.isPending}
+            data-testid="profile-save"
           >
-            {termsError}
-          </p>
-        )}
-      </div>
-
-      <div className="profile-form__actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={mutation.isPending}
-          data-testid="profile-save"
-        >
-          {t('PROFILE.SAVE')}
-        </button>
-        {mutation.isPending && <Spinner />}
-      </div>
-    </form>
+            {t('PROFILE.SAVE')}
+          </button>
+          {mutation.isPending && <Spinner />}
+        </div>
+      </form>
+    </Card>
   );
 }
 
