@@ -37,7 +37,9 @@ export function focusResultWhen(ready: () => boolean, ...targets: Target[]): voi
       if (!element) continue;
       if (element.tabIndex < 0 && !element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
       element.focus({ preventScroll: false });
-      return;
+      // A control not yet enabled (the page has not redrawn) takes no focus: try again next frame.
+      if (document.activeElement === element) return;
+      break;
     }
     if (Date.now() < deadline) requestAnimationFrame(attempt);
   };

@@ -283,7 +283,7 @@ export function CheckoutForm({
               className="button button--ghost button--small"
               onClick={() =>
                 reopen.mutate(undefined, {
-                  onSuccess: () => focusResult('#checkout-email'),
+                  onSuccess: () => focusResult('#checkout-email:not([disabled])'),
                   onError: errorOccurred,
                 })
               }
