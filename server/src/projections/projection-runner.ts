@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, Optional } from
 import type { StoredEvent } from '../events/domain-event';
 import { upcast } from '../events/event-catalog';
 import {
+  decodeEvent,
+  type EncodedEvent,
   EVENT_STORE,
   type EventStore,
   type LogPosition,
@@ -65,6 +67,17 @@ export function toStoredEvent(recorded: RecordedEvent): StoredEvent {
     occurredAt: recorded.metadata.occurredAt,
     actorId: recorded.metadata.actorId,
   };
+}
+
+/** An event of a batch: as recorded, or still as JSON text (a rebuild's read, `readAllEncoded`). */
+type LoggedEvent = RecordedEvent | EncodedEvent;
+
+function toStoredLogged(logged: LoggedEvent): StoredEvent {
+  return toStoredEvent(isEncoded(logged) ? decodeEvent(logged) : logged);
+}
+
+function isEncoded(logged: LoggedEvent): logged is EncodedEvent {
+  return typeof logged.metadata === 'string';
 }
 
 /**
@@ -211,16 +224,20 @@ export class ProjectionRunner implements OnApplicationShutdown {
       return { projection: names.join(', '), events, eventsPerSecond: Math.round(events / seconds), done };
     };
     for (;;) {
-      const batch = await this.eventStore.readAll(after, this.rebuildBatchSize);
+      // Read as JSON text where the store offers it: each event is parsed as it is applied, so the parsed
+      // objects die young rather than outlive the whole batch in the heap.
+      const batch: readonly LoggedEvent[] = this.eventStore.readAllEncoded
+        ? await this.eventStore.readAllEncoded(after, this.rebuildBatchSize)
+        : await this.eventStore.readAll(after, this.rebuildBatchSize);
       if (batch.length === 0) break;
       // Several projections share each event's decoded form; one alone has no use for remembering it.
-      const decoded = new Map<RecordedEvent, StoredEvent>();
+      const decoded = new Map<LoggedEvent, StoredEvent>();
       const decode =
         projections.length === 1
-          ? toStoredEvent
-          : (recorded: RecordedEvent): StoredEvent => {
-              let stored = decoded.get(recorded);
-              if (!stored) decoded.set(recorded, (stored = toStoredEvent(recorded)));
+          ? toStoredLogged
+          : (logged: LoggedEvent): StoredEvent => {
+              let stored = decoded.get(logged);
+              if (!stored) decoded.set(logged, (stored = toStoredLogged(logged)));
               return stored;
             };
       for (const projection of projections) await this.applyBatch(projection, batch, decode);
@@ -319,8 +336,8 @@ export class ProjectionRunner implements OnApplicationShutdown {
 
   private async applyBatch(
     projection: Projection,
-    batch: readonly RecordedEvent[],
-    decode: (recorded: RecordedEvent) => StoredEvent = toStoredEvent,
+    batch: readonly LoggedEvent[],
+    decode: (logged: LoggedEvent) => StoredEvent = toStoredLogged,
   ): Promise<void> {
     const work = this.applyBatchOnce(projection, batch, decode);
     this.inFlight.add(work);
@@ -338,8 +355,8 @@ export class ProjectionRunner implements OnApplicationShutdown {
    */
   private async applyBatchOnce(
     projection: Projection,
-    batch: readonly RecordedEvent[],
-    decode: (recorded: RecordedEvent) => StoredEvent,
+    batch: readonly LoggedEvent[],
+    decode: (logged: LoggedEvent) => StoredEvent,
   ): Promise<void> {
     let reached: LogPosition | null = null;
     await this.readStore.transaction(projection.name, async (tx) => {

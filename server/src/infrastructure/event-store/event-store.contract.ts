@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  decodeEvent,
   WrongExpectedRevisionError,
   type EventStore,
   type LogPosition,
@@ -370,6 +371,28 @@ export function describeEventStoreContract(
 
         expect(limited).toHaveLength(2);
         expect(limited.map((event) => event.id)).toEqual(everything.slice(0, 2).map((event) => event.id));
+      });
+
+      it('given a store that reads the log as text, when reading all encoded, then each event decodes to what readAll gives', async () => {
+        const before = await store.headPosition();
+        await store.append(newStreamId(), events(3), 'no_stream');
+        await store.append(
+          newStreamId(),
+          [anEvent({ schemaVersion: 2, data: { nested: { list: [1, 'ä', null] } } })],
+          'no_stream',
+        );
+        const recorded = await store.readAll(before, 1000);
+        // Optional in the port: a store without it is read by readAll alone.
+        if (!store.readAllEncoded) return;
+
+        const encoded = await store.readAllEncoded(before, 1000);
+
+        expect(
+          encoded.every((event) => typeof event.data === 'string' && typeof event.metadata === 'string'),
+        ).toBe(true);
+        expect(encoded.map(decodeEvent)).toEqual(recorded);
+        const limited = await store.readAllEncoded(before, 2);
+        expect(limited.map(decodeEvent)).toEqual(recorded.slice(0, 2));
       });
 
       it('when appending, then the head position reaches the position of the append', async () => {

@@ -34,6 +34,30 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> ext
 }
 
 /**
+ * An event as the log holds it, its payload and metadata still JSON text. A rebuild reads the log in large
+ * batches: kept as text, a batch's events are parsed one at a time as they are applied, and the parsed
+ * objects die young instead of outliving the batch in the heap (docs/decisions/rebuilds-parse-events-as-they-are-applied.md).
+ */
+export interface EncodedEvent extends Omit<RecordedEvent, 'data' | 'metadata'> {
+  readonly data: string;
+  readonly metadata: string;
+}
+
+/** The recorded event an encoded one stands for. */
+export function decodeEvent(encoded: EncodedEvent): RecordedEvent {
+  return {
+    id: encoded.id,
+    streamId: encoded.streamId,
+    revision: encoded.revision,
+    position: encoded.position,
+    type: encoded.type,
+    schemaVersion: encoded.schemaVersion,
+    data: JSON.parse(encoded.data) as unknown,
+    metadata: JSON.parse(encoded.metadata) as EventMetadata,
+  };
+}
+
+/**
  * What the writer expects the stream to look like:
  * - 'no_stream': the stream must not exist yet;
  * - 'stream_exists': the stream must have at least one event;
@@ -84,6 +108,11 @@ export interface EventStore {
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** Up to `limit` events of the global log strictly after `after` (null = from the start). */
   readAll(after: LogPosition | null, limit: number): Promise<RecordedEvent[]>;
+  /**
+   * The same events as `readAll`, their payload and metadata left as JSON text (`decodeEvent` parses
+   * one). Optional: a store that has the text at hand offers it for rebuilds; the others are read by `readAll`.
+   */
+  readAllEncoded?(after: LogPosition | null, limit: number): Promise<EncodedEvent[]>;
   /** Catch-up from `after`, then live. */
   subscribeToAll(options: SubscribeOptions): Subscription;
   /** Position of the last event in the global log, or null when the log is empty. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openSqliteDatabase, type SqliteDatabase } from '../sqlite/sqlite-database';
 import { DuplicateEventIdError } from './duplicate-event-id.error';
 import { describeEventStoreContract } from './event-store.contract';
-import type { EventStore, NewEvent, RecordedEvent } from './event-store.port';
+import { decodeEvent, type EventStore, type NewEvent, type RecordedEvent } from './event-store.port';
 import { SqliteEventStore } from './sqlite-event-store';
 
 const opened = new Map<EventStore, { db: SqliteDatabase; dir: string }>();
@@ -83,6 +83,19 @@ describe('SqliteEventStore on a file', () => {
 
     expect(await store.headPosition()).toBeNull();
     expect(await store.readAll(null, 10)).toEqual([]);
+  });
+
+  it('given appended events, when a rebuild reads the log, then it gets each payload as the JSON text stored', async () => {
+    const { store } = openStore();
+    const written = [anEvent(), anEvent()];
+    await store.append(`basket-${randomUUID()}`, written, 'no_stream');
+
+    const encoded = await store.readAllEncoded(null, 10);
+
+    expect(encoded.map((event) => [event.id, event.data, event.metadata])).toEqual(
+      written.map((event) => [event.id, JSON.stringify(event.data), JSON.stringify(event.metadata)]),
+    );
+    expect(encoded.map(decodeEvent)).toEqual(await store.readAll(null, 10));
   });
 
   it('given appended events, when the file is closed and reopened, then the events are still there', async () => {

@@ -10,6 +10,7 @@ import { DuplicateEventIdError } from './duplicate-event-id.error';
 import {
   WrongExpectedRevisionError,
   type AppendResult,
+  type EncodedEvent,
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
@@ -163,6 +164,11 @@ export class SqliteEventStore implements EventStore {
     });
   }
 
+  /** The same events as `readAll`, their payload and metadata as stored (JSON text), never shared. */
+  readAllEncoded(after: LogPosition | null, limit: number): Promise<EncodedEvent[]> {
+    return this.attempt(() => this.selectAll.all(after ?? 0n, limit).map(toEncodedEvent));
+  }
+
   /**
    * Catch-up from `after`, then live: woken at once by appends through this instance, and
    * polling for appends by other processes (a CLI) on the same file.
@@ -277,6 +283,28 @@ function expectationHeld(expected: ExpectedRevision, current: number | null): bo
 function assertExpected(streamId: string, expected: ExpectedRevision, current: number | null): void {
   if (!expectationHeld(expected, current))
     throw new WrongExpectedRevisionError(streamId, expected, current ?? 'no_stream');
+}
+
+function toEncodedEvent([
+  position,
+  id,
+  streamId,
+  revision,
+  type,
+  schemaVersion,
+  data,
+  metadata,
+]: EventRow): EncodedEvent {
+  return {
+    id,
+    streamId,
+    revision: Number(revision),
+    position,
+    type,
+    schemaVersion: Number(schemaVersion),
+    data,
+    metadata,
+  };
 }
 
 function toRecordedEvent([
