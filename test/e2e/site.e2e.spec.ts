@@ -624,7 +624,7 @@ describeWithBrowser('The public site on phones and laptops: layout, focus, acces
       const fits = await page.evaluate(() => {
         const wrap = document.querySelector<HTMLElement>('.table-wrap')!;
         const wrapBox = wrap.getBoundingClientRect();
-        const buttons = Array.from(document.querySelectorAll<HTMLElement>('.admin-users__actions button'));
+        const buttons = Array.from(document.querySelectorAll<HTMLElement>('.table__actions button'));
         return {
           scrolls: wrap.scrollWidth > wrap.clientWidth,
           buttons: buttons.length,

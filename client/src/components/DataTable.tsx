@@ -25,8 +25,8 @@ export interface Column<Row> {
   readonly testId?: string;
 }
 
-/** A row's own attributes: a class and `data-*` (test ids, ids the journeys find a row by). */
-export type RowAttributes = { readonly className?: string } & {
+/** A row's own attributes: a class, an id (a link's target) and `data-*` (test ids, ids the journeys find a row by). */
+export type RowAttributes = { readonly className?: string; readonly id?: string } & {
   readonly [key: `data-${string}`]: string | number | boolean | undefined;
 };
 

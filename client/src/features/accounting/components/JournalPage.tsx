@@ -12,6 +12,8 @@ import { AuditorOnly } from './AuditorOnly';
 import { ACCOUNT_GROUPS, accountLabel } from './accounts';
 import './accounting.css';
 import { DataTable } from '../../../components/DataTable';
+import { FormField } from '../../../components/FormField';
+import { PeriodFields } from '../../../components/PeriodFields';
 import { LoadError } from '../../../components/LoadError';
 
 const FILTER_KEYS = ['from', 'to', 'group', 'movement', 'payoutId', 'purchaseId'] as const;
@@ -47,49 +49,25 @@ function Journal() {
   return (
     <>
       <div className="accounting-filters">
-        <div className="field">
-          <label htmlFor="journal-from" className="field__label">
-            {t('SALES.FROM')}
-          </label>
-          <input
-            id="journal-from"
-            type="date"
-            className="field__control"
-            value={filter.from ?? ''}
-            onChange={(e) => set('from', e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="journal-to" className="field__label">
-            {t('SALES.TO')}
-          </label>
-          <input
-            id="journal-to"
-            type="date"
-            className="field__control"
-            value={filter.to ?? ''}
-            onChange={(e) => set('to', e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="journal-group" className="field__label">
-            {t('ACCOUNTING.ACCOUNT')}
-          </label>
-          <select
-            id="journal-group"
-            className="field__control"
-            value={filter.movement?.split('|')[0] ?? filter.group ?? ''}
-            onChange={(e) => set('group', e.target.value)}
-            data-testid="journal-group"
-          >
-            <option value="">{t('ACCOUNTING.ALL_ACCOUNTS')}</option>
-            {ACCOUNT_GROUPS.map((g) => (
-              <option key={g} value={g}>
-                {accountLabel(t, g)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <PeriodFields prefix="journal" from={filter.from ?? ''} to={filter.to ?? ''} onChange={set} />
+        <FormField id="journal-group" label={t('ACCOUNTING.ACCOUNT')}>
+          {(control) => (
+            <select
+              {...control}
+              className="field__control"
+              value={filter.movement?.split('|')[0] ?? filter.group ?? ''}
+              onChange={(e) => set('group', e.target.value)}
+              data-testid="journal-group"
+            >
+              <option value="">{t('ACCOUNTING.ALL_ACCOUNTS')}</option>
+              {ACCOUNT_GROUPS.map((g) => (
+                <option key={g} value={g}>
+                  {accountLabel(t, g)}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
         <button
           type="button"
           className="button button--secondary"
@@ -125,29 +103,30 @@ function Journal() {
         </p>
       )}
       {rows.length > 0 && (
-        <DataTable caption={t('ACCOUNT.JOURNAL')} testId="journal" className="journal">
-          <thead>
-            <tr>
-              <th scope="col">{t('ACCOUNTING.POSITION_COLUMN')}</th>
-              <th scope="col">{t('ACCOUNTING.TIME')}</th>
-              <th scope="col">{t('ACCOUNTING.EVENT')}</th>
-              <th scope="col">{t('ACCOUNTING.ENTRIES')}</th>
-              <th scope="col" className="table__num">
-                {t('ACCOUNTING.AMOUNT')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr
-                key={row.event.eventId}
-                id={`event-${row.event.eventId}`}
-                data-testid="journal-row"
-                data-event-type={row.event.eventType}
-              >
-                <td>{row.event.position}</td>
-                <td>{formatDateTime(row.event.occurredAt)}</td>
-                <td>
+        <DataTable
+          caption={t('ACCOUNT.JOURNAL')}
+          testId="journal"
+          className="journal"
+          rows={rows}
+          rowKey={(row) => row.event.eventId}
+          rowAttributes={(row) => ({
+            id: `event-${row.event.eventId}`,
+            'data-testid': 'journal-row',
+            'data-event-type': row.event.eventType,
+          })}
+          more={journal}
+          columns={[
+            { key: 'position', header: t('ACCOUNTING.POSITION_COLUMN'), cell: (row) => row.event.position },
+            {
+              key: 'time',
+              header: t('ACCOUNTING.TIME'),
+              cell: (row) => formatDateTime(row.event.occurredAt),
+            },
+            {
+              key: 'event',
+              header: t('ACCOUNTING.EVENT'),
+              cell: (row) => (
+                <>
                   <strong>{t(`ACCOUNTING.EVENT_TYPE.${row.event.eventType}`)}</strong>
                   <dl className="journal__facts">
                     <dt>{t('ACCOUNTING.EVENT_ID')}</dt>
@@ -175,48 +154,40 @@ function Journal() {
                       </Fragment>
                     ))}
                   </dl>
-                </td>
-                <td>
-                  <table className="journal__entries">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('ACCOUNTING.ACCOUNT')}</th>
-                        <th scope="col" className="table__num">
-                          {t('ACCOUNTING.DEBIT')}
-                        </th>
-                        <th scope="col" className="table__num">
-                          {t('ACCOUNTING.CREDIT')}
-                        </th>
+                </>
+              ),
+            },
+            {
+              key: 'entries',
+              header: t('ACCOUNTING.ENTRIES'),
+              cell: (row) => (
+                <table className="journal__entries">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('ACCOUNTING.ACCOUNT')}</th>
+                      <th scope="col" className="table__num">
+                        {t('ACCOUNTING.DEBIT')}
+                      </th>
+                      <th scope="col" className="table__num">
+                        {t('ACCOUNTING.CREDIT')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {row.entries.map((e, index) => (
+                      <tr key={index}>
+                        <td>{accountLabel(t, e.account)}</td>
+                        <td className="table__num">{e.debit ? <Money cents={e.debit} /> : ''}</td>
+                        <td className="table__num">{e.credit ? <Money cents={e.credit} /> : ''}</td>
                       </tr>
-                    </thead>
-                    <tbody>
-                      {row.entries.map((e, index) => (
-                        <tr key={index}>
-                          <td>{accountLabel(t, e.account)}</td>
-                          <td className="table__num">{e.debit ? <Money cents={e.debit} /> : ''}</td>
-                          <td className="table__num">{e.credit ? <Money cents={e.credit} /> : ''}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </td>
-                <td className="table__num">
-                  <Money cents={row.amount} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
-      {journal.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void journal.fetchNextPage()}
-          disabled={journal.isFetchingNextPage}
-        >
-          {t('ADMIN_USERS.LOAD_MORE')}
-        </button>
+                    ))}
+                  </tbody>
+                </table>
+              ),
+            },
+            { key: 'amount', header: t('ACCOUNTING.AMOUNT'), money: (row) => row.amount },
+          ]}
+        />
       )}
     </>
   );

@@ -1,6 +1,9 @@
 import { useTranslation } from '../../../i18n';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/Link';
+import { Card } from '../../../components/Card';
+import { DataTable } from '../../../components/DataTable';
+import { PeriodFields } from '../../../components/PeriodFields';
 import { Money } from '../../../components/Money';
 import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -37,34 +40,7 @@ function Report() {
   return (
     <>
       <div className="accounting-filters">
-        <div className="field">
-          <label htmlFor="report-from" className="field__label">
-            {t('SALES.FROM')}
-          </label>
-          <input
-            id="report-from"
-            type="date"
-            className="field__control"
-            value={period.from}
-            max={period.to}
-            onChange={(e) => change('from', e.target.value)}
-            data-testid="report-from"
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="report-to" className="field__label">
-            {t('SALES.TO')}
-          </label>
-          <input
-            id="report-to"
-            type="date"
-            className="field__control"
-            value={period.to}
-            min={period.from}
-            onChange={(e) => change('to', e.target.value)}
-            data-testid="report-to"
-          />
-        </div>
+        <PeriodFields prefix="report" from={period.from} to={period.to} onChange={change} testIds />
         <button
           type="button"
           className="button button--secondary"
@@ -87,18 +63,15 @@ function Report() {
             {data.balances ? t('ACCOUNTING.BALANCES') : t('ACCOUNTING.DOES_NOT_BALANCE')}
           </p>
           {data.sections.map((section) => (
-            <section
+            <Card
               key={section.key}
-              className="card report-section"
-              aria-labelledby={`report-${section.key}`}
-              data-testid={`report-section-${section.key}`}
+              className="report-section"
+              title={t(`ACCOUNTING.SECTION.${section.key}`)}
+              titleId={`report-${section.key}`}
+              testId={`report-section-${section.key}`}
             >
-              <h2 id={`report-${section.key}`} className="card__title">
-                {t(`ACCOUNTING.SECTION.${section.key}`)}
-              </h2>
               <p className="hint">{t(`ACCOUNTING.FORMULA.${section.key}`)}</p>
-              <table className="table">
-                <caption className="visually-hidden">{t(`ACCOUNTING.SECTION.${section.key}`)}</caption>
+              <DataTable card={false} caption={t(`ACCOUNTING.SECTION.${section.key}`)}>
                 <tbody>
                   {section.lines.map((line) => {
                     const query = journalQuery(data, line.sources);
@@ -140,8 +113,8 @@ function Report() {
                     </td>
                   </tr>
                 </tbody>
-              </table>
-            </section>
+              </DataTable>
+            </Card>
           ))}
         </>
       )}

@@ -14,7 +14,9 @@ import { fieldMessages } from '../../../api/http';
 import { useAdminPayouts } from '../api/get-admin-payouts';
 import { type SepaFormat, useExportSepa } from '../api/export-sepa';
 import './admin-payouts.css';
+import { Card } from '../../../components/Card';
 import { DataTable } from '../../../components/DataTable';
+import { FormField, TextField } from '../../../components/FormField';
 import { payoutColumns } from '../../../components/payout-columns';
 import { LoadError } from '../../../components/LoadError';
 
@@ -186,49 +188,33 @@ export function AdminPayoutsPage() {
       )}
 
       {requested.length > 0 && (
-        <section className="card sepa-export" aria-labelledby="sepa-export-title">
-          <h2 id="sepa-export-title" className="card__title">
-            {t('ADMIN_PAYOUTS.SEPA_TITLE')}
-          </h2>
+        <Card className="sepa-export" title={t('ADMIN_PAYOUTS.SEPA_TITLE')} titleId="sepa-export-title">
           <div className="sepa-export__fields">
-            <div className="field">
-              <label htmlFor="sepa-format" className="field__label">
-                {t('ADMIN_PAYOUTS.SEPA_FORMAT')}
-              </label>
-              <select
-                id="sepa-format"
-                className="field__control"
-                value={format}
-                onChange={(e) => setFormat(e.target.value as SepaFormat)}
-                data-testid="sepa-format"
-              >
-                <option value="pain.001.001.09">pain.001.001.09</option>
-                <option value="pain.001.001.03">pain.001.001.03</option>
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="sepa-date" className="field__label">
-                {t('ADMIN_PAYOUTS.SEPA_EXECUTION_DATE')}
-              </label>
-              <input
-                id="sepa-date"
-                type="date"
-                className="field__control"
-                value={executionDate}
-                onChange={(e) => setExecutionDate(e.target.value)}
-                aria-invalid={dateError ? true : undefined}
-                aria-describedby={dateError ? 'sepa-date-error' : 'sepa-date-hint'}
-                data-testid="sepa-date"
-              />
-              <p className="hint" id="sepa-date-hint">
-                {t('ADMIN_PAYOUTS.SEPA_EXECUTION_DATE_HINT')}
-              </p>
-              {dateError && (
-                <p className="field__error" id="sepa-date-error" data-testid="sepa-date-error">
-                  {dateError}
-                </p>
+            <FormField id="sepa-format" label={t('ADMIN_PAYOUTS.SEPA_FORMAT')}>
+              {(control) => (
+                <select
+                  {...control}
+                  className="field__control"
+                  value={format}
+                  onChange={(e) => setFormat(e.target.value as SepaFormat)}
+                  data-testid="sepa-format"
+                >
+                  <option value="pain.001.001.09">pain.001.001.09</option>
+                  <option value="pain.001.001.03">pain.001.001.03</option>
+                </select>
               )}
-            </div>
+            </FormField>
+            <TextField
+              id="sepa-date"
+              label={t('ADMIN_PAYOUTS.SEPA_EXECUTION_DATE')}
+              hint={t('ADMIN_PAYOUTS.SEPA_EXECUTION_DATE_HINT')}
+              error={dateError ?? undefined}
+              errorTestId="sepa-date-error"
+              type="date"
+              value={executionDate}
+              onChange={setExecutionDate}
+              data-testid="sepa-date"
+            />
           </div>
           <p className="hint" aria-live="polite" data-testid="sepa-selection">
             {t('ADMIN_PAYOUTS.SEPA_SELECTED', {
@@ -248,7 +234,7 @@ export function AdminPayoutsPage() {
           >
             {t('ADMIN_PAYOUTS.SEPA_EXPORT')}
           </button>
-        </section>
+        </Card>
       )}
       {exported && (
         <p className="notice" data-testid="sepa-exported">

@@ -4,6 +4,8 @@ import { Link } from '@/components/Link';
 import { ApiError, fieldMessages } from '../../../api/http';
 import type { PayoutBatch } from '../../../api/money-types';
 import { DataTable } from '../../../components/DataTable';
+import { Fact, FactsCard } from '../../../components/Facts';
+import { TextField } from '../../../components/FormField';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { LoadError } from '../../../components/LoadError';
 import { Money } from '../../../components/Money';
@@ -22,6 +24,7 @@ import {
   usePayoutBatches,
 } from '../api/payout-batches';
 import '../../../components/payout-status.css';
+import { ActionCard } from './PayoutParts';
 import './admin-payouts.css';
 
 function AdminOnly({ title }: { title: string }) {
@@ -100,44 +103,42 @@ export function PayoutBatchesPage() {
         </p>
       )}
       {items.length > 0 && (
-        <DataTable caption={t('PAYOUT_BATCHES.TITLE')} testId="payout-batches">
-          <thead>
-            <tr>
-              <th scope="col">{t('PAYOUT_BATCHES.MESSAGE_ID')}</th>
-              <th scope="col">{t('PAYOUT_BATCHES.EXPORTED_AT')}</th>
-              <th scope="col">{t('PAYOUT_BATCHES.EXECUTION_DATE')}</th>
-              <th scope="col" className="table__num">
-                {t('PAYOUT_BATCHES.COUNT')}
-              </th>
-              <th scope="col" className="table__num">
-                {t('PAYOUT_BATCHES.CONTROL_SUM')}
-              </th>
-              <th scope="col">{t('PAYOUT.STATUS_COLUMN')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((batch) => (
-              <tr key={batch.id} data-testid="payout-batch-row" data-batch-id={batch.id}>
-                <th scope="row">
-                  <Link to={path('adminpayoutbatch', { id: batch.id })} data-testid="payout-batch-open">
-                    {batch.messageId}
-                  </Link>
-                </th>
-                <td>
-                  <FormattedDate value={batch.exportedAt} />
-                </td>
-                <td>{formatDay(batch.executedOn ?? batch.executionDate)}</td>
-                <td className="table__num">{batch.count}</td>
-                <td className="table__num">
-                  <Money cents={batch.controlSum} />
-                </td>
-                <td>
-                  <BatchStatus batch={batch} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
+        <DataTable
+          caption={t('PAYOUT_BATCHES.TITLE')}
+          testId="payout-batches"
+          rows={items}
+          rowKey={(batch) => batch.id}
+          rowAttributes={(batch) => ({ 'data-testid': 'payout-batch-row', 'data-batch-id': batch.id })}
+          columns={[
+            {
+              key: 'messageId',
+              header: t('PAYOUT_BATCHES.MESSAGE_ID'),
+              rowHeader: true,
+              cell: (batch) => (
+                <Link to={path('adminpayoutbatch', { id: batch.id })} data-testid="payout-batch-open">
+                  {batch.messageId}
+                </Link>
+              ),
+            },
+            { key: 'exportedAt', header: t('PAYOUT_BATCHES.EXPORTED_AT'), date: (batch) => batch.exportedAt },
+            {
+              key: 'executionDate',
+              header: t('PAYOUT_BATCHES.EXECUTION_DATE'),
+              cell: (batch) => formatDay(batch.executedOn ?? batch.executionDate),
+            },
+            { key: 'count', header: t('PAYOUT_BATCHES.COUNT'), num: true, cell: (batch) => batch.count },
+            {
+              key: 'controlSum',
+              header: t('PAYOUT_BATCHES.CONTROL_SUM'),
+              money: (batch) => batch.controlSum,
+            },
+            {
+              key: 'status',
+              header: t('PAYOUT.STATUS_COLUMN'),
+              cell: (batch) => <BatchStatus batch={batch} />,
+            },
+          ]}
+        />
       )}
     </div>
   );
@@ -176,32 +177,17 @@ function ExecuteForm({ batch }: { batch: PayoutBatch }) {
     });
   };
   return (
-    <form className="card payout-action" onSubmit={submit} noValidate>
-      <h2 className="card__title">{t('PAYOUT_BATCHES.EXECUTE_TITLE')}</h2>
-      <div className="field">
-        <label htmlFor="batch-execution-date" className="field__label">
-          {t('ADMIN_PAYOUTS.EXECUTION_DATE')}
-        </label>
-        <input
-          id="batch-execution-date"
-          type="date"
-          className="field__control"
-          value={executionDate}
-          onChange={(e) => setExecutionDate(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'batch-execution-date-error' : undefined}
-          data-testid="batch-execution-date"
-        />
-        {error && (
-          <p
-            className="field__error"
-            id="batch-execution-date-error"
-            data-testid="batch-execution-date-error"
-          >
-            {error}
-          </p>
-        )}
-      </div>
+    <ActionCard title={t('PAYOUT_BATCHES.EXECUTE_TITLE')} onSubmit={submit}>
+      <TextField
+        id="batch-execution-date"
+        label={t('ADMIN_PAYOUTS.EXECUTION_DATE')}
+        type="date"
+        value={executionDate}
+        onChange={setExecutionDate}
+        error={error ?? undefined}
+        errorTestId="batch-execution-date-error"
+        data-testid="batch-execution-date"
+      />
       <button
         type="submit"
         className="button button--primary"
@@ -210,7 +196,7 @@ function ExecuteForm({ batch }: { batch: PayoutBatch }) {
       >
         {t('PAYOUT_BATCHES.MARK_EXECUTED')}
       </button>
-    </form>
+    </ActionCard>
   );
 }
 
@@ -246,71 +232,55 @@ export function PayoutBatchPage() {
       )}
       {batch && (
         <>
-          <dl className="card payout-facts" data-testid="batch-facts">
-            <div>
-              <dt>{t('PAYOUT.STATUS_COLUMN')}</dt>
-              <dd>
-                <BatchStatus batch={batch} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('PAYOUT_BATCHES.EXPORTED_AT')}</dt>
-              <dd>
-                <FormattedDate value={batch.exportedAt} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('PAYOUT_BATCHES.EXECUTION_DATE')}</dt>
-              <dd data-testid="batch-execution-date-value">{formatDay(batch.executionDate)}</dd>
-            </div>
+          <FactsCard listClassName="payout-facts" testId="batch-facts">
+            <Fact label={t('PAYOUT.STATUS_COLUMN')}>
+              <BatchStatus batch={batch} />
+            </Fact>
+            <Fact label={t('PAYOUT_BATCHES.EXPORTED_AT')}>
+              <FormattedDate value={batch.exportedAt} />
+            </Fact>
+            <Fact label={t('PAYOUT_BATCHES.EXECUTION_DATE')} testId="batch-execution-date-value">
+              {formatDay(batch.executionDate)}
+            </Fact>
             {batch.executedOn && (
-              <div>
-                <dt>{t('PAYOUT_BATCHES.EXECUTED_ON')}</dt>
-                <dd data-testid="batch-executed-on">{formatDay(batch.executedOn)}</dd>
-              </div>
+              <Fact label={t('PAYOUT_BATCHES.EXECUTED_ON')} testId="batch-executed-on">
+                {formatDay(batch.executedOn)}
+              </Fact>
             )}
-            <div>
-              <dt>{t('PAYOUT_BATCHES.COUNT')}</dt>
-              <dd>{batch.count}</dd>
-            </div>
-            <div>
-              <dt>{t('PAYOUT_BATCHES.CONTROL_SUM')}</dt>
-              <dd>
-                <Money cents={batch.controlSum} testId="batch-control-sum" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('PAYOUT_BATCHES.FORMAT')}</dt>
-              <dd>{batch.format}</dd>
-            </div>
-          </dl>
+            <Fact label={t('PAYOUT_BATCHES.COUNT')}>{batch.count}</Fact>
+            <Fact label={t('PAYOUT_BATCHES.CONTROL_SUM')}>
+              <Money cents={batch.controlSum} testId="batch-control-sum" />
+            </Fact>
+            <Fact label={t('PAYOUT_BATCHES.FORMAT')}>{batch.format}</Fact>
+          </FactsCard>
           <p>
             <DownloadAgain batch={batch} />
           </p>
-          <DataTable caption={t('PAYOUT_BATCHES.TRANSFERS')} testId="batch-payouts">
-            <thead>
-              <tr>
-                <th scope="col">{t('PAYOUT_BATCHES.CREDITOR')}</th>
-                <th scope="col">{t('PAYOUT.IBAN')}</th>
-                <th scope="col" className="table__num">
-                  {t('PAYOUT.NET_AMOUNT')}
-                </th>
-                <th scope="col">{t('PAYOUT.STATUS_COLUMN')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {batch.payouts.map((line) => (
-                <tr key={line.payoutId} data-testid="batch-payout-row" data-payout-id={line.payoutId}>
-                  <th scope="row">
-                    <Link to={path('adminpayoutedit', { id: line.payoutId })} data-testid="batch-payout-open">
-                      {line.creditorName}
-                    </Link>
-                  </th>
-                  <td className="iban">{line.iban}</td>
-                  <td className="table__num">
-                    <Money cents={line.netAmount} />
-                  </td>
-                  <td data-testid="batch-payout-status">
+          <DataTable
+            caption={t('PAYOUT_BATCHES.TRANSFERS')}
+            testId="batch-payouts"
+            rows={batch.payouts}
+            rowKey={(line) => line.payoutId}
+            rowAttributes={(line) => ({ 'data-testid': 'batch-payout-row', 'data-payout-id': line.payoutId })}
+            columns={[
+              {
+                key: 'creditor',
+                header: t('PAYOUT_BATCHES.CREDITOR'),
+                rowHeader: true,
+                cell: (line) => (
+                  <Link to={path('adminpayoutedit', { id: line.payoutId })} data-testid="batch-payout-open">
+                    {line.creditorName}
+                  </Link>
+                ),
+              },
+              { key: 'iban', header: t('PAYOUT.IBAN'), className: 'iban', cell: (line) => line.iban },
+              { key: 'net', header: t('PAYOUT.NET_AMOUNT'), money: (line) => line.netAmount },
+              {
+                key: 'status',
+                header: t('PAYOUT.STATUS_COLUMN'),
+                testId: 'batch-payout-status',
+                cell: (line) => (
+                  <>
                     {t(`PAYOUT_BATCHES.LINE_STATUS.${line.status}`)}
                     {line.withdrawal && (
                       <span className="hint" data-testid="batch-payout-withdrawal">
@@ -320,11 +290,11 @@ export function PayoutBatchPage() {
                           t('PAYOUT_BATCHES.BANK_DID_NOT_PAY_RECORDED')}
                       </span>
                     )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </DataTable>
+                  </>
+                ),
+              },
+            ]}
+          />
           {batch.status === 'exported' && <ExecuteForm batch={batch} />}
         </>
       )}

@@ -4,6 +4,8 @@ import { Navigate, useParams } from 'react-router';
 import { Link } from '@/components/Link';
 import { ApiError, fieldMessages } from '../../../api/http';
 import type { Payout } from '../../../api/money-types';
+import { Fact, FactsCard } from '../../../components/Facts';
+import { CheckboxField, FormField } from '../../../components/FormField';
 import { FormattedDate } from '../../../components/FormattedDate';
 import { Money } from '../../../components/Money';
 import { PayoutStatusBadge } from '../../../components/PayoutStatusBadge';
@@ -16,6 +18,7 @@ import { formatDateTime } from '../../../utils/format';
 import { formatDay } from '../../../utils/period';
 import { useRejectPayout } from '../api/change-payout';
 import { useAdminPayout } from '../api/get-admin-payouts';
+import { ActionCard } from './PayoutParts';
 import './admin-payouts.css';
 
 function CopyIban({ iban }: { iban: string }) {
@@ -85,58 +88,35 @@ function RejectForm({ payout }: { payout: Payout }) {
   };
 
   return (
-    <form className="card payout-action" onSubmit={submit} noValidate>
-      <h2 className="card__title">{t('ADMIN_PAYOUTS.REJECT_TITLE')}</h2>
+    <ActionCard title={t('ADMIN_PAYOUTS.REJECT_TITLE')} onSubmit={submit}>
       {inFile && (
         <p className="notice notice--warning" data-testid="payout-in-file-warning">
           {t('ADMIN_PAYOUTS.IN_FILE_WARNING', { messageId: inFile.messageId })}
         </p>
       )}
-      <div className="field">
-        <label htmlFor="payout-reject-reason" className="field__label">
-          {t('ADMIN_PAYOUTS.REASON')}
-        </label>
-        <textarea
-          id="payout-reject-reason"
-          className="field__control"
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={errors.reason ? 'payout-reject-reason-error' : undefined}
-          data-testid="payout-reject-reason"
-        />
-        {errors.reason && (
-          <p className="field__error" id="payout-reject-reason-error">
-            {errors.reason}
-          </p>
+      <FormField id="payout-reject-reason" label={t('ADMIN_PAYOUTS.REASON')} error={errors.reason}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="field__control"
+            rows={3}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            data-testid="payout-reject-reason"
+          />
         )}
-      </div>
+      </FormField>
       {inFile && (
-        <div className="field">
-          <label className="checkbox">
-            <input
-              id="payout-bank-did-not-pay"
-              type="checkbox"
-              checked={bankDidNotPay}
-              onChange={(e) => setBankDidNotPay(e.target.checked)}
-              aria-invalid={errors.bankDidNotPayConfirmed ? true : undefined}
-              aria-describedby={errors.bankDidNotPayConfirmed ? 'payout-bank-did-not-pay-error' : undefined}
-              data-testid="payout-bank-did-not-pay"
-            />
-            <span>{t('ADMIN_PAYOUTS.BANK_DID_NOT_PAY', { messageId: inFile.messageId })}</span>
-          </label>
-          {errors.bankDidNotPayConfirmed && (
-            <p
-              className="field__error"
-              id="payout-bank-did-not-pay-error"
-              data-testid="payout-bank-did-not-pay-error"
-            >
-              {errors.bankDidNotPayConfirmed}
-            </p>
-          )}
-        </div>
+        <CheckboxField
+          id="payout-bank-did-not-pay"
+          label={t('ADMIN_PAYOUTS.BANK_DID_NOT_PAY', { messageId: inFile.messageId })}
+          checked={bankDidNotPay}
+          onChange={setBankDidNotPay}
+          error={errors.bankDidNotPayConfirmed}
+          errorTestId="payout-bank-did-not-pay-error"
+          testId="payout-bank-did-not-pay"
+        />
       )}
       <button
         type="submit"
@@ -146,7 +126,7 @@ function RejectForm({ payout }: { payout: Payout }) {
       >
         {t('ADMIN_PAYOUTS.REJECT')}
       </button>
-    </form>
+    </ActionCard>
   );
 }
 
@@ -189,86 +169,52 @@ export function PayoutEditPage() {
       )}
       {p && (
         <>
-          <dl className="card payout-facts" data-testid="payout-facts">
-            <div>
-              <dt>{t('ADMIN_PAYOUTS.PAYEE')}</dt>
-              <dd data-testid="payout-payee">{p.payeeName}</dd>
-            </div>
-            <div>
-              <dt>{t('PAYOUT.AMOUNT')}</dt>
-              <dd>
-                <Money cents={p.amount} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('PAYOUT.TRANSFER_FEE')}</dt>
-              <dd>
-                <Money cents={p.transferFee} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('PAYOUT.NET_AMOUNT')}</dt>
-              <dd>
-                <Money cents={p.netAmount} testId="payout-net" />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('PAYOUT.IBAN')}</dt>
-              <dd className="payout-facts__iban">
-                <span className="iban" data-testid="payout-iban-value">
-                  {p.iban}
-                </span>{' '}
-                <CopyIban iban={p.iban} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('PAYOUT.ACCOUNT_HOLDER')}</dt>
-              <dd>
-                {p.accountHolder}
-                {p.accountHolderLatin && p.accountHolderLatin !== p.accountHolder && (
-                  <> ({t('PAYOUT.IN_THE_FILE', { name: p.accountHolderLatin })})</>
-                )}
-              </dd>
-            </div>
+          <FactsCard listClassName="payout-facts" testId="payout-facts">
+            <Fact label={t('ADMIN_PAYOUTS.PAYEE')} testId="payout-payee">
+              {p.payeeName}
+            </Fact>
+            <Fact label={t('PAYOUT.AMOUNT')}>
+              <Money cents={p.amount} />
+            </Fact>
+            <Fact label={t('PAYOUT.TRANSFER_FEE')}>
+              <Money cents={p.transferFee} />
+            </Fact>
+            <Fact label={t('PAYOUT.NET_AMOUNT')}>
+              <Money cents={p.netAmount} testId="payout-net" />
+            </Fact>
+            <Fact label={t('PAYOUT.IBAN')} className="payout-facts__iban">
+              <span className="iban" data-testid="payout-iban-value">
+                {p.iban}
+              </span>{' '}
+              <CopyIban iban={p.iban} />
+            </Fact>
+            <Fact label={t('PAYOUT.ACCOUNT_HOLDER')}>
+              {p.accountHolder}
+              {p.accountHolderLatin && p.accountHolderLatin !== p.accountHolder && (
+                <> ({t('PAYOUT.IN_THE_FILE', { name: p.accountHolderLatin })})</>
+              )}
+            </Fact>
             {p.batch && (
-              <div>
-                <dt>{t('PAYOUT_BATCHES.FILE')}</dt>
-                <dd>
-                  <Link
-                    to={path('adminpayoutbatch', { id: p.batch.batchId })}
-                    data-testid="payout-batch-link"
-                  >
-                    {p.batch.messageId}
-                  </Link>{' '}
-                  ({t(`PAYOUT_BATCHES.LINE_STATUS.${p.batch.status}`)})
-                </dd>
-              </div>
+              <Fact label={t('PAYOUT_BATCHES.FILE')}>
+                <Link to={path('adminpayoutbatch', { id: p.batch.batchId })} data-testid="payout-batch-link">
+                  {p.batch.messageId}
+                </Link>{' '}
+                ({t(`PAYOUT_BATCHES.LINE_STATUS.${p.batch.status}`)})
+              </Fact>
             )}
-            <div>
-              <dt>{t('PAYOUT.REQUESTED_AT')}</dt>
-              <dd>
-                <FormattedDate value={p.requestedAt} />
-              </dd>
-            </div>
-            <div>
-              <dt>{t('PAYOUT.STATUS_COLUMN')}</dt>
-              <dd>
-                <PayoutStatusBadge status={p.status} />
-              </dd>
-            </div>
+            <Fact label={t('PAYOUT.REQUESTED_AT')}>
+              <FormattedDate value={p.requestedAt} />
+            </Fact>
+            <Fact label={t('PAYOUT.STATUS_COLUMN')}>
+              <PayoutStatusBadge status={p.status} />
+            </Fact>
             {p.executionDate && (
-              <div>
-                <dt>{t('ADMIN_PAYOUTS.EXECUTION_DATE')}</dt>
-                <dd data-testid="payout-execution-date-value">{formatDay(p.executionDate)}</dd>
-              </div>
+              <Fact label={t('ADMIN_PAYOUTS.EXECUTION_DATE')} testId="payout-execution-date-value">
+                {formatDay(p.executionDate)}
+              </Fact>
             )}
-            {p.reason && (
-              <div>
-                <dt>{t('ADMIN_PAYOUTS.REASON')}</dt>
-                <dd>{p.reason}</dd>
-              </div>
-            )}
-          </dl>
+            {p.reason && <Fact label={t('ADMIN_PAYOUTS.REASON')}>{p.reason}</Fact>}
+          </FactsCard>
           {p.status === 'requested' && p.batch?.status !== 'exported' && (
             <p className="hint" data-testid="payout-not-in-file">
               {t('ADMIN_PAYOUTS.PAID_THROUGH_A_FILE')}

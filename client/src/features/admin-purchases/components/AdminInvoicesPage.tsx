@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/Link';
-import { FormattedDate } from '../../../components/FormattedDate';
-import { Money } from '../../../components/Money';
+import { DataTable } from '../../../components/DataTable';
+import { TextField } from '../../../components/FormField';
 import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLocalizedPath } from '../../../hooks/use-language';
@@ -36,18 +36,13 @@ export function AdminInvoicesPage() {
     <div className="page admin-purchases">
       <h1 className="page__title">{t('ACCOUNT.INVOICES')}</h1>
       <form className="admin-purchases__toolbar" onSubmit={filter} role="search">
-        <div className="field">
-          <label htmlFor="admin-invoices-filter" className="field__label">
-            {t('ADMIN_PURCHASES.FILTER_INVOICES')}
-          </label>
-          <input
-            id="admin-invoices-filter"
-            className="field__control"
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="admin-invoices-filter"
+          label={t('ADMIN_PURCHASES.FILTER_INVOICES')}
+          type="search"
+          value={text}
+          onChange={setText}
+        />
         <button type="submit" className="button button--secondary">
           {t('ADMIN_PURCHASES.APPLY')}
         </button>
@@ -60,77 +55,64 @@ export function AdminInvoicesPage() {
         </p>
       )}
       {items.length > 0 && (
-        <div className="card table-wrap">
-          <table className="table" data-testid="admin-invoices">
-            <thead>
-              <tr>
-                <th scope="col">{t('ADMIN_PURCHASES.INVOICE_NUMBER')}</th>
-                <th scope="col">{t('ADMIN_PURCHASES.ISSUED')}</th>
-                <th scope="col">{t('ADMIN_PURCHASES.INVOICE_NAME')}</th>
-                <th scope="col">{t('CHECKOUT.REGISTRY_CODE')}</th>
-                <th scope="col">{t('CHECKOUT.VAT_NUMBER')}</th>
-                <th scope="col">{t('PURCHASE.NUMBER')}</th>
-                <th scope="col" className="table__num">
-                  {t('PURCHASE.TOTAL')}
-                </th>
-                <th scope="col" className="table__num">
-                  {t('BASKET.VAT')}
-                </th>
-                <th scope="col">PDF</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((invoice) => (
-                <tr key={invoice.invoiceNumber} data-testid="admin-invoice-row">
-                  <td>{invoice.invoiceNumber}</td>
-                  <td>
-                    <FormattedDate value={invoice.issuedAt} />
-                  </td>
-                  <td>{invoice.companyName}</td>
-                  <td>{invoice.registryCode}</td>
-                  <td>{invoice.vatNumber ?? '—'}</td>
-                  <td>
-                    <Link to={path('adminpurchase', { id: invoice.purchaseId })}>
-                      {invoice.purchaseNumber}
-                    </Link>
-                  </td>
-                  <td className="table__num">
-                    <Money cents={invoice.total} />
-                  </td>
-                  <td className="table__num">
-                    <Money cents={invoice.vat} />
-                  </td>
-                  <td>
-                    <a
-                      href={invoice.pdfUrl}
-                      download
-                      aria-label={t('ADMIN_PURCHASES.DOWNLOAD_INVOICE', { number: invoice.invoiceNumber })}
-                    >
-                      {t('PURCHASE.DOWNLOAD')}
-                    </a>{' '}
-                    <a href={invoice.xmlUrl} download data-testid="admin-invoice-xml">
-                      XML
-                      <span className="visually-hidden">
-                        {' '}
-                        {t('ADMIN_PURCHASES.DOWNLOAD_INVOICE_XML', { number: invoice.invoiceNumber })}
-                      </span>
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {invoices.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void invoices.fetchNextPage()}
-          disabled={invoices.isFetchingNextPage}
-        >
-          {t('ADMIN_USERS.LOAD_MORE')}
-        </button>
+        <DataTable
+          caption={t('ACCOUNT.INVOICES')}
+          testId="admin-invoices"
+          rows={items}
+          rowKey={(invoice) => invoice.invoiceNumber}
+          rowAttributes={() => ({ 'data-testid': 'admin-invoice-row' })}
+          more={invoices}
+          columns={[
+            {
+              key: 'number',
+              header: t('ADMIN_PURCHASES.INVOICE_NUMBER'),
+              cell: (invoice) => invoice.invoiceNumber,
+            },
+            { key: 'issued', header: t('ADMIN_PURCHASES.ISSUED'), date: (invoice) => invoice.issuedAt },
+            {
+              key: 'name',
+              header: t('ADMIN_PURCHASES.INVOICE_NAME'),
+              cell: (invoice) => invoice.companyName,
+            },
+            { key: 'registry', header: t('CHECKOUT.REGISTRY_CODE'), cell: (invoice) => invoice.registryCode },
+            {
+              key: 'vatNumber',
+              header: t('CHECKOUT.VAT_NUMBER'),
+              cell: (invoice) => invoice.vatNumber ?? '—',
+            },
+            {
+              key: 'purchase',
+              header: t('PURCHASE.NUMBER'),
+              cell: (invoice) => (
+                <Link to={path('adminpurchase', { id: invoice.purchaseId })}>{invoice.purchaseNumber}</Link>
+              ),
+            },
+            { key: 'total', header: t('PURCHASE.TOTAL'), money: (invoice) => invoice.total },
+            { key: 'vat', header: t('BASKET.VAT'), money: (invoice) => invoice.vat },
+            {
+              key: 'pdf',
+              header: 'PDF',
+              cell: (invoice) => (
+                <>
+                  <a
+                    href={invoice.pdfUrl}
+                    download
+                    aria-label={t('ADMIN_PURCHASES.DOWNLOAD_INVOICE', { number: invoice.invoiceNumber })}
+                  >
+                    {t('PURCHASE.DOWNLOAD')}
+                  </a>{' '}
+                  <a href={invoice.xmlUrl} download data-testid="admin-invoice-xml">
+                    XML
+                    <span className="visually-hidden">
+                      {' '}
+                      {t('ADMIN_PURCHASES.DOWNLOAD_INVOICE_XML', { number: invoice.invoiceNumber })}
+                    </span>
+                  </a>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </div>
   );

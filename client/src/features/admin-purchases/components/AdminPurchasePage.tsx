@@ -1,6 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from '../../../i18n';
 import { fieldMessages } from '../../../api/http';
+import { Card } from '../../../components/Card';
+import { FormField } from '../../../components/FormField';
 import { useUiActions } from '../../../stores/ui-store';
 import { useParams } from 'react-router';
 import { Link } from '@/components/Link';
@@ -114,27 +116,19 @@ function RefundForm({ purchase, target }: { purchase: AdminPurchase; target: Ref
           )}
         </fieldset>
       )}
-      <div className="field">
-        <label htmlFor={`${id}-reason`} className="field__label">
-          {t('ADMIN_PURCHASES.REFUND_REASON_LABEL')}
-        </label>
-        <textarea
-          id={`${id}-reason`}
-          className="field__control"
-          rows={2}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={errors.reason ? true : undefined}
-          aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
-          data-testid="refund-reason"
-        />
-        {errors.reason && (
-          <p className="field__error" id={`${id}-reason-error`}>
-            {errors.reason}
-          </p>
+      <FormField id={`${id}-reason`} label={t('ADMIN_PURCHASES.REFUND_REASON_LABEL')} error={errors.reason}>
+        {(control) => (
+          <textarea
+            {...control}
+            className="field__control"
+            rows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            data-testid="refund-reason"
+          />
         )}
-      </div>
+      </FormField>
       <button
         type="submit"
         className="button button--danger-ghost"
@@ -302,10 +296,7 @@ export function AdminPurchasePage() {
         {t('ADMIN_PURCHASES.ONE')} {purchase.number}
       </h1>
       <div className="admin-purchase__grid">
-        <section className="card admin-purchase__card" aria-labelledby="admin-purchase-facts">
-          <h2 id="admin-purchase-facts" className="card__title">
-            {t('PURCHASE.DETAILS')}
-          </h2>
+        <Card className="admin-purchase__card" titleId="admin-purchase-facts" title={t('PURCHASE.DETAILS')}>
           <dl className="admin-purchase__facts">
             {facts.map(([label, value]) => (
               <div key={label} className="admin-purchase__fact">
@@ -333,11 +324,12 @@ export function AdminPurchasePage() {
               </span>
             </div>
           )}
-        </section>
-        <section className="card admin-purchase__card" aria-labelledby="admin-purchase-documents">
-          <h2 id="admin-purchase-documents" className="card__title">
-            {t('PURCHASE.DOCUMENTS')}
-          </h2>
+        </Card>
+        <Card
+          className="admin-purchase__card"
+          titleId="admin-purchase-documents"
+          title={t('PURCHASE.DOCUMENTS')}
+        >
           <ul className="admin-purchase__documents">
             {purchase.documents.map((document) => (
               <li key={document.documentId}>
@@ -351,17 +343,15 @@ export function AdminPurchasePage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       </div>
       {purchase.refunds.length > 0 && (
-        <section
-          className="card admin-purchase__card"
-          aria-labelledby="admin-purchase-refunds"
-          data-testid="admin-purchase-refunds"
+        <Card
+          className="admin-purchase__card"
+          titleId="admin-purchase-refunds"
+          title={t('ADMIN_PURCHASES.REFUNDS')}
+          testId="admin-purchase-refunds"
         >
-          <h2 id="admin-purchase-refunds" className="card__title">
-            {t('ADMIN_PURCHASES.REFUNDS')}
-          </h2>
           <ul className="admin-purchase__documents">
             {purchase.refunds.map((refund) => (
               <li key={refund.transactionId}>
@@ -383,17 +373,15 @@ export function AdminPurchasePage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       )}
       {(purchase.refundable || purchase.refundRequests.length > 0) && (
-        <section
-          className="card admin-purchase__card"
-          aria-labelledby="admin-purchase-refund"
-          data-testid="admin-purchase-refund"
+        <Card
+          className="admin-purchase__card"
+          titleId="admin-purchase-refund"
+          title={t('ADMIN_PURCHASES.REFUND_TITLE')}
+          testId="admin-purchase-refund"
         >
-          <h2 id="admin-purchase-refund" className="card__title">
-            {t('ADMIN_PURCHASES.REFUND_TITLE')}
-          </h2>
           {purchase.refundRequests.length > 0 && (
             <ul className="admin-purchase__documents" data-testid="refund-list">
               {purchase.refundRequests.map((refund) => (
@@ -408,12 +396,13 @@ export function AdminPurchasePage() {
               target={{ kind: 'documents' }}
             />
           )}
-        </section>
+        </Card>
       )}
-      <section className="card admin-purchase__card" aria-labelledby="admin-purchase-history">
-        <h2 id="admin-purchase-history" className="card__title">
-          {t('ADMIN_PURCHASES.HISTORY')}
-        </h2>
+      <Card
+        className="admin-purchase__card"
+        titleId="admin-purchase-history"
+        title={t('ADMIN_PURCHASES.HISTORY')}
+      >
         <ol className="admin-purchase__history" data-testid="admin-purchase-history">
           {purchase.history.map((entry, index) => (
             <li key={index} className="admin-purchase__event" data-testid="admin-purchase-event">
@@ -431,7 +420,7 @@ export function AdminPurchasePage() {
             </li>
           ))}
         </ol>
-      </section>
+      </Card>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/Link';
 import { DataTable } from '../../../components/DataTable';
+import { CheckboxField, FormField, TextField } from '../../../components/FormField';
 import { PurchaseStatusBadge } from '../../../components/PurchaseStatusBadge';
 import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
@@ -60,45 +61,38 @@ export function AdminPurchasesPage() {
     <div className="page admin-purchases">
       <h1 className="page__title">{t('ACCOUNT.PURCHASES')}</h1>
       <form className="admin-purchases__toolbar" onSubmit={filter} role="search">
-        <div className="field">
-          <label htmlFor="admin-purchases-filter" className="field__label">
-            {t('ADMIN_PURCHASES.FILTER')}
-          </label>
-          <input
-            id="admin-purchases-filter"
-            className="field__control"
-            type="search"
-            value={text}
-            placeholder={t('ADMIN_PURCHASES.FILTER_PLACEHOLDER')}
-            onChange={(event) => setText(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="admin-purchases-status" className="field__label">
-            {t('PURCHASE.STATUS_LABEL')}
-          </label>
-          <select
-            id="admin-purchases-status"
-            className="field__control"
-            value={status}
-            onChange={(event) => chooseStatus(event.target.value)}
-          >
-            {STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {value ? t(`PURCHASE.STATUS.${value}`) : t('ADMIN_PURCHASES.ALL_STATUSES')}
-              </option>
-            ))}
-          </select>
-        </div>
-        <label className="checkbox admin-purchases__refunds">
-          <input
-            type="checkbox"
-            checked={refund === 'due'}
-            onChange={(event) => chooseRefunds(event.target.checked)}
-            data-testid="admin-purchases-refunds"
-          />
-          <span>{t('ADMIN_PURCHASES.ONLY_REFUNDS')}</span>
-        </label>
+        <TextField
+          id="admin-purchases-filter"
+          label={t('ADMIN_PURCHASES.FILTER')}
+          type="search"
+          value={text}
+          placeholder={t('ADMIN_PURCHASES.FILTER_PLACEHOLDER')}
+          onChange={setText}
+        />
+        <FormField id="admin-purchases-status" label={t('PURCHASE.STATUS_LABEL')}>
+          {(control) => (
+            <select
+              {...control}
+              className="field__control"
+              value={status}
+              onChange={(event) => chooseStatus(event.target.value)}
+            >
+              {STATUSES.map((value) => (
+                <option key={value} value={value}>
+                  {value ? t(`PURCHASE.STATUS.${value}`) : t('ADMIN_PURCHASES.ALL_STATUSES')}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <CheckboxField
+          id="admin-purchases-refunds"
+          className="admin-purchases__refunds"
+          label={t('ADMIN_PURCHASES.ONLY_REFUNDS')}
+          checked={refund === 'due'}
+          onChange={chooseRefunds}
+          testId="admin-purchases-refunds"
+        />
         <button type="submit" className="button button--secondary">
           {t('ADMIN_PURCHASES.APPLY')}
         </button>

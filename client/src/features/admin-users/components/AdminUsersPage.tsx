@@ -11,9 +11,9 @@ import { useAdminUsers } from '../api/get-admin-users';
 import { useSetUserAccountant } from '../api/set-user-accountant';
 import { useSetUserAdmin } from '../api/set-user-admin';
 import { useRequirePasswordReset } from '../api/require-password-reset';
-import './admin-users-roles.css';
 import { DataTable } from '../../../components/DataTable';
 import { LoadError } from '../../../components/LoadError';
+import { TextField } from '../../../components/FormField';
 
 export const FILTER_DEBOUNCE_MS = 400;
 
@@ -184,20 +184,16 @@ export function AdminUsersPage() {
     <div className="page admin-users">
       <h1 className="page__title">{t('ACCOUNT.USERS')}</h1>
       <div className="admin-users__toolbar">
-        <div className="field admin-users__filter">
-          <label htmlFor="admin-users-filter" className="field__label">
-            {t('ADMIN_USERS.FILTER')}
-          </label>
-          <input
-            id="admin-users-filter"
-            type="search"
-            className="field__control"
-            value={text}
-            placeholder={t('ADMIN_USERS.FILTER_PLACEHOLDER')}
-            onChange={(event) => setText(event.target.value)}
-            data-testid="admin-users-filter"
-          />
-        </div>
+        <TextField
+          id="admin-users-filter"
+          fieldClassName="admin-users__filter"
+          label={t('ADMIN_USERS.FILTER')}
+          type="search"
+          value={text}
+          placeholder={t('ADMIN_USERS.FILTER_PLACEHOLDER')}
+          onChange={setText}
+          data-testid="admin-users-filter"
+        />
         <p className="admin-users__count" aria-live="polite" data-testid="admin-users-count">
           {users.data ? t('ADMIN_USERS.SHOWING', { visible: items.length, total }) : ''}
         </p>
@@ -213,25 +209,33 @@ export function AdminUsersPage() {
       )}
 
       {items.length > 0 && (
-        <DataTable caption={t('ACCOUNT.USERS')} testId="admin-users-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('PROFILE.FIRST_NAME')}</th>
-              <th scope="col">{t('PROFILE.LAST_NAME')}</th>
-              <th scope="col">{t('PROFILE.EMAIL')}</th>
-              <th scope="col">{t('ADMIN_USERS.ROLE')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('ADMIN_USERS.ACTIONS')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((user) => (
-              <tr key={user.id} data-testid="admin-user-row" data-user-id={user.id} data-email={user.email}>
-                <td>{user.firstName || t('COMMON.NOT_SET')}</td>
-                <td>{user.lastName || t('COMMON.NOT_SET')}</td>
-                <td>{user.email}</td>
-                <td>
+        <DataTable
+          caption={t('ACCOUNT.USERS')}
+          testId="admin-users-table"
+          rows={items}
+          rowKey={(user) => user.id}
+          rowAttributes={(user) => ({
+            'data-testid': 'admin-user-row',
+            'data-user-id': user.id,
+            'data-email': user.email,
+          })}
+          columns={[
+            {
+              key: 'first',
+              header: t('PROFILE.FIRST_NAME'),
+              cell: (user) => user.firstName || t('COMMON.NOT_SET'),
+            },
+            {
+              key: 'last',
+              header: t('PROFILE.LAST_NAME'),
+              cell: (user) => user.lastName || t('COMMON.NOT_SET'),
+            },
+            { key: 'email', header: t('PROFILE.EMAIL'), cell: (user) => user.email },
+            {
+              key: 'role',
+              header: t('ADMIN_USERS.ROLE'),
+              cell: (user) => (
+                <>
                   {user.isAdmin && (
                     <span className="badge badge--admin" data-testid="admin-user-admin-badge">
                       {t('ADMIN_USERS.ADMIN')}
@@ -242,62 +246,55 @@ export function AdminUsersPage() {
                       {t('ADMIN_USERS.ACCOUNTANT')}
                     </span>
                   )}
-                </td>
-                <td className="admin-users__actions">
-                  <AdminAction
-                    user={user}
-                    selfId={self.id}
-                    pending={setAdmin.isPending && setAdmin.variables.userId === user.id}
-                    onToggle={() => toggle(user)}
-                  />{' '}
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    onClick={() => toggleAccountant(user)}
-                    disabled={setAccountant.isPending && setAccountant.variables.userId === user.id}
-                    aria-label={t(
-                      user.isAccountant
-                        ? 'ADMIN_USERS.REVOKE_ACCOUNTANT_LABEL'
-                        : 'ADMIN_USERS.GRANT_ACCOUNTANT_LABEL',
-                      { name: `${user.firstName} ${user.lastName}`.trim() || user.email },
-                    )}
-                    data-testid={
-                      user.isAccountant ? 'admin-user-revoke-accountant' : 'admin-user-grant-accountant'
-                    }
-                  >
-                    {t(user.isAccountant ? 'ADMIN_USERS.REVOKE_ACCOUNTANT' : 'ADMIN_USERS.GRANT_ACCOUNTANT')}
-                  </button>{' '}
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    onClick={() => requireReset(user)}
-                    disabled={passwordReset.isPending && passwordReset.variables === user.id}
-                    data-testid="admin-user-require-reset"
-                  >
-                    {t('ADMIN_USERS.REQUIRE_RESET')}
-                    <span className="visually-hidden">
-                      : {`${user.firstName} ${user.lastName}`.trim() || user.email}
-                    </span>
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </DataTable>
-      )}
-
-      {users.hasNextPage && (
-        <div className="results__more">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void users.fetchNextPage()}
-            disabled={users.isFetchingNextPage}
-            data-testid="admin-users-load-more"
-          >
-            {t('ADMIN_USERS.LOAD_MORE')}
-          </button>
-        </div>
+                </>
+              ),
+            },
+          ]}
+          actions={{
+            label: t('ADMIN_USERS.ACTIONS'),
+            cell: (user) => (
+              <>
+                <AdminAction
+                  user={user}
+                  selfId={self.id}
+                  pending={setAdmin.isPending && setAdmin.variables.userId === user.id}
+                  onToggle={() => toggle(user)}
+                />
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => toggleAccountant(user)}
+                  disabled={setAccountant.isPending && setAccountant.variables.userId === user.id}
+                  aria-label={t(
+                    user.isAccountant
+                      ? 'ADMIN_USERS.REVOKE_ACCOUNTANT_LABEL'
+                      : 'ADMIN_USERS.GRANT_ACCOUNTANT_LABEL',
+                    { name: `${user.firstName} ${user.lastName}`.trim() || user.email },
+                  )}
+                  data-testid={
+                    user.isAccountant ? 'admin-user-revoke-accountant' : 'admin-user-grant-accountant'
+                  }
+                >
+                  {t(user.isAccountant ? 'ADMIN_USERS.REVOKE_ACCOUNTANT' : 'ADMIN_USERS.GRANT_ACCOUNTANT')}
+                </button>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => requireReset(user)}
+                  disabled={passwordReset.isPending && passwordReset.variables === user.id}
+                  data-testid="admin-user-require-reset"
+                >
+                  {t('ADMIN_USERS.REQUIRE_RESET')}
+                  <span className="visually-hidden">
+                    : {`${user.firstName} ${user.lastName}`.trim() || user.email}
+                  </span>
+                </button>
+              </>
+            ),
+          }}
+          more={users}
+          moreTestId="admin-users-load-more"
+        />
       )}
     </div>
   );

@@ -2,7 +2,9 @@ import { useTranslation } from '../../../i18n';
 import { useSearchParams } from 'react-router';
 import type { Dashboard } from '../../../api/money-types';
 import { LazyMoneyBarChart } from '../../../components/charts/LazyMoneyBarChart';
+import { Fact, FactsCard } from '../../../components/Facts';
 import { Money } from '../../../components/Money';
+import { PeriodFields } from '../../../components/PeriodFields';
 import { TableSkeleton } from '../../../components/Skeleton';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
 import { useLanguage } from '../../../hooks/use-language';
@@ -58,18 +60,14 @@ export function DashboardPage() {
     if (DAY.test(value)) setParams({ ...period, [field]: value }, { replace: true });
   };
   const money = (label: string, cents: number, testId: string) => (
-    <div className="dashboard-figure">
-      <dt>{label}</dt>
-      <dd>
-        <Money cents={cents} format="amount" testId={testId} />
-      </dd>
-    </div>
+    <Fact label={label}>
+      <Money cents={cents} format="amount" testId={testId} />
+    </Fact>
   );
   const count = (label: string, value: number, testId: string) => (
-    <div className="dashboard-figure">
-      <dt>{label}</dt>
-      <dd data-testid={testId}>{value}</dd>
-    </div>
+    <Fact label={label} testId={testId}>
+      {value}
+    </Fact>
   );
 
   return (
@@ -77,38 +75,13 @@ export function DashboardPage() {
       <h1 className="page__title">{t('ACCOUNT.DASHBOARD')}</h1>
       <fieldset className="dashboard__period">
         <legend className="visually-hidden">{t('SALES.PERIOD')}</legend>
-        <div className="field">
-          <label htmlFor="dashboard-from" className="field__label">
-            {t('SALES.FROM')}
-          </label>
-          <input
-            id="dashboard-from"
-            type="date"
-            className="field__control"
-            value={period.from}
-            max={period.to}
-            onChange={(e) => change('from', e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="dashboard-to" className="field__label">
-            {t('SALES.TO')}
-          </label>
-          <input
-            id="dashboard-to"
-            type="date"
-            className="field__control"
-            value={period.to}
-            min={period.from}
-            onChange={(e) => change('to', e.target.value)}
-          />
-        </div>
+        <PeriodFields prefix="dashboard" from={period.from} to={period.to} onChange={change} />
       </fieldset>
       {dashboard.isPending && <TableSkeleton />}
       {dashboard.isError && <LoadError onRetry={dashboard.refetch} error={dashboard.error} />}
       {data && (
         <>
-          <dl className="dashboard-figures card">
+          <FactsCard className="dashboard-figures-card" listClassName="dashboard-figures">
             {money(t('DASHBOARD.SALES'), data.totals.sales, 'dashboard-sales')}
             {money(t('DASHBOARD.REFUNDS'), data.totals.refunds, 'dashboard-refunds')}
             {money(t('DASHBOARD.VAT'), data.totals.vat, 'dashboard-vat')}
@@ -121,8 +94,8 @@ export function DashboardPage() {
               'dashboard-payouts-requested',
             )}
             {money(t('DASHBOARD.PAYOUTS_PAID'), data.totals.payoutsPaid, 'dashboard-payouts-paid')}
-          </dl>
-          <dl className="dashboard-figures card">
+          </FactsCard>
+          <FactsCard className="dashboard-figures-card" listClassName="dashboard-figures">
             {count(t('DASHBOARD.PURCHASES'), data.totals.purchasesPaid, 'dashboard-purchases')}
             {count(t('DASHBOARD.DOCUMENTS_SOLD'), data.totals.documentsSold, 'dashboard-documents-sold')}
             {count(
@@ -137,7 +110,7 @@ export function DashboardPage() {
               'dashboard-users-registered',
             )}
             {count(t('DASHBOARD.USERS_NOW'), data.totals.users, 'dashboard-users')}
-          </dl>
+          </FactsCard>
           {data.days.length > 0 && (
             <>
               <LazyMoneyBarChart

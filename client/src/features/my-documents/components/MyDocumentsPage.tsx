@@ -13,6 +13,7 @@ import { MY_DOCUMENT_FILTERS, type MyDocumentFilter, type MyDocumentRow } from '
 import './my-documents.css';
 import { focusResultWhen } from '../../../utils/focus-result';
 import { DataTable } from '../../../components/DataTable';
+import { TextField } from '../../../components/FormField';
 import { LoadError } from '../../../components/LoadError';
 
 export const TEXT_FILTER_DEBOUNCE_MS = 300;
@@ -185,19 +186,15 @@ export function MyDocumentsPage() {
             </button>
           ))}
         </div>
-        <div className="field my-documents__text">
-          <label htmlFor="my-documents-text" className="field__label">
-            {t('MY_DOCUMENTS.TEXT_FILTER')}
-          </label>
-          <input
-            id="my-documents-text"
-            type="search"
-            className="field__control"
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            data-testid="my-documents-text"
-          />
-        </div>
+        <TextField
+          id="my-documents-text"
+          fieldClassName="my-documents__text"
+          label={t('MY_DOCUMENTS.TEXT_FILTER')}
+          type="search"
+          value={text}
+          onChange={setText}
+          data-testid="my-documents-text"
+        />
         {documents.isFetching && <Spinner />}
       </div>
 

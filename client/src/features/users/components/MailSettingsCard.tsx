@@ -1,4 +1,5 @@
 import { useTranslation } from '../../../i18n';
+import { Card } from '../../../components/Card';
 import { useUiActions } from '../../../stores/ui-store';
 import { type MailSettings, useChangeMailSettings, useMailSettings } from '../api/mail-settings';
 import './mail-settings.css';
@@ -24,15 +25,8 @@ export function MailSettingsCard() {
     change.mutate({ ...shown, [kind]: on }, { onError: errorOccurred });
   };
   return (
-    <section
-      className="card mail-settings"
-      id="mail-settings"
-      aria-labelledby="mail-settings-title"
-      data-testid="mail-settings"
-    >
-      <h2 className="card__title" id="mail-settings-title">
-        {t('PROFILE.MAILS')}
-      </h2>
+    // The heading holds the id the mails link to (#mail-settings), so the link lands on the card's name.
+    <Card className="mail-settings" title={t('PROFILE.MAILS')} titleId="mail-settings" testId="mail-settings">
       <p className="hint" id="mail-settings-note">
         {t('PROFILE.MAILS_NOTE')}
       </p>
@@ -55,6 +49,6 @@ export function MailSettingsCard() {
       <p className="hint" role="status" data-testid="mail-settings-status">
         {change.isSuccess ? t('PROFILE.MAILS_SAVED') : ''}
       </p>
-    </section>
+    </Card>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { fieldMessages } from '../../../api/http';
+import { Card } from '../../../components/Card';
 import { FormField, TextField } from '../../../components/FormField';
 import { DataTable } from '../../../components/DataTable';
 import { FormattedDate } from '../../../components/FormattedDate';
@@ -253,12 +254,7 @@ export function SignInSettings() {
   if (isPending) return <Spinner />;
   if (!settings) return null;
   return (
-    <section
-      className="card sign-in-settings"
-      aria-labelledby="sign-in-settings-title"
-      data-testid="sign-in-settings"
-    >
-      <h2 id="sign-in-settings-title">{t('SIGN_IN_SETTINGS.TITLE')}</h2>
+    <Card className="sign-in-settings" title={t('SIGN_IN_SETTINGS.TITLE')} testId="sign-in-settings">
       <PhoneNumber settings={settings} />
       {settings.linkedProviders.length > 0 && (
         <div className="sign-in-settings__part">
@@ -271,6 +267,6 @@ export function SignInSettings() {
         </div>
       )}
       <RememberedDevices settings={settings} />
-    </section>
+    </Card>
   );
 }
