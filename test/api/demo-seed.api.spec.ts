@@ -82,7 +82,7 @@ describe('A first start stopped while the demo data was being seeded', () => {
     } finally {
       await next.app.close();
     }
-  }, 240_000);
+  }, 480_000);
 });
 
 /**
@@ -126,5 +126,5 @@ describe('The demo sales history seeded while the background sweeps run', () => 
     } finally {
       await app.close();
     }
-  }, 240_000);
+  }, 480_000);
 });
