@@ -99,18 +99,9 @@ export async function createApp(
     if (seeded) {
       // The sales history is paid at the embedded gateway, which the adapter reaches over HTTP: it is
       // seeded in the background once the server listens and the catalogue is published.
-      const listening = new Promise<void>((resolve) =>
-        app
-          .getHttpAdapter()
-          .getInstance()
-          .addHook('onListen', (done) => {
-            resolve();
-            done();
-          }),
-      );
       app
         .get(DemoHistorySeeder)
-        .seedAfter(Promise.all([listening, seeded.published]).then(([, published]) => published));
+        .seedAfter(Promise.all([listening(app), seeded.published]).then(([, published]) => published));
       await runner.waitFor(seeded.position, runner.names, 60_000);
       if (options.awaitDemoCatalogue) {
         await seeded.finished;
@@ -146,17 +137,10 @@ function listening(app: NestFastifyApplication): Promise<void> {
  */
 function checkPendingPurchasesOnceListening(app: NestFastifyApplication, runner: ProjectionRunner): void {
   const sweeps = app.get(PurchaseSweepScheduler);
-  app
-    .getHttpAdapter()
-    .getInstance()
-    .addHook('onListen', (done) => {
-      void app
-        .get<EventStore>(EVENT_STORE)
-        .headPosition()
-        .then((head) => runner.waitFor(head, ['purchases'], 60_000))
-        .then(() => sweeps.checkPendingAtStart());
-      done();
-    });
+  void listening(app)
+    .then(() => app.get<EventStore>(EVENT_STORE).headPosition())
+    .then((head) => runner.waitFor(head, ['purchases'], 60_000))
+    .then(() => sweeps.checkPendingAtStart());
 }
 
 /** The built-in OpenID provider under /oidc, on the embedded profile's SQLite file and mail outbox. */

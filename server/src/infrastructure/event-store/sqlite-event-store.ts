@@ -9,9 +9,9 @@ import {
 import { DuplicateEventIdError } from './duplicate-event-id.error';
 import {
   WrongExpectedRevisionError,
+  decodeEvent,
   type AppendResult,
   type EncodedEvent,
-  type EventMetadata,
   type EventStore,
   type ExpectedRevision,
   type LogPosition,
@@ -307,24 +307,6 @@ function toEncodedEvent([
   };
 }
 
-function toRecordedEvent([
-  position,
-  id,
-  streamId,
-  revision,
-  type,
-  schemaVersion,
-  data,
-  metadata,
-]: EventRow): RecordedEvent {
-  return {
-    id,
-    streamId,
-    revision: Number(revision),
-    position,
-    type,
-    schemaVersion: Number(schemaVersion),
-    data: JSON.parse(data) as unknown,
-    metadata: JSON.parse(metadata) as EventMetadata,
-  };
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return decodeEvent(toEncodedEvent(row));
 }
