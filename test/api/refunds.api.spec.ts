@@ -299,6 +299,15 @@ describe('Refunds and credit notes (real HTTP, embedded gateway)', () => {
     expect(dashboardAfter.uploaderEarnings - dashboardBefore.uploaderEarnings).toBe(
       -created.totals.uploaderEarnings,
     );
+
+    // The admin's purchases list finds it among the refunded ones, and says so; a purchase not refunded is not there.
+    const other = await buy([lease], {});
+    const refundedList = (await asAdmin('GET', '/api/admin/purchases?refund=refunded&limit=50')).body as {
+      items: { id: string; refunded: boolean }[];
+    };
+    expect(refundedList.items.find((item) => item.id === bought.purchaseId)?.refunded).toBe(true);
+    expect(refundedList.items.every((item) => item.refunded)).toBe(true);
+    expect(refundedList.items.map((item) => item.id)).not.toContain(other.purchaseId);
   });
 
   it('a refund the gateway refuses is recorded as failed and shown to the admin; nothing is posted and the links work again', async () => {

@@ -155,6 +155,8 @@ export class FakeApi {
   mailSettings = { sales: true, payouts: true, files: true };
   /** Purchases as GET /api/admin/purchases/:id answers them (admins only). */
   adminPurchases = new Map<string, unknown>();
+  /** The admin's purchases list (GET /api/admin/purchases), filtered by `refund` as the server does. */
+  adminPurchaseList: { refundDue: boolean; refunded: boolean }[] = [];
   /** The signed-in buyer's paid purchases by document id, as GET /api/user/purchases?documentId answers. */
   ownedPurchases = new Map<string, { id: string; number: string; paidAt: string | null }[]>();
   requests: RecordedRequest[] = [];
@@ -353,6 +355,14 @@ export class FakeApi {
         requiredDataMissing: false,
       } satisfies Partial<ProductUser>);
       return json(200, user);
+    }
+    if (method === 'GET' && root === 'admin' && id === 'purchases' && !sub) {
+      if (!user.isAdmin) return error(403, 'ERROR.ADMIN_ONLY', 'Admin only');
+      const refund = url.searchParams.get('refund');
+      const items = this.adminPurchaseList.filter(
+        (item) => (refund !== 'due' || item.refundDue) && (refund !== 'refunded' || item.refunded),
+      );
+      return json(200, { items, total: items.length, offset: 0, limit: 20 });
     }
     if (method === 'GET' && root === 'admin' && id === 'purchases' && sub) {
       if (!user.isAdmin) return error(403, 'ERROR.ADMIN_ONLY', 'Admin only');

@@ -98,6 +98,7 @@ export class AdminPurchasesController {
         q: query.q,
         status: query.status,
         refundDue: query.refund === 'due' ? true : undefined,
+        refunded: query.refund === 'refunded' ? true : undefined,
         offset: query.offset ?? 0,
         limit: query.limit ?? 20,
       }),

@@ -13,10 +13,10 @@ export class ListPurchasesDto {
   @IsOptional()
   status?: 'pending' | 'paid' | 'canceled';
 
-  /** Admins: `due` lists only purchases with a payment owed back. */
-  @IsIn(['due'], msg('VALIDATION.INVALID_CHOICE'))
+  /** Admins: `due` lists only purchases with a payment owed back, `refunded` those refunded whole or in part. */
+  @IsIn(['due', 'refunded'], msg('VALIDATION.INVALID_CHOICE'))
   @IsOptional()
-  refund?: 'due';
+  refund?: 'due' | 'refunded';
 
   /** Only purchases of this document (My purchases: "You have bought this" on its page). */
   @IsUUID('all', msg('VALIDATION.INVALID_ID'))

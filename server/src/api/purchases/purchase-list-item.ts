@@ -18,6 +18,8 @@ export interface PurchaseListItem {
   readonly activeUntil: string | null;
   /** A payment of this purchase is owed back to the payer (it arrived after the purchase ended, or twice). */
   readonly refundDue: boolean;
+  /** Money was given back to the buyer (a completed refund, whole or in part). */
+  readonly refunded: boolean;
 }
 
 export function toPurchaseListItem(view: PurchaseView): PurchaseListItem {
@@ -37,5 +39,6 @@ export function toPurchaseListItem(view: PurchaseView): PurchaseListItem {
     activeUntil:
       view.status === 'paid' ? view.linksValidUntil : view.status === 'pending' ? view.activeUntil : null,
     refundDue: view.refundDue ?? false,
+    refunded: (view.refundRequests ?? []).some((request) => request.status === 'completed'),
   };
 }

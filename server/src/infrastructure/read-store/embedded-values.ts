@@ -16,13 +16,25 @@ export function isKey(value: unknown): value is Key {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 }
 
-/** The value at a dotted path of a document (undefined when a step is missing or not an object). */
+/** The value at a dotted path of a document (undefined when a step is missing); through an array, the values of its elements. */
 export function valueAtPath(doc: unknown, path: string): unknown {
   if (!path.includes('.')) return isPlainObject(doc) ? doc[path] : undefined;
   let current: unknown = doc;
-  for (const part of path.split('.')) {
-    if (!isPlainObject(current)) return undefined;
-    current = current[part];
+  const parts = path.split('.');
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (Array.isArray(current) && !/^\d+$/.test(part)) {
+      // As MongoDB: a path through an array reaches the field in each of its elements (`lines.sku`).
+      const rest = parts.slice(i).join('.');
+      const found = current.flatMap((element: unknown) => {
+        const value = valueAtPath(element, rest);
+        return value === undefined ? [] : Array.isArray(value) ? (value as unknown[]) : [value];
+      });
+      return found.length > 0 ? found : undefined;
+    }
+    if (Array.isArray(current)) current = current[Number(part)];
+    else if (isPlainObject(current)) current = current[part];
+    else return undefined;
   }
   return current;
 }

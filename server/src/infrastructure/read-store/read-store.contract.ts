@@ -124,6 +124,24 @@ export function describeReadStoreContract(
         expect(await findIds(collection, { tags: 'hr' })).toEqual(['p2', 'p5']);
       });
 
+      it('matches fields of objects in arrays, by a dotted path and by $elemMatch', async () => {
+        const orders = await seeded([
+          {
+            _id: 'o1',
+            lines: [
+              { sku: 'a', state: 'refunded' },
+              { sku: 'b', state: 'paid' },
+            ],
+          },
+          { _id: 'o2', lines: [{ sku: 'b', state: 'paid' }] },
+          { _id: 'o3', lines: [] },
+        ]);
+        expect(await findIds(orders, { 'lines.sku': 'b' })).toEqual(['o1', 'o2']);
+        expect(await findIds(orders, { 'lines.state': 'refunded' })).toEqual(['o1']);
+        expect(await findIds(orders, { lines: { $elemMatch: { state: 'refunded' } } })).toEqual(['o1']);
+        expect(await findIds(orders, { lines: { $elemMatch: { sku: 'b', state: 'refunded' } } })).toEqual([]);
+      });
+
       it('supports $eq $ne $in $nin $gt $gte $lt $lte', async () => {
         expect(await findIds(collection, { price: { $eq: 500 } })).toEqual(['p1', 'p5']);
         expect(await findIds(collection, { category: { $ne: 'rent' } })).toEqual(['p2', 'p3', 'p5']);

@@ -7,6 +7,8 @@ export interface ListPurchasesCriteria {
   readonly status?: 'pending' | 'paid' | 'canceled';
   /** Only purchases with a payment owed back (true). */
   readonly refundDue?: boolean;
+  /** Only purchases with a completed refund (whole or in part). */
+  readonly refunded?: boolean;
   /** Only this signed-in buyer's purchases (My purchases). */
   readonly buyerId?: string;
   /** Only purchases holding this document. */

@@ -41,6 +41,7 @@ export class ListPurchasesHandler implements IQueryHandler<ListPurchasesQuery, P
       ...(criteria.buyerId ? [{ buyerId: criteria.buyerId }] : []),
       ...(criteria.documentId ? [{ 'lines.documentId': criteria.documentId }] : []),
       ...(criteria.refundDue ? [{ refundDue: true }] : []),
+      ...(criteria.refunded ? [{ refundRequests: { $elemMatch: { status: 'completed' } } }] : []),
     ];
     const filter: Filter = conditions.length > 0 ? { $and: conditions } : {};
     const [items, total] = await Promise.all([

@@ -21,6 +21,8 @@ export interface AdminPurchaseItem {
   activeUntil: string | null;
   /** A payment of this purchase is owed back to the payer. */
   refundDue: boolean;
+  /** Money was given back to the buyer (a completed refund, whole or in part). */
+  refunded: boolean;
 }
 
 export interface AdminPurchasePage {

@@ -15,6 +15,8 @@ import './admin-purchases.css';
 import { LoadError } from '../../../components/LoadError';
 
 const STATUSES = ['', 'pending', 'paid', 'canceled'] as const;
+/** The refund filters of GET /api/admin/purchases: payments owed back, purchases refunded. */
+const REFUND_FILTERS = ['due', 'refunded'] as const;
 
 /** Admin purchases (route adminpurchases): user, invoice name, payment date, canceled date, active until, status. */
 export function AdminPurchasesPage() {
@@ -25,7 +27,7 @@ export function AdminPurchasesPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const status = params.get('status') ?? '';
-  const refund = params.get('refund') === 'due' ? 'due' : '';
+  const refund = REFUND_FILTERS.find((value) => value === params.get('refund')) ?? '';
   const [text, setText] = useState(q);
   const purchases = useAdminPurchases(q, status, refund, isAdmin);
 
@@ -49,10 +51,11 @@ export function AdminPurchasesPage() {
       else next.delete('status');
       return next;
     });
-  const chooseRefunds = (only: boolean) =>
+  // Owed back or refunded: one at a time.
+  const chooseRefunds = (value: (typeof REFUND_FILTERS)[number], only: boolean) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
-      if (only) next.set('refund', 'due');
+      if (only) next.set('refund', value);
       else next.delete('refund');
       return next;
     });
@@ -90,8 +93,16 @@ export function AdminPurchasesPage() {
           className="admin-purchases__refunds"
           label={t('ADMIN_PURCHASES.ONLY_REFUNDS')}
           checked={refund === 'due'}
-          onChange={chooseRefunds}
+          onChange={(only) => chooseRefunds('due', only)}
           testId="admin-purchases-refunds"
+        />
+        <CheckboxField
+          id="admin-purchases-refunded"
+          className="admin-purchases__refunds"
+          label={t('ADMIN_PURCHASES.ONLY_REFUNDED')}
+          checked={refund === 'refunded'}
+          onChange={(only) => chooseRefunds('refunded', only)}
+          testId="admin-purchases-refunded"
         />
         <button type="submit" className="button button--secondary">
           {t('ADMIN_PURCHASES.APPLY')}
@@ -159,6 +170,17 @@ export function AdminPurchasesPage() {
                         data-testid="admin-purchase-refund-due"
                       >
                         {t('ADMIN_PURCHASES.REFUND_DUE')}
+                      </span>
+                    </>
+                  )}
+                  {item.refunded && (
+                    <>
+                      {' '}
+                      <span
+                        className="status-badge status-badge--refund"
+                        data-testid="admin-purchase-refunded"
+                      >
+                        {t('ADMIN_PURCHASES.REFUNDED')}
                       </span>
                     </>
                   )}
