@@ -259,3 +259,16 @@ export interface ClientConfig {
   socialMediaEnabled: boolean;
   devMailboxUrl: string | null;
 }
+
+/** A completed refund's credit note (the sale had an invoice) or refund receipt, once numbered, and its files. */
+export interface CreditNoteLinks {
+  creditNote: {
+    kind: 'credit-note' | 'refund-receipt';
+    number: string;
+    issuedAt: string;
+    /** The invoice or receipt number it corrects. */
+    corrects: string;
+  } | null;
+  creditNoteUrl: string | null;
+  creditNoteXmlUrl: string | null;
+}

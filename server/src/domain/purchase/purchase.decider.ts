@@ -5,6 +5,7 @@ import type {
   PurchaseEvent,
   PurchaseLine,
   PurchaseRefundDeferred,
+  PurchaseRefundCompleted,
   PurchaseRefundFailed,
   PurchaseTotals,
   PurchasedFile,
@@ -220,7 +221,7 @@ export type CompleteRefund = DomainCommand<
     readonly purchaseId: string;
     readonly refundId: string;
     readonly gatewayRefundId: string | null;
-    readonly gatewayStatus: 'created' | 'pending' | 'settled' | 'unknown';
+    readonly gatewayStatus: PurchaseRefundCompleted['data']['gatewayStatus'];
     readonly refundedAt: Date;
     readonly providerResponse: Readonly<Record<string, unknown>> | null;
   }

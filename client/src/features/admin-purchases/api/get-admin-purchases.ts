@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
-import type { InvoiceRequest, Payer } from '../../../api/types';
+import type { CreditNoteLinks, InvoiceRequest, Payer } from '../../../api/types';
 
 export type PurchaseStatus = 'pending' | 'paid' | 'canceled';
 
@@ -52,7 +52,7 @@ export interface RefundDue {
 }
 
 /** A refund an admin asked for, with what the gateway said and its credit note (api.md "Refunds"). */
-export interface RefundRequest {
+export interface RefundRequest extends CreditNoteLinks {
   refundId: string;
   kind: 'sale' | 'payment-due';
   transactionId: string;
@@ -66,14 +66,6 @@ export interface RefundRequest {
   deferred: { reason: 'still-processing' | 'unavailable'; message: string; at: string } | null;
   failure: { reason: string; message: string; gatewayCode: number | null; at: string } | null;
   completedAt: string | null;
-  creditNote: {
-    kind: 'credit-note' | 'refund-receipt';
-    number: string;
-    issuedAt: string;
-    corrects: string;
-  } | null;
-  creditNoteUrl: string | null;
-  creditNoteXmlUrl: string | null;
 }
 
 /**

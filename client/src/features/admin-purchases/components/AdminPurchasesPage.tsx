@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../i18n';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/Link';
@@ -162,28 +162,21 @@ export function AdminPurchasesPage() {
               cell: (item) => (
                 <>
                   <PurchaseStatusBadge status={item.status} />
-                  {item.refundDue && (
-                    <>
-                      {' '}
-                      <span
-                        className="status-badge status-badge--refund"
-                        data-testid="admin-purchase-refund-due"
-                      >
-                        {t('ADMIN_PURCHASES.REFUND_DUE')}
-                      </span>
-                    </>
-                  )}
-                  {item.refunded && (
-                    <>
-                      {' '}
-                      <span
-                        className="status-badge status-badge--refund"
-                        data-testid="admin-purchase-refunded"
-                      >
-                        {t('ADMIN_PURCHASES.REFUNDED')}
-                      </span>
-                    </>
-                  )}
+                  {(
+                    [
+                      [item.refundDue, 'admin-purchase-refund-due', 'ADMIN_PURCHASES.REFUND_DUE'],
+                      [item.refunded, 'admin-purchase-refunded', 'ADMIN_PURCHASES.REFUNDED'],
+                    ] as const
+                  )
+                    .filter(([shown]) => shown)
+                    .map(([, testId, text]) => (
+                      <Fragment key={testId}>
+                        {' '}
+                        <span className="status-badge status-badge--refund" data-testid={testId}>
+                          {t(text)}
+                        </span>
+                      </Fragment>
+                    ))}
                 </>
               ),
             },

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http';
-import type { VatTreatment } from '../../../api/types';
-import type { InvoiceRequest, Payer } from '../../../api/types';
+import type { CreditNoteLinks, InvoiceRequest, Payer, VatTreatment } from '../../../api/types';
 
 export type PurchaseStatus = 'pending' | 'paid' | 'canceled';
 
@@ -44,21 +43,13 @@ export interface PurchaseSummary {
   /** What completed refunds gave back, cents. */
   refundedAmount?: number;
   /** Completed refunds, each with its credit note (or refund receipt) once numbered. */
-  refundsDone?: {
+  refundsDone?: ({
     refundId: string;
     amount: number;
     reason: string;
     completedAt: string | null;
     documents: string[];
-    creditNote: {
-      kind: 'credit-note' | 'refund-receipt';
-      number: string;
-      issuedAt: string;
-      corrects: string;
-    } | null;
-    creditNoteUrl: string | null;
-    creditNoteXmlUrl: string | null;
-  }[];
+  } & CreditNoteLinks)[];
   totals: { price: number; vat: number; taxableAmount: number };
   /** How the purchase is taxed: treatment, rate, whose VAT, where the buyer is. */
   vat: { treatment: VatTreatment; rate: number; vatCountry: string | null; buyerCountry: string | null };
