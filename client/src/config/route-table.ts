@@ -12,9 +12,14 @@ export const ROUTES = {
   team: { et: '/tiim', en: '/en/team' },
   mission: { et: '/missioon', en: '/en/mission', hash: 'mission' },
   vision: { et: '/visioon', en: '/en/vision', hash: 'vision' },
-  search: { et: '/otsing/:keyWord?', en: '/en/search/:keyWord?' },
+  // The search brings a person back to the result they left itself (SearchPage), not the browser.
+  search: { et: '/otsing/:keyWord?', en: '/en/search/:keyWord?', restoresItsPlace: true },
   // The search route's {uploaderId} variant (SPEC §2): a segment of its own, so otsing/{keyWord} keeps any word.
-  searchUploader: { et: '/otsing/uleslaadija/:uploaderId', en: '/en/search/uploader/:uploaderId' },
+  searchUploader: {
+    et: '/otsing/uleslaadija/:uploaderId',
+    en: '/en/search/uploader/:uploaderId',
+    restoresItsPlace: true,
+  },
   document: { et: '/dokument/:slug', en: '/en/document/:slug' },
   login: { et: '/login', en: '/en/login' },
   cart: { et: '/ostukorv', en: '/en/cart' },
@@ -52,12 +57,17 @@ export const ROUTES = {
   adminreports: { et: '/admin/reports', en: '/en/admin/reports', login: true },
 } as const satisfies Record<string, RouteDefinition>;
 
-/** A localized route; `login` marks the routes that need a signed-in user (SPEC §4 guard rule 2). */
+/**
+ * A localized route; `login` marks the routes that need a signed-in user (SPEC §4 guard rule 2), and
+ * `restoresItsPlace` a screen that brings a person back to their place itself on Back (the browser's
+ * own scroll restoration is off for its history entries: it would restore a position, not the place).
+ */
 export interface RouteDefinition {
   et: string;
   en: string;
   hash?: string;
   login?: boolean;
+  restoresItsPlace?: boolean;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { matchRoute, ROUTES, type RouteDefinition } from '../../config/routes';
 
@@ -35,12 +35,19 @@ function scrollToHash(hash: string): () => void {
 
 /**
  * SPEC §2: a hash (or the route's own, mission and vision) scrolls to its element with a 20 px
- * offset; a new page starts at the top; back/forward keeps the browser's position.
+ * offset; a new page starts at the top; back/forward keeps the browser's position, except on a page
+ * that brings a person back to their place itself (the search's results).
  */
 export function ScrollManager() {
   const { pathname, hash } = useLocation();
   const navigationType = useNavigationType();
   const firstPage = useRef(true);
+  // Each history entry keeps its own mode (and a new entry starts with the one before's): set for every page.
+  useLayoutEffect(() => {
+    const match = matchRoute(pathname);
+    const ownPlace = match ? (ROUTES[match.name] as RouteDefinition).restoresItsPlace : undefined;
+    window.history.scrollRestoration = ownPlace ? 'manual' : 'auto';
+  }, [pathname]);
   useEffect(() => {
     const opened = firstPage.current;
     firstPage.current = false;

@@ -1,4 +1,13 @@
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTranslation } from '../../../i18n';
 import {
   NavigationType,
@@ -37,6 +46,8 @@ import '../../../components/card.css';
 
 const TEXT_DEBOUNCE_MS = 400;
 const SCROLL_KEY = 'lepinguturg.searchScroll.';
+/** The results' class while every one of them is laid out (styles/index.css). */
+const LAID_OUT_WHOLE = 'results--whole';
 
 const SORT_LABELS: Record<SearchSort, string> = {
   relevance: 'SEARCH.SORT_RELEVANCE',
@@ -136,13 +147,54 @@ function ResultsSkeleton() {
   );
 }
 
+/** Where a person is in the results: the first result in view, its distance from the window's top, and the scroll. */
+interface PlaceInList {
+  readonly id: string;
+  readonly offset: number;
+  readonly top: number;
+}
+
+/** The first result whose bottom is below the window's top (the results are in order: a binary search). */
+function firstResultInView(list: HTMLElement): HTMLElement | null {
+  const results = list.children;
+  let low = 0;
+  let high = results.length - 1;
+  let found: HTMLElement | null = null;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const result = results[middle] as HTMLElement;
+    if (result.getBoundingClientRect().bottom > 0) {
+      found = result;
+      high = middle - 1;
+    } else {
+      low = middle + 1;
+    }
+  }
+  return found;
+}
+
+function readPlace(key: string): PlaceInList | null {
+  try {
+    const place = JSON.parse(sessionStorage.getItem(SCROLL_KEY + key) ?? 'null') as PlaceInList | null;
+    return place && typeof place.id === 'string' && place.top > 0 ? place : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Remembers the window's scroll position per history entry, and restores it when the person comes
- * back (browser back) once the results are all there again (React Query still holds their pages).
- * Nothing is remembered before that: the page is shorter while its results are being added, and the
- * browser's own scrolling within it must not replace the position to come back to.
+ * Remembers where the person is in the results per history entry (the first result in view and its
+ * distance from the window's top), and brings them back there when they come back (browser back) once
+ * the results are all there again (React Query still holds their pages). Nothing is remembered before
+ * that: the page is shorter while its results are being added, and the browser's own scrolling within it
+ * must not replace the place to come back to.
+ *
+ * Coming back, the list is new: its results have no remembered size, and those below the first screen
+ * would be laid out only once scrolled near (content-visibility), at an estimated height. So the results
+ * are then all laid out and the place is restored before the first paint: the result
+ * left is where it was on the screen, drawn, not an estimated position in a list still blank for a frame.
  */
-function useScrollRestoration(ready: boolean) {
+function useScrollRestoration(ready: boolean, list: RefObject<HTMLUListElement | null>) {
   const { key } = useLocation();
   const navigationType = useNavigationType();
   const restored = useRef(false);
@@ -152,9 +204,14 @@ function useScrollRestoration(ready: boolean) {
     // The next screen may render (shorter, scrolled up) before this one is gone: only this address saves.
     const address = window.location.href;
     const save = () => {
-      if (window.location.href === address) {
-        sessionStorage.setItem(SCROLL_KEY + key, String(Math.round(window.scrollY)));
-      }
+      const first = list.current && firstResultInView(list.current);
+      if (window.location.href !== address || !first?.dataset.resultId) return;
+      const place: PlaceInList = {
+        id: first.dataset.resultId,
+        offset: Math.round(first.getBoundingClientRect().top),
+        top: Math.round(window.scrollY),
+      };
+      sessionStorage.setItem(SCROLL_KEY + key, JSON.stringify(place));
     };
     const onScroll = () => {
       cancelAnimationFrame(frame);
@@ -165,13 +222,22 @@ function useScrollRestoration(ready: boolean) {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', onScroll);
     };
-  }, [key, ready]);
-  useEffect(() => {
-    if (!ready || restored.current || navigationType !== NavigationType.Pop) return;
+  }, [key, ready, list]);
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!ready || restored.current || navigationType !== NavigationType.Pop || !element) return undefined;
     restored.current = true;
-    const saved = Number(sessionStorage.getItem(SCROLL_KEY + key));
-    if (saved > 0) window.scrollTo({ top: saved });
-  }, [ready, key, navigationType]);
+    const place = readPlace(key);
+    if (!place) return undefined;
+    element.classList.add(LAID_OUT_WHOLE);
+    const left = [...element.children].find(
+      (result) => result instanceof HTMLElement && result.dataset.resultId === place.id,
+    );
+    const top = left ? window.scrollY + left.getBoundingClientRect().top - place.offset : place.top;
+    window.scrollTo({ top, behavior: 'instant' });
+    // Other filters (another address) show other results: laid out near the screen again.
+    return () => element.classList.remove(LAID_OUT_WHOLE);
+  }, [ready, key, navigationType, list]);
 }
 
 interface ResultListProps {
@@ -195,10 +261,11 @@ function ResultList(props: ResultListProps) {
   const { t } = useTranslation();
   const path = useLocalizedPath();
   const sentinelRef = useOnVisible<HTMLDivElement>(loadMore, hasNextPage && !isFetchingNextPage);
-  useScrollRestoration(props.settled);
+  const list = useRef<HTMLUListElement>(null);
+  useScrollRestoration(props.settled, list);
   return (
     <>
-      <ul className="results" aria-label={t('SEARCH.RESULTS')}>
+      <ul ref={list} className="results" aria-label={t('SEARCH.RESULTS')}>
         {items.map((document) => (
           <SearchResultItem
             key={document.id}

@@ -33,7 +33,7 @@ export const SearchResultItem = memo(function SearchResultItem({
   const path = useLocalizedPath();
   const detailsPath = path('document', { slug: document.slug });
   return (
-    <li className="result card" data-testid="search-result">
+    <li className="result card" data-testid="search-result" data-result-id={document.id}>
       <div className="result__body">
         <h2 className="result__title">
           <Link to={detailsPath}>{document.title}</Link>
