@@ -1,7 +1,7 @@
 import { ledgerDay } from '../../domain/ledger/ledger-day';
 import { earningsReleasedAt } from '../../domain/payout/earnings-release';
 import type { StoredEvent } from '../../events/domain-event';
-import type { PurchaseEvent } from '../../events/purchase.events';
+import type { PurchaseEvent, PurchaseLine } from '../../events/purchase.events';
 import type { ProjectionTransaction } from '../../infrastructure/read-store/read-store.port';
 import type { Projection } from '../projection';
 import { eventRef, positionKey } from './event-ref';
@@ -11,8 +11,25 @@ import {
   SALES_PURCHASES,
   type SaleDownloadView,
   type SaleLineView,
+  type SalesPurchaseLine,
   type SalesPurchaseView,
 } from './sales.read-model';
+
+/** The part of a purchase line its sale and downloads read (the rest stays in the purchases read model). */
+function saleOf(line: PurchaseLine): SalesPurchaseLine {
+  return {
+    documentId: line.documentId,
+    slug: line.slug,
+    title: line.title,
+    uploaderId: line.uploaderId,
+    price: line.price,
+    vat: line.vat,
+    licenceFee: line.licenceFee,
+    serviceFee: line.serviceFee,
+    uploaderEarnings: line.uploaderEarnings,
+    files: line.files.map((f) => ({ fileId: f.fileId, title: f.title })),
+  };
+}
 
 const HANDLED: ReadonlySet<string> = new Set<PurchaseEvent['type']>([
   'PurchaseCreated',
@@ -45,7 +62,12 @@ export class SalesProjection implements Projection {
       case 'PurchaseCreated':
         await purchases.replaceOne(
           { _id: event.data.purchaseId },
-          { _id: event.data.purchaseId, lines: event.data.lines, created: eventRef(stored), paid: false },
+          {
+            _id: event.data.purchaseId,
+            lines: event.data.lines.map(saleOf),
+            created: eventRef(stored),
+            paid: false,
+          },
           { upsert: true },
         );
         return;

@@ -6,9 +6,26 @@ export const SALES_PURCHASES = 'sales_purchases';
 export const SALES_LINES = 'sales_lines';
 export const SALES_DOWNLOADS = 'sales_downloads';
 
+/**
+ * What the sales keep of a purchase line: the sale line's fields, and each file's id and title for the
+ * download history (documents written before kept the whole PurchaseLine, a superset).
+ */
+export type SalesPurchaseLine = Pick<
+  PurchaseLine,
+  | 'documentId'
+  | 'slug'
+  | 'title'
+  | 'uploaderId'
+  | 'price'
+  | 'vat'
+  | 'licenceFee'
+  | 'serviceFee'
+  | 'uploaderEarnings'
+> & { readonly files: readonly Pick<PurchaseLine['files'][number], 'fileId' | 'title'>[] };
+
 /** A purchase's lines as created, kept until it is paid (and for the download history's titles). */
 export interface SalesPurchaseView extends ReadModel {
-  readonly lines: readonly PurchaseLine[];
+  readonly lines: readonly SalesPurchaseLine[];
   readonly created: EventRef;
   readonly paid: boolean;
 }
