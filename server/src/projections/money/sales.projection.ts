@@ -65,7 +65,7 @@ export class SalesProjection implements Projection {
           {
             _id: event.data.purchaseId,
             lines: event.data.lines.map(saleOf),
-            created: eventRef(stored),
+            createdEventId: eventRef(stored).eventId,
             paid: false,
           },
           { upsert: true },
@@ -77,30 +77,28 @@ export class SalesProjection implements Projection {
         await purchases.updateOne({ _id: purchase._id }, { $set: { paid: true } });
         const lines = tx.collection<SaleLineView>(SALES_LINES);
         const ref = eventRef(stored);
+        // Inserted, not upserted: a purchase's lines are written once, when it is first paid (the `paid` flag
+        // above), so the batch need not look each new id up and keep the line as an object until it ends.
         for (const [index, line] of purchase.lines.entries()) {
-          await lines.replaceOne(
-            { _id: `${purchase._id}:${index}` },
-            {
-              _id: `${purchase._id}:${index}`,
-              uploaderId: line.uploaderId,
-              purchaseId: purchase._id,
-              documentId: line.documentId,
-              title: line.title,
-              slug: line.slug,
-              price: line.price,
-              vat: line.vat,
-              licenceFee: line.licenceFee,
-              serviceFee: line.serviceFee,
-              uploaderEarnings: line.uploaderEarnings,
-              paidAt: event.data.paidAt,
-              day: ledgerDay(event.data.paidAt),
-              releasedAt: earningsReleasedAt(event.data.paidAt),
-              event: ref,
-              source: purchase.created,
-              positionKey: positionKey(stored.position),
-            },
-            { upsert: true },
-          );
+          await lines.insertOne({
+            _id: `${purchase._id}:${index}`,
+            uploaderId: line.uploaderId,
+            purchaseId: purchase._id,
+            documentId: line.documentId,
+            title: line.title,
+            slug: line.slug,
+            price: line.price,
+            vat: line.vat,
+            licenceFee: line.licenceFee,
+            serviceFee: line.serviceFee,
+            uploaderEarnings: line.uploaderEarnings,
+            paidAt: event.data.paidAt,
+            day: ledgerDay(event.data.paidAt),
+            releasedAt: earningsReleasedAt(event.data.paidAt),
+            event: ref,
+            sourceEventId: purchase.createdEventId ?? purchase.created?.eventId ?? '',
+            positionKey: positionKey(stored.position),
+          });
         }
         return;
       }
@@ -164,7 +162,7 @@ export class SalesProjection implements Projection {
               day: ledgerDay(stored.occurredAt),
               releasedAt,
               event: ref,
-              source: sale.event,
+              sourceEventId: sale.event.eventId,
               positionKey: positionKey(stored.position),
             },
             { upsert: true },

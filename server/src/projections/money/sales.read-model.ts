@@ -26,7 +26,10 @@ export type SalesPurchaseLine = Pick<
 /** A purchase's lines as created, kept until it is paid (and for the download history's titles). */
 export interface SalesPurchaseView extends ReadModel {
   readonly lines: readonly SalesPurchaseLine[];
-  readonly created: EventRef;
+  /** The PurchaseCreated's event id. */
+  readonly createdEventId?: string;
+  /** Instead of `createdEventId` in documents written before 2026-11-27: the PurchaseCreated's whole EventRef. */
+  readonly created?: EventRef;
   readonly paid: boolean;
 }
 
@@ -58,9 +61,14 @@ export interface SaleLineView extends ReadModel {
    * release or its own completion, whichever is later, so held earnings and their refund net off together.
    */
   readonly releasedAt: string;
-  /** The PurchasePaid event, and the PurchaseCreated the split comes from. */
+  /** The PurchasePaid event (a refund: its PurchaseRefundCompleted). */
   readonly event: EventRef;
-  readonly source: EventRef;
+  /**
+   * The event the amounts come from, by id: the PurchaseCreated of the split (a refund: the sale's
+   * PurchasePaid). Lines written before 2026-11-27 carry its whole EventRef as `source` instead; the
+   * ledger's postings cite the same events whole.
+   */
+  readonly sourceEventId: string;
   readonly positionKey: string;
 }
 
