@@ -427,6 +427,15 @@ describe('Purchases: summary, downloads, zip, invoices and fresh links (real HTT
       'InvoiceNumberAssigned',
       'PurchaseConfirmationSent',
     ]);
+    // Each event with its whole data, the PurchaseCreated's too (the read model keeps that one only once, as the
+    // purchase's own fields): as recorded, in the event's field order.
+    const recorded = await eventStore.readStream(purchaseStreamId(purchaseId));
+    const history = one.body.history as { type: string; data: Record<string, unknown> }[];
+    const created = recorded.find((e) => e.type === 'PurchaseCreated')!.data as Record<string, unknown>;
+    expect(history[0]!.data).toEqual(JSON.parse(JSON.stringify(created)));
+    expect(Object.keys(history[0]!.data)).toEqual(Object.keys(created));
+    const paid = recorded.find((e) => e.type === 'PurchasePaid')!.data;
+    expect(history.find((h) => h.type === 'PurchasePaid')!.data).toEqual(JSON.parse(JSON.stringify(paid)));
     const invoices = await call(
       server,
       'GET',

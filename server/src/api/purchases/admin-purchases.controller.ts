@@ -9,12 +9,13 @@ import { REFUND_REASON_MAX_LENGTH } from '../../domain/purchase/purchase.decider
 import { DomainError, FieldValidator } from '../../domain/shared/domain-error';
 import { ProjectionRunner } from '../../projections/projection-runner';
 import { CLOCK, type Clock } from '../../infrastructure/clock/clock';
-import type {
-  InvoiceView,
-  PurchaseHistoryEntry,
-  PurchaseView,
-  RefundRequestView,
-  RefundView,
+import {
+  type InvoiceView,
+  type PurchaseHistoryEntry,
+  type PurchaseView,
+  type RefundRequestView,
+  type RefundView,
+  purchaseHistory,
 } from '../../projections/purchases/purchases.read-model';
 import { GetPurchaseQuery } from '../../queries/purchases/get-purchase.query';
 import { ListInvoicesQuery } from '../../queries/purchases/list-invoices.query';
@@ -224,7 +225,7 @@ export class AdminPurchasesController {
         view.status === 'paid' &&
         !(view.refundRequests ?? []).some((r) => r.status === 'requested') &&
         (view.refundedDocumentIds ?? []).length < view.lines.length,
-      history: view.history,
+      history: purchaseHistory(view),
     };
   }
 

@@ -1,7 +1,7 @@
 import { ledgerDay } from '../../domain/ledger/ledger-day';
 import { earningsReleasedAt } from '../../domain/payout/earnings-release';
 import type { StoredEvent } from '../../events/domain-event';
-import type { PurchaseEvent } from '../../events/purchase.events';
+import type { PurchaseEvent, PurchaseLine } from '../../events/purchase.events';
 import type { ProjectionTransaction } from '../../infrastructure/read-store/read-store.port';
 import type { Projection } from '../projection';
 import { eventRef, positionKey } from './event-ref';
@@ -11,8 +11,25 @@ import {
   SALES_PURCHASES,
   type SaleDownloadView,
   type SaleLineView,
+  type SalesPurchaseLine,
   type SalesPurchaseView,
 } from './sales.read-model';
+
+/** The part of a purchase line its sale and downloads read (the rest stays in the purchases read model). */
+function saleOf(line: PurchaseLine): SalesPurchaseLine {
+  return {
+    documentId: line.documentId,
+    slug: line.slug,
+    title: line.title,
+    uploaderId: line.uploaderId,
+    price: line.price,
+    vat: line.vat,
+    licenceFee: line.licenceFee,
+    serviceFee: line.serviceFee,
+    uploaderEarnings: line.uploaderEarnings,
+    files: line.files.map((f) => ({ fileId: f.fileId, title: f.title })),
+  };
+}
 
 const HANDLED: ReadonlySet<string> = new Set<PurchaseEvent['type']>([
   'PurchaseCreated',
@@ -45,7 +62,12 @@ export class SalesProjection implements Projection {
       case 'PurchaseCreated':
         await purchases.replaceOne(
           { _id: event.data.purchaseId },
-          { _id: event.data.purchaseId, lines: event.data.lines, created: eventRef(stored), paid: false },
+          {
+            _id: event.data.purchaseId,
+            lines: event.data.lines.map(saleOf),
+            createdEventId: eventRef(stored).eventId,
+            paid: false,
+          },
           { upsert: true },
         );
         return;
@@ -55,30 +77,28 @@ export class SalesProjection implements Projection {
         await purchases.updateOne({ _id: purchase._id }, { $set: { paid: true } });
         const lines = tx.collection<SaleLineView>(SALES_LINES);
         const ref = eventRef(stored);
+        // Inserted, not upserted: a purchase's lines are written once, when it is first paid (the `paid` flag
+        // above), so the batch need not look each new id up and keep the line as an object until it ends.
         for (const [index, line] of purchase.lines.entries()) {
-          await lines.replaceOne(
-            { _id: `${purchase._id}:${index}` },
-            {
-              _id: `${purchase._id}:${index}`,
-              uploaderId: line.uploaderId,
-              purchaseId: purchase._id,
-              documentId: line.documentId,
-              title: line.title,
-              slug: line.slug,
-              price: line.price,
-              vat: line.vat,
-              licenceFee: line.licenceFee,
-              serviceFee: line.serviceFee,
-              uploaderEarnings: line.uploaderEarnings,
-              paidAt: event.data.paidAt,
-              day: ledgerDay(event.data.paidAt),
-              releasedAt: earningsReleasedAt(event.data.paidAt),
-              event: ref,
-              source: purchase.created,
-              positionKey: positionKey(stored.position),
-            },
-            { upsert: true },
-          );
+          await lines.insertOne({
+            _id: `${purchase._id}:${index}`,
+            uploaderId: line.uploaderId,
+            purchaseId: purchase._id,
+            documentId: line.documentId,
+            title: line.title,
+            slug: line.slug,
+            price: line.price,
+            vat: line.vat,
+            licenceFee: line.licenceFee,
+            serviceFee: line.serviceFee,
+            uploaderEarnings: line.uploaderEarnings,
+            paidAt: event.data.paidAt,
+            day: ledgerDay(event.data.paidAt),
+            releasedAt: earningsReleasedAt(event.data.paidAt),
+            event: ref,
+            sourceEventId: purchase.createdEventId ?? purchase.created?.eventId ?? '',
+            positionKey: positionKey(stored.position),
+          });
         }
         return;
       }
@@ -142,7 +162,7 @@ export class SalesProjection implements Projection {
               day: ledgerDay(stored.occurredAt),
               releasedAt,
               event: ref,
-              source: sale.event,
+              sourceEventId: sale.event.eventId,
               positionKey: positionKey(stored.position),
             },
             { upsert: true },

@@ -6,10 +6,30 @@ export const SALES_PURCHASES = 'sales_purchases';
 export const SALES_LINES = 'sales_lines';
 export const SALES_DOWNLOADS = 'sales_downloads';
 
+/**
+ * What the sales keep of a purchase line: the sale line's fields, and each file's id and title for the
+ * download history (documents written before kept the whole PurchaseLine, a superset).
+ */
+export type SalesPurchaseLine = Pick<
+  PurchaseLine,
+  | 'documentId'
+  | 'slug'
+  | 'title'
+  | 'uploaderId'
+  | 'price'
+  | 'vat'
+  | 'licenceFee'
+  | 'serviceFee'
+  | 'uploaderEarnings'
+> & { readonly files: readonly Pick<PurchaseLine['files'][number], 'fileId' | 'title'>[] };
+
 /** A purchase's lines as created, kept until it is paid (and for the download history's titles). */
 export interface SalesPurchaseView extends ReadModel {
-  readonly lines: readonly PurchaseLine[];
-  readonly created: EventRef;
+  readonly lines: readonly SalesPurchaseLine[];
+  /** The PurchaseCreated's event id. */
+  readonly createdEventId?: string;
+  /** Instead of `createdEventId` in documents written before 2026-11-27: the PurchaseCreated's whole EventRef. */
+  readonly created?: EventRef;
   readonly paid: boolean;
 }
 
@@ -41,9 +61,14 @@ export interface SaleLineView extends ReadModel {
    * release or its own completion, whichever is later, so held earnings and their refund net off together.
    */
   readonly releasedAt: string;
-  /** The PurchasePaid event, and the PurchaseCreated the split comes from. */
+  /** The PurchasePaid event (a refund: its PurchaseRefundCompleted). */
   readonly event: EventRef;
-  readonly source: EventRef;
+  /**
+   * The event the amounts come from, by id: the PurchaseCreated of the split (a refund: the sale's
+   * PurchasePaid). Lines written before 2026-11-27 carry its whole EventRef as `source` instead; the
+   * ledger's postings cite the same events whole.
+   */
+  readonly sourceEventId: string;
   readonly positionKey: string;
 }
 

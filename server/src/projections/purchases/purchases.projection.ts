@@ -15,10 +15,10 @@ import {
   INVOICES_COLLECTION,
   type InvoiceView,
   PURCHASES_COLLECTION,
-  type PurchaseHistoryEntry,
   type PurchaseView,
   type RefundRequestView,
   type RefundView,
+  type StoredHistoryEntry,
 } from './purchases.read-model';
 
 type Handled =
@@ -114,12 +114,11 @@ export class PurchasesProjection implements Projection {
     const event = { type: stored.type, data: stored.data } as Handled;
     const purchases = tx.collection<PurchaseView>(PURCHASES_COLLECTION);
     const at = stored.occurredAt;
-    const entry: PurchaseHistoryEntry = {
-      type: stored.type,
-      occurredAt: at,
-      actorId: stored.actorId ?? null,
-      data: historyData(stored),
-    };
+    // The PurchaseCreated's data is the purchase's own fields: stored once (purchaseHistory shows it again).
+    const entry: StoredHistoryEntry =
+      stored.type === 'PurchaseCreated'
+        ? { type: stored.type, occurredAt: at, actorId: stored.actorId ?? null }
+        : { type: stored.type, occurredAt: at, actorId: stored.actorId ?? null, data: historyData(stored) };
     const change = (purchaseId: string, set: Record<string, unknown>, inc?: Record<string, number>) =>
       purchases.updateOne(
         { _id: purchaseId },
@@ -373,7 +372,7 @@ export class PurchasesProjection implements Projection {
     tx: ProjectionTransaction,
     purchases: WriteCollection<PurchaseView>,
     event: InvoiceNumberAssigned,
-    entry: PurchaseHistoryEntry,
+    entry: StoredHistoryEntry,
   ): Promise<void> {
     const { purchaseId, invoiceNumber, issuedAt, series, sequence } = event.data;
     await purchases.updateOne(

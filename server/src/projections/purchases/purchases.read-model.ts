@@ -21,6 +21,17 @@ export interface PurchaseHistoryEntry {
 }
 
 /**
+ * One event of the history as the read model stores it: the PurchaseCreated entry has no `data`, because
+ * its payload is the purchase's own fields (`purchaseHistory` puts it back); documents written before keep it.
+ */
+export interface StoredHistoryEntry {
+  readonly type: string;
+  readonly occurredAt: string;
+  readonly actorId: string | null;
+  readonly data?: Readonly<Record<string, unknown>>;
+}
+
+/**
  * A payment the shop owes back (PurchaseRefundDue): `due` until a refund of it completes (`refunded`). The
  * admin's purchases screen flags the purchase while any is due.
  */
@@ -126,8 +137,32 @@ export interface PurchaseView extends ReadModel {
   readonly downloadCount: number;
   /** Folded payer name, e-mail, company and number, for the admin's filter. */
   readonly searchText: string;
-  readonly history: readonly PurchaseHistoryEntry[];
+  readonly history: readonly StoredHistoryEntry[];
   readonly updatedAt: string;
+}
+
+/** The PurchaseCreated payload a purchase was made from, in the event's own field order. */
+function createdData(view: PurchaseView): Readonly<Record<string, unknown>> {
+  return {
+    purchaseId: view._id,
+    basketId: view.basketId,
+    buyerId: view.buyerId,
+    language: view.language,
+    payer: view.payer,
+    invoice: view.invoice,
+    paymentMethod: view.paymentMethod,
+    lines: view.lines,
+    totals: view.totals,
+    vat: view.vat,
+    activeUntil: view.activeUntil,
+  };
+}
+
+/** The purchase's whole history with every event's data, as the admin's purchase page shows it. */
+export function purchaseHistory(view: PurchaseView): PurchaseHistoryEntry[] {
+  return view.history.map((entry) =>
+    entry.data !== undefined ? { ...entry, data: entry.data } : { ...entry, data: createdData(view) },
+  );
 }
 
 /** A VAT invoice as the admin's invoices list reads it. */
