@@ -248,7 +248,16 @@ describe('EmbeddedReadStore', () => {
       expect(await collection.count({ createdAt: { $gte: '2026-03', $lt: '2026-05' } })).toBe(200);
     };
 
-    const now = open(file);
+    // The statements the store prepares (each once per connection), to see how it answers.
+    const connection = openSqliteDatabase(file);
+    opened.push(connection);
+    let prepared: string[] = [];
+    const prepare = connection.prepare.bind(connection);
+    connection.prepare = ((sql: string) => {
+      prepared.push(sql);
+      return prepare(sql);
+    }) as typeof connection.prepare;
+    const now = new EmbeddedReadStore(connection);
     await now.ensureIndex('purchases', { number: 1 }, { highCardinality: true });
     await now.ensureIndex('purchases', { createdAt: -1 }, { highCardinality: true });
     await now.ensureIndex('purchases', { status: 1, createdAt: -1 });
@@ -256,7 +265,16 @@ describe('EmbeddedReadStore', () => {
     expect(postings('number')).toBe(0);
     expect(postings('createdAt')).toBe(0);
     expect(postings('status')).toBeGreaterThan(0);
+    prepared = [];
     await answers(now);
+    // Every condition on those fields read SQLite's index of it; no query read the whole collection.
+    const numberIndex = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND sql LIKE '%("k1")'`)
+      .pluck()
+      .get() as string;
+    expect(prepared.filter((sql) => sql.includes(`INDEXED BY ${numberIndex} WHERE "k1" =`))).toHaveLength(1);
+    expect(prepared.filter((sql) => sql.includes(`INDEXED BY ${numberIndex} WHERE "k1" >=`))).toHaveLength(1);
+    expect(prepared.filter((sql) => sql.includes('LIMIT 500') || sql.includes('post'))).toEqual([]);
     // SQLite answers those conditions from the index, not by reading every row.
     const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT docno FROM rs1_docs WHERE k1 = ?`).all('N-010042') as {
       detail: string;
