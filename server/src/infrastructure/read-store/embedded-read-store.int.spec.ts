@@ -253,10 +253,10 @@ describe('EmbeddedReadStore', () => {
     opened.push(connection);
     let prepared: string[] = [];
     const prepare = connection.prepare.bind(connection);
-    connection.prepare = ((sql: string) => {
+    connection.prepare = (sql: string) => {
       prepared.push(sql);
       return prepare(sql);
-    }) as typeof connection.prepare;
+    };
     const now = new EmbeddedReadStore(connection);
     await now.ensureIndex('purchases', { number: 1 }, { highCardinality: true });
     await now.ensureIndex('purchases', { createdAt: -1 }, { highCardinality: true });
