@@ -299,6 +299,14 @@ describe('EmbeddedReadStore', () => {
     expect(ids(await again.collection('purchases').find({}, { sort: { createdAt: -1 }, limit: 1 }))).toEqual([
       'late',
     ]);
+
+    // Declared again without the option (a version that drops it): postings come back, then go again.
+    await again.ensureIndex('purchases', { number: 1 });
+    expect(postings('number')).toBe(901);
+    expect(await again.collection('purchases').count({ number: { $regex: '^N-0101' } })).toBe(100);
+    await again.ensureIndex('purchases', { number: 1 }, { highCardinality: true });
+    expect(postings('number')).toBe(0);
+    expect(await again.collection('purchases').find({ number: 'N-010042' })).toEqual([purchases[42]]);
   });
 
   it('searches 10,000 documents with $regex, sort and limit quickly enough to measure', async () => {
