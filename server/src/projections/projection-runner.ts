@@ -281,7 +281,10 @@ export class ProjectionRunner implements OnApplicationShutdown {
 
   private async ensureIndexes(projection: Projection): Promise<void> {
     for (const index of projection.indexes ?? []) {
-      await this.readStore.ensureIndex(index.collection, index.keys, { unique: index.unique });
+      await this.readStore.ensureIndex(index.collection, index.keys, {
+        unique: index.unique,
+        highCardinality: index.highCardinality,
+      });
     }
   }
 

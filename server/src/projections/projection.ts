@@ -15,6 +15,8 @@ export interface Projection {
     readonly collection: string;
     readonly keys: Sort;
     readonly unique?: boolean;
+    /** Nearly every document holds a value of its own in the first key, never an array (ReadStore.ensureIndex). */
+    readonly highCardinality?: boolean;
   }[];
   handles(eventType: string): boolean;
   apply(tx: ProjectionTransaction, event: StoredEvent): Promise<void>;

@@ -6,12 +6,15 @@ import type { Sort } from './read-store.port';
 /**
  * Where the embedded read store keeps a collection in the SQLite file, and what it knows about it:
  * - `rs<n>_docs`: one row per document (its number `docno`, its `_id`, its JSON), a unique index on `_id`;
- * - `rs<n>_post`: postings (embedded-postings.ts) of the first field of every declared index: per value
- *   and chunk of document numbers, which documents hold it (each element of an array; missing and null
- *   under a value of their own);
- * - for indexes of several keys (and unique ones), a column of `rs<n>_docs` per field holding the document's
- *   value (embedded-values.ts, sqlKey), and one SQLite index per declared index in its key order, so a
- *   sorted page walks SQLite's own index and stops at its limit.
+ * - `rs<n>_post`: postings (embedded-postings.ts) of the first field of every declared index but those
+ *   declared of high cardinality: per value and chunk of document numbers, which documents hold it (each
+ *   element of an array; missing and null under a value of their own);
+ * - for indexes of several keys (and unique ones, and those of high cardinality), a column of `rs<n>_docs`
+ *   per field holding the document's value (embedded-values.ts, sqlKey), and one SQLite index per declared
+ *   index in its key order, so a sorted page walks SQLite's own index and stops at its limit. The first
+ *   field of a high-cardinality index (a value of its own in nearly every document: a position, a number,
+ *   a time) is looked up through that SQLite index rather than through postings, which would cost a row
+ *   and a container per document when written (docs/decisions/high-cardinality-fields-without-postings.md).
  * The catalogue tables name the collections, their declared indexes and fields, and a version per
  * collection that every commit moves on (other connections notice changes by it).
  */
@@ -27,6 +30,7 @@ export const CATALOG_SCHEMA = `
     name TEXT NOT NULL,
     keys TEXT NOT NULL,
     is_unique INTEGER NOT NULL,
+    high_cardinality INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (collection, id),
     UNIQUE (collection, name)
   );
@@ -49,6 +53,8 @@ export interface IndexInfo {
   readonly name: string;
   readonly keys: Sort;
   readonly unique: boolean;
+  /** Served by its SQLite index alone: its first field gets no postings from it. */
+  readonly highCardinality: boolean;
 }
 
 export interface FieldInfo {
@@ -96,15 +102,19 @@ export class CollectionInfo {
     this.post = `rs${id}_post`;
   }
 
-  /** The fields with postings: the first field of every declared index. */
+  /** The fields with postings: the first field of every declared index not of high cardinality. */
   posted(): FieldInfo[] {
-    this.postedCache ??= [...new Set(this.indexes.map((index) => Object.keys(index.keys)[0]!))]
+    this.postedCache ??= [
+      ...new Set(
+        this.indexes.filter((index) => !index.highCardinality).map((index) => Object.keys(index.keys)[0]!),
+      ),
+    ]
       .filter((path) => path !== '_id')
       .map((path) => this.fields.get(path)!);
     return this.postedCache;
   }
 
-  /** The fields with a column of their own in the documents table: those of indexes of several keys, and of unique ones. */
+  /** The fields with a column of their own in the documents table: those of indexes with an order (hasOrder). */
   keyed(): FieldInfo[] {
     this.keyedCache ??= [
       ...new Set(this.indexes.filter(hasOrder).flatMap((index) => Object.keys(index.keys))),
@@ -133,6 +143,16 @@ export class CollectionInfo {
     return this.posted().find((field) => field.path === path);
   }
 
+  /**
+   * A field without postings that an order's SQLite index leads with (the first field of a high-cardinality
+   * index): conditions on it are looked up in that index.
+   */
+  leadOfOrder(path: string): { field: FieldInfo; order: OrderInfo } | undefined {
+    if (this.isPosted(path)) return undefined;
+    const order = this.orders().find((candidate) => candidate.keys[0]![0] === path);
+    return order ? { field: this.fields.get(path)!, order } : undefined;
+  }
+
   /** Forgets what is derived from the declared indexes (after one is added). */
   changed(): void {
     this.postedCache = null;
@@ -142,7 +162,7 @@ export class CollectionInfo {
 }
 
 function hasOrder(index: IndexInfo): boolean {
-  return Object.keys(index.keys).length > 1 || index.unique;
+  return Object.keys(index.keys).length > 1 || index.unique || index.highCardinality;
 }
 
 /** The documents table's column for a field. */
@@ -156,9 +176,13 @@ interface CatalogStatements {
   readonly version: Statement<[number], { version: number }>;
   readonly versions: Statement<[], { id: number; name: string; version: number }>;
   readonly bumpVersion: Statement<[number], { version: number }>;
-  readonly indexes: Statement<[number], { id: number; name: string; keys: string; is_unique: number }>;
+  readonly indexes: Statement<
+    [number],
+    { id: number; name: string; keys: string; is_unique: number; high_cardinality: number }
+  >;
   readonly fields: Statement<[number], { id: number; path: string; multikey: number }>;
-  readonly insertIndex: Statement<[number, number, string, string, number]>;
+  readonly insertIndex: Statement<[number, number, string, string, number, number]>;
+  readonly deleteIndex: Statement<[number, number]>;
   readonly insertField: Statement<[number, number, string]>;
   readonly setMultikey: Statement<[number, number]>;
   readonly clearMultikey: Statement<[number]>;
@@ -170,6 +194,10 @@ export class Catalog {
 
   constructor(private readonly db: SqliteDatabase) {
     db.exec(CATALOG_SCHEMA);
+    // Catalogues written before indexes of high cardinality existed: every index had postings.
+    const columns = db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all('rs_indexes');
+    if (!columns.includes('high_cardinality'))
+      db.exec('ALTER TABLE rs_indexes ADD COLUMN high_cardinality INTEGER NOT NULL DEFAULT 0');
     this.statements = {
       collectionByName: db.prepare('SELECT id, version FROM rs_collections WHERE name = ?'),
       insertCollection: db.prepare('INSERT INTO rs_collections (name) VALUES (?) RETURNING id'),
@@ -179,12 +207,13 @@ export class Catalog {
         'UPDATE rs_collections SET version = version + 1 WHERE id = ? RETURNING version',
       ),
       indexes: db.prepare(
-        'SELECT id, name, keys, is_unique FROM rs_indexes WHERE collection = ? ORDER BY id',
+        'SELECT id, name, keys, is_unique, high_cardinality FROM rs_indexes WHERE collection = ? ORDER BY id',
       ),
       fields: db.prepare('SELECT id, path, multikey FROM rs_fields WHERE collection = ? ORDER BY id'),
       insertIndex: db.prepare(
-        'INSERT INTO rs_indexes (collection, id, name, keys, is_unique) VALUES (?, ?, ?, ?, ?)',
+        'INSERT INTO rs_indexes (collection, id, name, keys, is_unique, high_cardinality) VALUES (?, ?, ?, ?, ?, ?)',
       ),
+      deleteIndex: db.prepare('DELETE FROM rs_indexes WHERE collection = ? AND id = ?'),
       insertField: db.prepare('INSERT INTO rs_fields (collection, id, path) VALUES (?, ?, ?)'),
       setMultikey: db.prepare('UPDATE rs_fields SET multikey = 1 WHERE collection = ? AND id = ?'),
       clearMultikey: db.prepare('UPDATE rs_fields SET multikey = 0 WHERE collection = ?'),
@@ -203,6 +232,7 @@ export class Catalog {
       name: index.name,
       keys: JSON.parse(index.keys) as Sort,
       unique: index.is_unique === 1,
+      highCardinality: index.high_cardinality === 1,
     }));
     return new CollectionInfo(row.id, name, row.version, indexes, fields);
   }
@@ -239,7 +269,12 @@ export class Catalog {
    * column for each field of an index with an order, and the order's SQLite index. Existing documents are the
    * caller's to index.
    */
-  addIndex(info: CollectionInfo, keys: Sort, unique: boolean): { index: IndexInfo; newColumns: FieldInfo[] } {
+  addIndex(
+    info: CollectionInfo,
+    keys: Sort,
+    unique: boolean,
+    highCardinality: boolean,
+  ): { index: IndexInfo; newColumns: FieldInfo[] } {
     const paths = Object.keys(keys);
     let nextField = Math.max(0, ...[...info.fields.values()].map((field) => field.id)) + 1;
     for (const path of paths) {
@@ -254,12 +289,25 @@ export class Catalog {
       name: indexName(keys),
       keys: { ...keys },
       unique,
+      highCardinality,
     };
-    this.statements.insertIndex.run(info.id, index.id, index.name, JSON.stringify(keys), unique ? 1 : 0);
+    this.statements.insertIndex.run(
+      info.id,
+      index.id,
+      index.name,
+      JSON.stringify(keys),
+      unique ? 1 : 0,
+      highCardinality ? 1 : 0,
+    );
     info.indexes.push(index);
     info.changed();
     const newColumns = info.keyed().filter((field) => !before.has(field.id));
-    for (const field of newColumns) this.db.exec(`ALTER TABLE ${info.docs} ADD COLUMN ${column(field)}`);
+    // A column may remain from an index declared before with other options (removeIndex keeps columns).
+    const existing = new Set(
+      this.db.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(info.docs) as string[],
+    );
+    for (const field of newColumns)
+      if (!existing.has(`k${field.id}`)) this.db.exec(`ALTER TABLE ${info.docs} ADD COLUMN ${column(field)}`);
     const order = info.orders().find((candidate) => candidate.index.id === index.id);
     if (order) {
       const columns = order.keys.map(
@@ -268,6 +316,18 @@ export class Catalog {
       this.db.exec(`CREATE INDEX ${order.sqlName} ON ${info.docs} (${columns.join(', ')})`);
     }
     return { index, newColumns };
+  }
+
+  /**
+   * Forgets a declared index (inside the caller's write transaction): its catalogue row and its SQLite
+   * index. Its fields, their columns and postings stay; the caller removes postings no index needs.
+   */
+  removeIndex(info: CollectionInfo, index: IndexInfo): void {
+    const order = info.orders().find((candidate) => candidate.index.id === index.id);
+    if (order) this.db.exec(`DROP INDEX IF EXISTS ${order.sqlName}`);
+    this.statements.deleteIndex.run(info.id, index.id);
+    info.indexes.splice(info.indexes.indexOf(index), 1);
+    info.changed();
   }
 
   setMultikey(info: CollectionInfo, field: FieldInfo): void {

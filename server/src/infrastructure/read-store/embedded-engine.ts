@@ -206,9 +206,43 @@ export class DiskCollection {
     return set;
   }
 
+  /**
+   * A field without postings whose values an order's SQLite index holds (the first field of an index of
+   * high cardinality), when no document has held an array in it: `equal`, `startingWith` and `range` read
+   * that index instead of postings. Else undefined: conditions on the field are tested per document.
+   */
+  private keyedLead(path: string): FieldInfo | undefined {
+    const lead = this.info!.leadOfOrder(path);
+    return lead && !lead.field.multikey ? lead.field : undefined;
+  }
+
+  /** The documents whose value in an order's first column meets an SQL condition (`{k}` stands for the column). */
+  private fromOrder(
+    field: FieldInfo,
+    condition: string,
+    params: readonly unknown[],
+    keep?: (value: SqlValue) => boolean,
+  ): SlotSet {
+    const { order } = this.info!.leadOfOrder(field.path)!;
+    const k = order.columns[0]!;
+    const set = new SlotSet();
+    const rows = this.sql
+      .prepare(
+        `SELECT docno, ${k} FROM ${this.info!.docs} INDEXED BY ${order.sqlName} WHERE ${condition.replaceAll('{k}', k)}`,
+      )
+      .raw()
+      .iterate(...params) as IterableIterator<[number, SqlValue]>;
+    for (const [docno, value] of rows) if (!keep || keep(value)) set.add(docno);
+    return set;
+  }
+
   /** The documents whose field holds `value` (a posting value). Shared: never change it. */
   equal(field: FieldInfo, value: SqlValue): SlotSet {
     return this.loadSet('eq', field, [postingMapKey(value)], () => {
+      if (!this.info!.isPosted(field.path))
+        return Buffer.isBuffer(value) && value.length === 0
+          ? this.fromOrder(field, '{k} IS NULL', [])
+          : this.fromOrder(field, '{k} = ?', [value]);
       const set = new SlotSet();
       const rows = this.sql
         .prepare(`SELECT chunk, bits FROM ${this.info!.post} WHERE field = ? AND value = ?`)
@@ -222,6 +256,13 @@ export class DiskCollection {
   /** The documents whose field holds a string starting with `prefix`. Shared: never change it. */
   startingWith(field: FieldInfo, prefix: string): SlotSet {
     return this.loadSet('prefix', field, [prefix], () => {
+      if (!this.info!.isPosted(field.path))
+        return this.fromOrder(
+          field,
+          '{k} >= ? AND {k} < ?',
+          [prefix, prefix + TOP_CHAR],
+          (value) => typeof value === 'string' && value.startsWith(prefix),
+        );
       const set = new SlotSet();
       const rows = this.sql
         .prepare(
@@ -257,6 +298,16 @@ export class DiskCollection {
         conditions.push(high.inclusive ? 'value <= ?' : 'value < ?');
         params.push(high.value);
       } else conditions.push(type === 'string' ? "value < x''" : "value < ''");
+      if (!this.info!.isPosted(field.path))
+        return this.fromOrder(
+          field,
+          conditions
+            .slice(1)
+            .map((condition) => condition.replace('value', '{k}'))
+            .join(' AND '),
+          params.slice(1),
+          (value) => typeof value === type,
+        );
       const set = new SlotSet();
       const rows = this.sql
         .prepare(`SELECT value, chunk, bits FROM ${this.info!.post} WHERE ${conditions.join(' AND ')}`)
@@ -333,7 +384,7 @@ export class DiskCollection {
       } else if (key.startsWith('$')) {
         exact = false;
       } else {
-        const field = this.info!.isPosted(key);
+        const field = this.info!.isPosted(key) ?? this.keyedLead(key);
         const condition = field ? this.fieldCondition(field, value) : null;
         if (!condition) {
           exact = false;

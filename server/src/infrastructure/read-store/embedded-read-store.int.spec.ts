@@ -17,6 +17,10 @@ afterAll(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
+function ids(docs: readonly { _id: string }[]): string[] {
+  return docs.map((doc) => doc._id);
+}
+
 const databases = new WeakMap<ReadStore, { db: SqliteDatabase; file: string }>();
 
 function openStore(file: string): EmbeddedReadStore {
@@ -192,6 +196,117 @@ describe('EmbeddedReadStore', () => {
     expect(await store.collection('items').countBy({}, ['kind'])).toEqual({
       kind: { k0: 200, k1: left.length, k2: 200 },
     });
+  });
+
+  it('keeps no postings for a field of high cardinality, and moves a data folder of the earlier layout to it at start', async () => {
+    const file = freshFile();
+    const purchases = Array.from({ length: 900 }, (_, i) => ({
+      _id: `p${String((i * 7) % 900).padStart(3, '0')}`,
+      number: `N-${String(10_000 + i).padStart(6, '0')}`,
+      createdAt: `2026-0${1 + (i % 9)}-1${i % 10}T00:00:00.000Z`,
+      status: i % 3 === 0 ? 'pending' : 'paid',
+    }));
+    // The layout of the earlier version: every index's first field has postings; no high_cardinality column.
+    const earlier = open(file);
+    await earlier.ensureIndex('purchases', { number: 1 });
+    await earlier.ensureIndex('purchases', { createdAt: -1 });
+    await earlier.ensureIndex('purchases', { status: 1, createdAt: -1 });
+    await earlier.transaction('purchases', async (tx) => {
+      for (const purchase of purchases) await tx.collection('purchases').insertOne(purchase);
+      tx.setCheckpoint(900n);
+    });
+    await earlier.close();
+    const db = opened.at(-1)!;
+    db.exec('ALTER TABLE rs_indexes DROP COLUMN high_cardinality');
+    const postings = (path: string) =>
+      db
+        .prepare(
+          `SELECT count(*) FROM rs1_post WHERE field = (SELECT id FROM rs_fields WHERE collection = 1 AND path = ?)`,
+        )
+        .pluck()
+        .get(path) as number;
+    expect(postings('number')).toBe(900);
+    expect(postings('createdAt')).toBeGreaterThan(0);
+
+    const byNumber = [...purchases].sort((a, b) => (a.number < b.number ? -1 : 1));
+    const newest = [...purchases].sort((a, b) =>
+      a.createdAt === b.createdAt ? (a._id < b._id ? -1 : 1) : a.createdAt < b.createdAt ? 1 : -1,
+    );
+    const answers = async (store: EmbeddedReadStore) => {
+      const collection = store.collection('purchases');
+      expect(await collection.find({ number: 'N-010042' })).toEqual([purchases[42]]);
+      expect(ids(await collection.find({ number: { $in: ['N-010001', 'N-010899', 'none'] } }))).toEqual(
+        ids([purchases[1]!, purchases[899]!]).sort(),
+      );
+      expect(await collection.count({ number: { $regex: '^N-0101' } })).toBe(100);
+      expect(await collection.find({}, { sort: { number: -1 }, limit: 5 })).toEqual(
+        byNumber.slice(-5).reverse(),
+      );
+      expect(await collection.find({}, { sort: { createdAt: -1, _id: 1 }, limit: 30 })).toEqual(
+        newest.slice(0, 30),
+      );
+      expect(await collection.count({ createdAt: { $gte: '2026-03', $lt: '2026-05' } })).toBe(200);
+    };
+
+    // The statements the store prepares (each once per connection), to see how it answers.
+    const connection = openSqliteDatabase(file);
+    opened.push(connection);
+    let prepared: string[] = [];
+    const prepare = connection.prepare.bind(connection);
+    connection.prepare = (sql: string) => {
+      prepared.push(sql);
+      return prepare(sql);
+    };
+    const now = new EmbeddedReadStore(connection);
+    await now.ensureIndex('purchases', { number: 1 }, { highCardinality: true });
+    await now.ensureIndex('purchases', { createdAt: -1 }, { highCardinality: true });
+    await now.ensureIndex('purchases', { status: 1, createdAt: -1 });
+    expect(await now.getCheckpoint('purchases')).toBe(900n);
+    expect(postings('number')).toBe(0);
+    expect(postings('createdAt')).toBe(0);
+    expect(postings('status')).toBeGreaterThan(0);
+    prepared = [];
+    await answers(now);
+    // Every condition on those fields read SQLite's index of it; no query read the whole collection.
+    const numberIndex = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'index' AND sql LIKE '%("k1")'`)
+      .pluck()
+      .get() as string;
+    expect(prepared.filter((sql) => sql.includes(`INDEXED BY ${numberIndex} WHERE "k1" =`))).toHaveLength(1);
+    expect(prepared.filter((sql) => sql.includes(`INDEXED BY ${numberIndex} WHERE "k1" >=`))).toHaveLength(1);
+    expect(prepared.filter((sql) => sql.includes('LIMIT 500') || sql.includes('post'))).toEqual([]);
+    // SQLite answers those conditions from the index, not by reading every row.
+    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT docno FROM rs1_docs WHERE k1 = ?`).all('N-010042') as {
+      detail: string;
+    }[];
+    expect(plan.map((row) => row.detail).join()).toMatch(/USING (COVERING )?INDEX/);
+
+    // New documents get no postings of those fields either, and a restart answers at once.
+    await now.transaction('purchases', async (tx) => {
+      await tx.collection('purchases').insertOne({
+        _id: 'late',
+        number: 'N-020000',
+        createdAt: '2027-01-01T00:00:00.000Z',
+        status: 'paid',
+      });
+    });
+    expect(postings('number')).toBe(0);
+    await now.close();
+    const again = open(file);
+    expect(await again.collection('purchases').find({ number: 'N-020000' }, { fields: ['_id'] })).toEqual([
+      { _id: 'late' },
+    ]);
+    expect(ids(await again.collection('purchases').find({}, { sort: { createdAt: -1 }, limit: 1 }))).toEqual([
+      'late',
+    ]);
+
+    // Declared again without the option (a version that drops it): postings come back, then go again.
+    await again.ensureIndex('purchases', { number: 1 });
+    expect(postings('number')).toBe(901);
+    expect(await again.collection('purchases').count({ number: { $regex: '^N-0101' } })).toBe(100);
+    await again.ensureIndex('purchases', { number: 1 }, { highCardinality: true });
+    expect(postings('number')).toBe(0);
+    expect(await again.collection('purchases').find({ number: 'N-010042' })).toEqual([purchases[42]]);
   });
 
   it('searches 10,000 documents with $regex, sort and limit quickly enough to measure', async () => {

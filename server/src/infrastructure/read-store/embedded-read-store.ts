@@ -110,6 +110,11 @@ function storedValuesOf(info: CollectionInfo, doc: ReadModel): IndexValues {
   return indexValuesOf(info, doc)!;
 }
 
+/** Whether a key column's value stands for an array (sqlKey: x'00' and its JSON). */
+function isArrayKey(key: SqlValue): boolean {
+  return Buffer.isBuffer(key) && key.length > 1 && key[0] === 0 && key[1] === 0x5b;
+}
+
 /** A unique index's keys of one document, as text (several for a single field holding an array). */
 function uniqueKeys(info: CollectionInfo, index: IndexInfo, values: IndexValues): string[] {
   const paths = Object.keys(index.keys);
@@ -678,6 +683,8 @@ class FieldChanges {
 class CollectionWriter {
   private readonly posted: readonly FieldInfo[];
   private readonly keyed: readonly FieldInfo[];
+  /** Positions in `keyed` of the fields without postings (whose arrays markArrays notes from the key). */
+  private readonly unposted: readonly number[];
   private readonly postings: FieldChanges[];
   /** Chunks above this one held no documents before the commit: their containers are new. */
   private readonly freshAbove: number;
@@ -696,6 +703,7 @@ class CollectionWriter {
   ) {
     this.posted = info.posted();
     this.keyed = info.keyed();
+    this.unposted = this.keyed.flatMap((field, i) => (this.posted.includes(field) ? [] : [i]));
     this.postings = this.posted.map(() => new FieldChanges());
     const max = store.prepare(`SELECT max(docno) FROM ${info.docs}`).pluck().get() as number | null;
     this.freshAbove = max === null ? -1 : chunkOf(max);
@@ -729,6 +737,10 @@ class CollectionWriter {
       const field = this.posted[i]!;
       if (array && !field.multikey) this.store.markMultikey(this.info, field);
     });
+    for (const i of this.unposted) {
+      const field = this.keyed[i]!;
+      if (!field.multikey && isArrayKey(values.keys[i]!)) this.store.markMultikey(this.info, field);
+    }
   }
 
   /** Writes one document's new version (or its removal); `base` is the committed version. */
@@ -778,6 +790,7 @@ class CollectionWriter {
   /** Indexes an existing document by a new index: its posting values of `field`, its key columns. */
   backfill(docno: number, doc: ReadModel, field: FieldInfo | null, keys: boolean): void {
     const values = storedValuesOf(this.info, doc);
+    if (keys) this.markArrays({ ...values, arrays: [] });
     if (field) {
       const i = this.posted.indexOf(field);
       if (values.arrays[i] && !field.multikey) this.store.markMultikey(this.info, field);
@@ -926,7 +939,7 @@ export class EmbeddedReadStore implements ReadStore {
                 (known) => known.name === indexName(JSON.parse(index.keys) as Sort),
               )
             )
-              this.addIndex(name, JSON.parse(index.keys) as Sort, index.is_unique === 1);
+              this.addIndex(name, JSON.parse(index.keys) as Sort, index.is_unique === 1, false);
           let info = this.infoOf(name);
           if (!info) this.infos.set(name, (info = this.catalog.create(name)));
           const writer = new CollectionWriter(this, info);
@@ -1063,21 +1076,35 @@ export class EmbeddedReadStore implements ReadStore {
     });
   }
 
-  /** Records an index and indexes the collection's documents by it; a unique one must hold for them all. */
-  ensureIndex(collection: string, keys: Sort, options?: { unique?: boolean }): Promise<void> {
+  /**
+   * Records an index and indexes the collection's documents by it; a unique one must hold for them all.
+   * An index recorded before with another `highCardinality` (a data folder of an earlier version) is
+   * declared again the new way: its postings give way to a key column and SQLite index, or back.
+   */
+  ensureIndex(
+    collection: string,
+    keys: Sort,
+    options?: { unique?: boolean; highCardinality?: boolean },
+  ): Promise<void> {
     return this.enqueue(() => {
       this.assertOpen();
       this.syncWithOtherConnections();
       const unique = options?.unique ?? false;
+      const highCardinality = options?.highCardinality ?? false;
       const name = indexName(keys);
       const existing = this.infoOf(collection)?.indexes.find((index) => index.name === name);
       if (existing) {
         if (existing.unique !== unique)
           throw new Error(`Index '${name}' on '${collection}' exists with other options`);
-        return;
+        if (existing.highCardinality === highCardinality) return;
       }
       try {
-        this.db.transaction(() => this.addIndex(collection, keys, unique)).immediate();
+        this.db
+          .transaction(() => {
+            if (existing) this.removeIndex(collection, existing);
+            this.addIndex(collection, keys, unique, highCardinality);
+          })
+          .immediate();
       } catch (error) {
         this.infos.delete(collection);
         throw error;
@@ -1088,12 +1115,23 @@ export class EmbeddedReadStore implements ReadStore {
     });
   }
 
-  private addIndex(collection: string, keys: Sort, unique: boolean): void {
+  /** Forgets an index (to declare it again with other options), and the postings no other index needs. */
+  private removeIndex(collection: string, index: IndexInfo): void {
+    const info = this.infoOf(collection)!;
+    this.assertVersion(info, info.version);
+    const postedBefore = info.posted();
+    this.catalog.removeIndex(info, index);
+    const postedNow = new Set(info.posted());
+    const remove = this.db.prepare(`DELETE FROM ${info.post} WHERE field = ?`);
+    for (const field of postedBefore) if (!postedNow.has(field)) remove.run(field.id);
+  }
+
+  private addIndex(collection: string, keys: Sort, unique: boolean, highCardinality: boolean): void {
     let info = this.infoOf(collection);
     if (!info) this.infos.set(collection, (info = this.catalog.create(collection)));
     else this.assertVersion(info, info.version);
     const postedBefore = new Set(info.posted().map((field) => field.path));
-    const { index, newColumns } = this.catalog.addIndex(info, keys, unique);
+    const { index, newColumns } = this.catalog.addIndex(info, keys, unique, highCardinality);
     const lead = Object.keys(keys)[0]!;
     const newlyPosted = lead !== '_id' && !postedBefore.has(lead) ? info.isPosted(lead)! : null;
     if (newlyPosted || newColumns.length > 0 || unique) {

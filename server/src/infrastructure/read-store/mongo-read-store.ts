@@ -366,8 +366,15 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
-  /** Creates the index if it does not exist; a unique one over duplicates rejects with E11000. */
-  async ensureIndex(collection: string, keys: Sort, options?: { unique?: boolean }): Promise<void> {
+  /**
+   * Creates the index if it does not exist; a unique one over duplicates rejects with E11000. MongoDB's
+   * indexes are B-trees whatever the values: `highCardinality` changes nothing here.
+   */
+  async ensureIndex(
+    collection: string,
+    keys: Sort,
+    options?: { unique?: boolean; highCardinality?: boolean },
+  ): Promise<void> {
     await this.db.collection<Document>(collection).createIndex(keys, { unique: options?.unique ?? false });
   }
 

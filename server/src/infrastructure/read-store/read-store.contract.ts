@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ProjectionTransaction, ReadModel, ReadStore, WriteCollection } from './read-store.port';
+import type { ProjectionTransaction, ReadModel, ReadStore, Sort, WriteCollection } from './read-store.port';
 
 interface Product extends ReadModel {
   title: string;
@@ -886,6 +886,155 @@ export function describeReadStoreContract(
             await store.collection(plain).find(filter, next),
           );
         }
+      });
+    });
+
+    describe('indexes of high cardinality: the same answers as without indexes', () => {
+      // Fields of a value of their own per document (a position, a number, a time) declared of high
+      // cardinality; a second collection without indexes is the reference. Sorts, ranges, `$in`, anchored
+      // prefixes, a reset and reload (a rebuild), and a restart with queries right after it.
+      interface Entry extends ReadModel {
+        position: string;
+        number: string;
+        at: string;
+        amount: number;
+        kind: string;
+        note?: string | null;
+      }
+      const KINDS = ['sale', 'refund', 'payout'];
+      let projection: string;
+      let indexed: string;
+      let plain: string;
+
+      function entry(i: number, version: number): Entry {
+        return {
+          _id: `e${String((i * 7919) % 1500).padStart(4, '0')}`,
+          position: String(10_000_000 + i * 17).padStart(12, '0'),
+          number: `A-${String(100_000 + ((i * 37) % 1500)).padStart(7, '0')}`,
+          // Ties now and then: the sort's later keys decide.
+          at: `2026-${String(1 + (i % 12)).padStart(2, '0')}-${String(1 + ((i * 13) % 28)).padStart(2, '0')}T1${i % 3}:00:00.000Z`,
+          amount: ((i * 53) % 400) - 100 + version,
+          kind: KINDS[i % KINDS.length]!,
+          ...(i % 50 === 0 ? { note: null } : {}),
+        };
+      }
+
+      async function load(version: number): Promise<void> {
+        const docs = Array.from({ length: 1500 }, (_, i) => entry(i, version));
+        for (const name of [indexed, plain])
+          for (let start = 0; start < docs.length; start += 500)
+            await store.transaction(projection, async (tx) => {
+              for (const doc of docs.slice(start, start + 500)) await tx.collection(name).insertOne(doc);
+            });
+      }
+
+      async function declare(): Promise<void> {
+        await store.ensureIndex(indexed, { position: 1 }, { highCardinality: true });
+        await store.ensureIndex(indexed, { number: 1 }, { unique: true, highCardinality: true });
+        await store.ensureIndex(indexed, { at: -1 }, { highCardinality: true });
+        await store.ensureIndex(indexed, { kind: 1, at: -1 });
+      }
+
+      beforeAll(async () => {
+        projection = uniqueName('entries');
+        indexed = uniqueName('entries');
+        plain = uniqueName('entries_plain');
+        await declare();
+        await load(1);
+      });
+
+      const FILTERS: Record<string, unknown>[] = [
+        {},
+        { position: '000010000017' },
+        { position: { $in: ['000010000017', '000010001700', 'none'] } },
+        { position: { $gte: '000010001000', $lt: '000010003000' } },
+        { position: { $gt: '000010020000' } },
+        { number: 'A-0100042' },
+        { number: { $eq: 'A-0100999' } },
+        { number: { $regex: '^A-01001' } },
+        { number: { $in: ['A-0100001', 'A-0101499'] } },
+        { at: { $lte: '2026-03-01' } },
+        { at: { $gte: '2026-06-01', $lt: '2026-08-15' }, kind: 'sale' },
+        { at: { $gte: 5 } },
+        { $or: [{ number: 'A-0100007' }, { position: { $lte: '000010000100' } }] },
+        { kind: 'refund', at: { $gt: '2026-10' } },
+        { note: null },
+      ];
+      const SORTS = [
+        { position: 1 },
+        { position: -1 },
+        { at: -1, _id: 1 },
+        { at: 1, _id: -1 },
+        { number: 1 },
+        { kind: 1, at: -1, _id: 1 },
+      ] as const;
+
+      async function expectSameAnswers(on: ReadStore, sorts: readonly Sort[] = SORTS): Promise<void> {
+        for (const filter of FILTERS) {
+          for (const sort of sorts) {
+            const options = { sort, limit: 20 };
+            const expected = await on.collection(plain).find(filter, options);
+            expect(await on.collection(indexed).find(filter, options)).toEqual(expected);
+            const last = expected.at(-1);
+            if (!last) continue;
+            const after = Object.fromEntries(Object.keys(sort).map((key) => [key, last[key]]));
+            const next = { ...options, after, skip: 2 };
+            expect(ids(await on.collection(indexed).find(filter, next))).toEqual(
+              ids(await on.collection(plain).find(filter, next)),
+            );
+          }
+          expect(await on.collection(indexed).count(filter)).toBe(await on.collection(plain).count(filter));
+        }
+      }
+
+      it('finds, sorts, pages and counts as a collection without indexes does', async () => {
+        await expectSameAnswers(store);
+        expect(await store.collection(indexed).count({ number: { $regex: '^A-01001' } })).toBe(100);
+      });
+
+      it('a unique index of high cardinality rejects a duplicate and the transaction commits nothing', async () => {
+        await expect(
+          store.transaction(projection, async (tx) => {
+            await tx.collection(indexed).insertOne({ ...entry(0, 1), _id: 'new', position: 'x' });
+          }),
+        ).rejects.toThrow(/duplicate key/i);
+        expect(await store.collection(indexed).count({ _id: 'new' })).toBe(0);
+      });
+
+      it('answers the same after a rebuild (reset, indexes named again, reload) and after updates', async () => {
+        await store.reset(projection, [indexed, plain]);
+        await declare();
+        expect(await store.collection(indexed).find({ number: 'A-0100042' })).toEqual([]);
+        await load(2);
+        await expectSameAnswers(store);
+        for (const name of [indexed, plain])
+          await store.transaction(projection, async (tx) => {
+            const entries = tx.collection<Entry>(name);
+            await entries.updateOne(
+              { number: 'A-0100042' },
+              { $set: { position: '000000000001', at: '2027' } },
+            );
+            await entries.deleteOne({ number: 'A-0100043' });
+            await entries.updateMany({ kind: 'payout' }, { $set: { at: '2026-06-06' } });
+          });
+        await expectSameAnswers(store);
+      });
+
+      (reopen ? it : it.skip)('answers the same right after a restart', async () => {
+        store = await reopen!(store);
+        await expectSameAnswers(store);
+      });
+
+      it('answers the same once a document holds an array in such a field', async () => {
+        for (const name of [indexed, plain])
+          await store.transaction(projection, async (tx) => {
+            await tx
+              .collection(name)
+              .insertOne({ _id: 'arr', position: ['000010000017', '000099999999'], at: [], kind: 'sale' });
+          });
+        // By `_id` only: how a sort orders a document by an array differs between stores.
+        await expectSameAnswers(store, [{ _id: 1 }]);
+        expect(ids(await store.collection(indexed).find({ position: '000099999999' }))).toEqual(['arr']);
       });
     });
 

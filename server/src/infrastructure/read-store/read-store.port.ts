@@ -94,8 +94,14 @@ export interface ReadStore {
   /**
    * Makes sure an index exists. Queries whose filter names an indexed field (the first key of an index)
    * by equality, array membership, `$in` or an anchored `$regex` use it instead of reading the collection.
+   * `highCardinality`: nearly every document holds a value of its own in the first key (a position, a
+   * number, a time) and it holds no arrays; a hint on how to keep the index, the answers are the same.
    */
-  ensureIndex(collection: string, keys: Sort, options?: { unique?: boolean }): Promise<void>;
+  ensureIndex(
+    collection: string,
+    keys: Sort,
+    options?: { unique?: boolean; highCardinality?: boolean },
+  ): Promise<void>;
   close(): Promise<void>;
 }
 

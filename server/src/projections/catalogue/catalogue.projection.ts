@@ -188,7 +188,8 @@ export class CatalogueProjection implements Projection {
   readonly name = 'catalogue';
   readonly collections = [DOCUMENTS_COLLECTION, UPLOADERS_COLLECTION];
   readonly indexes: Projection['indexes'] = [
-    { collection: DOCUMENTS_COLLECTION, keys: { slug: 1 }, unique: true },
+    // Unique: its SQLite index answers look-ups by slug, so no postings of a value per document besides it.
+    { collection: DOCUMENTS_COLLECTION, keys: { slug: 1 }, unique: true, highCardinality: true },
     { collection: DOCUMENTS_COLLECTION, keys: { status: 1, createdAt: -1 } },
   ];
 

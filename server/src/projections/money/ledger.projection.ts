@@ -26,7 +26,8 @@ export class LedgerProjection implements Projection {
   readonly name = 'ledger';
   readonly collections = [LEDGER_POSTINGS, LEDGER_TURNOVER, LEDGER_PURCHASES];
   readonly indexes: Projection['indexes'] = [
-    { collection: LEDGER_POSTINGS, keys: { positionKey: 1 } },
+    // One position per posting: looked up in an SQLite index rather than postings of a value each.
+    { collection: LEDGER_POSTINGS, keys: { positionKey: 1 }, highCardinality: true },
     { collection: LEDGER_POSTINGS, keys: { day: 1, positionKey: 1 } },
   ];
 

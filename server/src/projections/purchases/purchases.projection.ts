@@ -97,8 +97,9 @@ export class PurchasesProjection implements Projection {
   readonly name = 'purchases';
   readonly collections = [PURCHASES_COLLECTION, INVOICES_COLLECTION];
   readonly indexes: Projection['indexes'] = [
-    { collection: PURCHASES_COLLECTION, keys: { createdAt: -1 } },
-    { collection: PURCHASES_COLLECTION, keys: { number: 1 } },
+    // A time and a number of its own per purchase: SQLite indexes rather than postings of a value each.
+    { collection: PURCHASES_COLLECTION, keys: { createdAt: -1 }, highCardinality: true },
+    { collection: PURCHASES_COLLECTION, keys: { number: 1 }, highCardinality: true },
     { collection: PURCHASES_COLLECTION, keys: { buyerId: 1, createdAt: -1 } },
     { collection: PURCHASES_COLLECTION, keys: { status: 1, activeUntil: 1 } },
     { collection: PURCHASES_COLLECTION, keys: { refundDue: 1, createdAt: -1 } },
