@@ -53,8 +53,8 @@ export const MAX_QUERY_WORDS = 10;
 export function wordsOf(text: string): string[] {
   const words: string[] = [];
   if (text.length === 0) return words;
-  for (const match of text.normalize('NFC').toLowerCase().matchAll(WORD)) {
-    const word = match[0];
+  // `match` with the global flag gives the words themselves, with no match object per word.
+  for (const word of text.normalize('NFC').toLowerCase().match(WORD) ?? []) {
     if (!JOINER.test(word)) {
       words.push(word);
       continue;
@@ -95,7 +95,7 @@ export function stemOf(word: string, language: string): string {
  * language only: the English stemmer's idea of an Estonian word never matches Estonian documents.
  */
 export function termTag(language: string): string {
-  return isStemmedLanguage(language) ? `${language}:` : 'xx:';
+  return language === 'et' ? 'et:' : language === 'en' ? 'en:' : 'xx:';
 }
 
 /**
@@ -161,6 +161,11 @@ interface WordForms {
   readonly letters: readonly string[];
   /** The same terms folded (so a query typed without those letters can tell them apart). */
   readonly foldedLetters: readonly string[];
+  /**
+   * The last call of documentTerms that took this word's forms into its document-wide sets (a word that
+   * comes again in the same document adds nothing new to them).
+   */
+  seenIn: number;
 }
 
 /** A word's stem with its letters as written (õ ä ö ü š ž kept). */
@@ -181,12 +186,18 @@ function hasFoldedLetters(text: string): boolean {
  */
 const formsCache = new Map<string, Map<string, WordForms>>();
 
-function formsOf(word: string, language: string): WordForms {
+/** The forms cache of a language's term tag. */
+function formsCacheOf(language: string): Map<string, WordForms> {
   const tag = termTag(language);
   let cache = formsCache.get(tag);
   if (!cache) formsCache.set(tag, (cache = new Map<string, WordForms>()));
+  return cache;
+}
+
+function formsOf(word: string, language: string, cache: Map<string, WordForms>): WordForms {
   let forms = cache.get(word);
   if (forms === undefined) {
+    const tag = termTag(language);
     const stem = stemOf(word, language);
     const parts = language === 'et' ? compoundParts(stem) : [];
     const letterStem = letterStemOf(word, language);
@@ -198,6 +209,7 @@ function formsOf(word: string, language: string): WordForms {
       folded: foldForSearch(word),
       letters,
       foldedLetters: letters.map(foldForSearch),
+      seenIn: 0,
     };
     if (cache.size >= STEM_CACHE_LIMIT) cache.clear();
     cache.set(word, forms);
@@ -205,11 +217,22 @@ function formsOf(word: string, language: string): WordForms {
   return forms;
 }
 
+/** Numbers the calls of documentTerms (see WordForms.seenIn). */
+let documentCalls = 0;
+
 /** The search terms of one document, computed once per change of the document. */
 export function documentTerms(doc: SearchableDocument): DocumentTerms {
   // One pass over each field's words into sets (a rebuild computes this for every document): the
-  // arrays keep the order of first appearance, fields in the order below.
-  const forms = (text: string): WordForms[] => wordsOf(text).map((word) => formsOf(word, doc.language));
+  // arrays keep the order of first appearance, fields in the order below. A word met again in the
+  // document adds nothing to the document-wide sets, so only its first occurrence is walked.
+  const call = ++documentCalls;
+  const cache = formsCacheOf(doc.language);
+  const forms = (text: string): WordForms[] => {
+    const words = wordsOf(text);
+    const out = new Array<WordForms>(words.length);
+    for (let i = 0; i < words.length; i++) out[i] = formsOf(words[i]!, doc.language, cache);
+    return out;
+  };
   const title = forms(doc.title);
   const description = forms(doc.description);
   const tags = forms(doc.tags.join(' '));
@@ -220,13 +243,21 @@ export function documentTerms(doc: SearchableDocument): DocumentTerms {
   for (const word of tags) for (const term of word.terms) tagTerms.add(term);
   const terms = new Set<string>(titleTerms);
   for (const term of tagTerms) terms.add(term);
-  for (const word of description) for (const term of word.terms) terms.add(term);
+  for (const word of description) {
+    if (word.seenIn === call) continue;
+    word.seenIn = call;
+    for (const term of word.terms) terms.add(term);
+  }
   for (const word of people) for (const term of word.terms) terms.add(term);
   const words = new Set<string>();
   const letterTerms = new Set<string>();
   const foldedLetterTerms = new Set<string>();
+  // A second number for the second walk: the first marked only the description's words.
+  const again = ++documentCalls;
   for (const field of [title, description, tags, people]) {
     for (const word of field) {
+      if (word.seenIn === again) continue;
+      word.seenIn = again;
       words.add(word.folded);
       for (const letters of word.letters) letterTerms.add(letters);
       for (const letters of word.foldedLetters) foldedLetterTerms.add(letters);
