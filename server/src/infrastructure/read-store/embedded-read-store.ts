@@ -716,11 +716,13 @@ class CollectionWriter {
     };
   }
 
+  /** Notes a document's values (a value it holds twice is noted once: its document number is then last). */
   private note(field: number, values: readonly SqlValue[], docno: number, add: boolean): void {
     const changes = this.postings[field]!;
     for (const value of values) {
       const entry = changes.entry(value);
-      (add ? entry.adds : entry.removes).push(docno);
+      const docnos = add ? entry.adds : entry.removes;
+      if (docnos[docnos.length - 1] !== docno) docnos.push(docno);
     }
   }
 

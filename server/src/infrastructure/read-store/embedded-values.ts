@@ -108,8 +108,9 @@ export function postingMapKey(value: SqlValue): string {
 }
 
 /**
- * The posting values of a document's field: each distinct scalar (an array gives each of its elements),
- * OBJECT_POSTING for objects, NULL_POSTING when the field is missing, null or an empty array.
+ * The posting values of a document's field: each scalar (an array gives each of its elements, a value it
+ * repeats as often as it holds it: callers that post them skip the repeats), OBJECT_POSTING for objects
+ * (once), NULL_POSTING when the field is missing, null or an empty array (once).
  */
 export function postingValues(doc: ReadModel, path: string): SqlValue[] {
   const value = valueAtPath(doc, path);
@@ -118,16 +119,15 @@ export function postingValues(doc: ReadModel, path: string): SqlValue[] {
   if (!Array.isArray(value)) return [OBJECT_POSTING];
   if (value.length === 0) return [NULL_POSTING];
   if (value.length === 1 && isKey(value[0])) return [postingValue(value[0])];
-  const seen = new Set<unknown>();
+  // No set of what was seen: read models' arrays rarely repeat a value (search terms never do), and
+  // postings skip a document's repeats as they are noted (CollectionWriter.note).
   const values: SqlValue[] = [];
   let objects = false;
   let nulls = false;
   for (const element of value) {
-    if (isKey(element)) {
-      if (seen.has(element)) continue;
-      seen.add(element);
-      values.push(postingValue(element));
-    } else if (element === null || element === undefined) nulls = true;
+    if (typeof element === 'string' || typeof element === 'number') values.push(element);
+    else if (typeof element === 'boolean') values.push(postingValue(element));
+    else if (element === null || element === undefined) nulls = true;
     else objects = true;
   }
   if (objects) values.push(OBJECT_POSTING);
