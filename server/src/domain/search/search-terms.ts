@@ -54,7 +54,10 @@ export function wordsOf(text: string): string[] {
   const words: string[] = [];
   if (text.length === 0) return words;
   // `match` with the global flag gives the words themselves, with no match object per word.
-  for (const word of text.normalize('NFC').toLowerCase().match(WORD) ?? []) {
+  const lower = text.normalize('NFC').toLowerCase();
+  const found = lower.match(WORD) ?? [];
+  if (!JOINER.test(lower)) return found;
+  for (const word of found) {
     if (!JOINER.test(word)) {
       words.push(word);
       continue;
@@ -151,21 +154,25 @@ export interface SearchableDocument {
 const unique = (values: Iterable<string>): string[] => [...new Set(values)];
 
 /**
+ * One term's text, shared by every word and document that has it. `mark` is the last list of
+ * documentTerms that took it, so a list is kept free of repeats without a set of its own.
+ */
+interface Term {
+  readonly text: string;
+  mark: number;
+}
+
+/**
  * What a document's word becomes: its tagged terms (its stem, then an Estonian stem's compound parts)
  * and its folded form.
  */
 interface WordForms {
-  readonly terms: readonly string[];
-  readonly folded: string;
+  readonly terms: readonly Term[];
+  readonly folded: Term;
   /** The word's terms with their letters as written, when folding changes them (else none). */
-  readonly letters: readonly string[];
+  readonly letters: readonly Term[];
   /** The same terms folded (so a query typed without those letters can tell them apart). */
-  readonly foldedLetters: readonly string[];
-  /**
-   * The last call of documentTerms that took this word's forms into its document-wide sets (a word that
-   * comes again in the same document adds nothing new to them).
-   */
-  seenIn: number;
+  readonly foldedLetters: readonly Term[];
 }
 
 /** A word's stem with its letters as written (õ ä ö ü š ž kept). */
@@ -181,13 +188,29 @@ function hasFoldedLetters(text: string): boolean {
 }
 
 /**
- * Word forms per term tag, cached like stems (and bounded the same way): besides saving the work, every
- * document holding a word shares one string for each of its forms.
+ * Word forms per term tag, and the terms they are made of, cached like stems and bounded the same way
+ * (emptied together, between two documents, so one document's words never hold two terms of one text):
+ * besides saving the work, every document holding a word shares one string for each of its forms.
  */
 const formsCache = new Map<string, Map<string, WordForms>>();
+const termsCache = new Map<string, Term>();
+const TERMS_CACHE_LIMIT = 5 * STEM_CACHE_LIMIT;
 
-/** The forms cache of a language's term tag. */
+function termOf(text: string): Term {
+  let term = termsCache.get(text);
+  if (term === undefined) termsCache.set(text, (term = { text, mark: 0 }));
+  return term;
+}
+
+/** The forms cache of a language's term tag (all caches emptied first when one has grown too large). */
 function formsCacheOf(language: string): Map<string, WordForms> {
+  if (
+    termsCache.size >= TERMS_CACHE_LIMIT ||
+    [...formsCache.values()].some((c) => c.size >= STEM_CACHE_LIMIT)
+  ) {
+    formsCache.clear();
+    termsCache.clear();
+  }
   const tag = termTag(language);
   let cache = formsCache.get(tag);
   if (!cache) formsCache.set(tag, (cache = new Map<string, WordForms>()));
@@ -205,27 +228,57 @@ function formsOf(word: string, language: string, cache: Map<string, WordForms>):
       ? [tag + letterStem, ...(language === 'et' ? compoundParts(letterStem) : [])].filter(hasFoldedLetters)
       : [];
     forms = {
-      terms: [tag + stem, ...parts],
-      folded: foldForSearch(word),
-      letters,
-      foldedLetters: letters.map(foldForSearch),
-      seenIn: 0,
+      terms: [tag + stem, ...parts].map(termOf),
+      folded: termOf(foldForSearch(word)),
+      letters: letters.map(termOf),
+      foldedLetters: letters.map((text) => termOf(foldForSearch(text))),
     };
-    if (cache.size >= STEM_CACHE_LIMIT) cache.clear();
     cache.set(word, forms);
   }
   return forms;
 }
 
-/** Numbers the calls of documentTerms (see WordForms.seenIn). */
-let documentCalls = 0;
+/** Numbers the lists documentTerms makes (see Term.mark). */
+let lists = 0;
+
+/** The texts of the terms `pick` gives for the words of `fields`, each once, in order of first appearance. */
+function termList(
+  fields: readonly (readonly WordForms[])[],
+  pick: (word: WordForms) => readonly Term[],
+): string[] {
+  const mark = ++lists;
+  const texts: string[] = [];
+  for (const field of fields)
+    for (const word of field)
+      for (const term of pick(word))
+        if (term.mark !== mark) {
+          term.mark = mark;
+          texts.push(term.text);
+        }
+  return texts;
+}
+
+/** The folded words of `fields`, each once, in order of first appearance. */
+function foldedList(fields: readonly (readonly WordForms[])[]): string[] {
+  const mark = ++lists;
+  const texts: string[] = [];
+  for (const field of fields)
+    for (const word of field)
+      if (word.folded.mark !== mark) {
+        word.folded.mark = mark;
+        texts.push(word.folded.text);
+      }
+  return texts;
+}
+
+const termsOfWord = (word: WordForms): readonly Term[] => word.terms;
+const lettersOfWord = (word: WordForms): readonly Term[] => word.letters;
+const foldedLettersOfWord = (word: WordForms): readonly Term[] => word.foldedLetters;
 
 /** The search terms of one document, computed once per change of the document. */
 export function documentTerms(doc: SearchableDocument): DocumentTerms {
-  // One pass over each field's words into sets (a rebuild computes this for every document): the
-  // arrays keep the order of first appearance, fields in the order below. A word met again in the
-  // document adds nothing to the document-wide sets, so only its first occurrence is walked.
-  const call = ++documentCalls;
+  // Each list keeps the order of first appearance, fields in the order below (a rebuild computes this
+  // for every document: the lists are made without sets, see Term.mark).
   const cache = formsCacheOf(doc.language);
   const forms = (text: string): WordForms[] => {
     const words = wordsOf(text);
@@ -237,42 +290,15 @@ export function documentTerms(doc: SearchableDocument): DocumentTerms {
   const description = forms(doc.description);
   const tags = forms(doc.tags.join(' '));
   const people = forms([doc.author?.firstName ?? '', doc.author?.lastName ?? '', doc.uploaderName].join(' '));
-  const titleTerms = new Set<string>();
-  const tagTerms = new Set<string>();
-  for (const word of title) for (const term of word.terms) titleTerms.add(term);
-  for (const word of tags) for (const term of word.terms) tagTerms.add(term);
-  const terms = new Set<string>(titleTerms);
-  for (const term of tagTerms) terms.add(term);
-  for (const word of description) {
-    if (word.seenIn === call) continue;
-    word.seenIn = call;
-    for (const term of word.terms) terms.add(term);
-  }
-  for (const word of people) for (const term of word.terms) terms.add(term);
-  const words = new Set<string>();
-  const letterTerms = new Set<string>();
-  const foldedLetterTerms = new Set<string>();
-  // A second number for the second walk: the first marked only the description's words.
-  const again = ++documentCalls;
-  for (const field of [title, description, tags, people]) {
-    for (const word of field) {
-      if (word.seenIn === again) continue;
-      word.seenIn = again;
-      words.add(word.folded);
-      for (const letters of word.letters) letterTerms.add(letters);
-      for (const letters of word.foldedLetters) foldedLetterTerms.add(letters);
-    }
-  }
-  const peopleTerms = new Set<string>();
-  for (const word of people) peopleTerms.add(word.folded);
+  const everything = [title, description, tags, people];
   return {
-    titleTerms: [...titleTerms],
-    tagTerms: [...tagTerms],
-    terms: [...terms],
-    words: [...words],
-    peopleTerms: [...peopleTerms],
-    letterTerms: [...letterTerms],
-    foldedLetterTerms: [...foldedLetterTerms],
+    titleTerms: termList([title], termsOfWord),
+    tagTerms: termList([tags], termsOfWord),
+    terms: termList([title, tags, description, people], termsOfWord),
+    words: foldedList(everything),
+    peopleTerms: foldedList([people]),
+    letterTerms: termList(everything, lettersOfWord),
+    foldedLetterTerms: termList(everything, foldedLettersOfWord),
   };
 }
 
