@@ -53,8 +53,11 @@ export const MAX_QUERY_WORDS = 10;
 export function wordsOf(text: string): string[] {
   const words: string[] = [];
   if (text.length === 0) return words;
-  for (const match of text.normalize('NFC').toLowerCase().matchAll(WORD)) {
-    const word = match[0];
+  // `match` with the global flag gives the words themselves, with no match object per word.
+  const lower = text.normalize('NFC').toLowerCase();
+  const found = lower.match(WORD) ?? [];
+  if (!JOINER.test(lower)) return found;
+  for (const word of found) {
     if (!JOINER.test(word)) {
       words.push(word);
       continue;
@@ -95,7 +98,7 @@ export function stemOf(word: string, language: string): string {
  * language only: the English stemmer's idea of an Estonian word never matches Estonian documents.
  */
 export function termTag(language: string): string {
-  return isStemmedLanguage(language) ? `${language}:` : 'xx:';
+  return language === 'et' ? 'et:' : language === 'en' ? 'en:' : 'xx:';
 }
 
 /**
@@ -151,16 +154,25 @@ export interface SearchableDocument {
 const unique = (values: Iterable<string>): string[] => [...new Set(values)];
 
 /**
+ * One term's text, shared by every word and document that has it. `mark` is the last list of
+ * documentTerms that took it, so a list is kept free of repeats without a set of its own.
+ */
+interface Term {
+  readonly text: string;
+  mark: number;
+}
+
+/**
  * What a document's word becomes: its tagged terms (its stem, then an Estonian stem's compound parts)
  * and its folded form.
  */
 interface WordForms {
-  readonly terms: readonly string[];
-  readonly folded: string;
+  readonly terms: readonly Term[];
+  readonly folded: Term;
   /** The word's terms with their letters as written, when folding changes them (else none). */
-  readonly letters: readonly string[];
+  readonly letters: readonly Term[];
   /** The same terms folded (so a query typed without those letters can tell them apart). */
-  readonly foldedLetters: readonly string[];
+  readonly foldedLetters: readonly Term[];
 }
 
 /** A word's stem with its letters as written (õ ä ö ü š ž kept). */
@@ -176,17 +188,39 @@ function hasFoldedLetters(text: string): boolean {
 }
 
 /**
- * Word forms per term tag, cached like stems (and bounded the same way): besides saving the work, every
- * document holding a word shares one string for each of its forms.
+ * Word forms per term tag, and the terms they are made of, cached like stems and bounded the same way
+ * (emptied together, between two documents, so one document's words never hold two terms of one text):
+ * besides saving the work, every document holding a word shares one string for each of its forms.
  */
 const formsCache = new Map<string, Map<string, WordForms>>();
+const termsCache = new Map<string, Term>();
+const TERMS_CACHE_LIMIT = 5 * STEM_CACHE_LIMIT;
 
-function formsOf(word: string, language: string): WordForms {
+function termOf(text: string): Term {
+  let term = termsCache.get(text);
+  if (term === undefined) termsCache.set(text, (term = { text, mark: 0 }));
+  return term;
+}
+
+/** The forms cache of a language's term tag (all caches emptied first when one has grown too large). */
+function formsCacheOf(language: string): Map<string, WordForms> {
+  if (
+    termsCache.size >= TERMS_CACHE_LIMIT ||
+    [...formsCache.values()].some((c) => c.size >= STEM_CACHE_LIMIT)
+  ) {
+    formsCache.clear();
+    termsCache.clear();
+  }
   const tag = termTag(language);
   let cache = formsCache.get(tag);
   if (!cache) formsCache.set(tag, (cache = new Map<string, WordForms>()));
+  return cache;
+}
+
+function formsOf(word: string, language: string, cache: Map<string, WordForms>): WordForms {
   let forms = cache.get(word);
   if (forms === undefined) {
+    const tag = termTag(language);
     const stem = stemOf(word, language);
     const parts = language === 'et' ? compoundParts(stem) : [];
     const letterStem = letterStemOf(word, language);
@@ -194,54 +228,77 @@ function formsOf(word: string, language: string): WordForms {
       ? [tag + letterStem, ...(language === 'et' ? compoundParts(letterStem) : [])].filter(hasFoldedLetters)
       : [];
     forms = {
-      terms: [tag + stem, ...parts],
-      folded: foldForSearch(word),
-      letters,
-      foldedLetters: letters.map(foldForSearch),
+      terms: [tag + stem, ...parts].map(termOf),
+      folded: termOf(foldForSearch(word)),
+      letters: letters.map(termOf),
+      foldedLetters: letters.map((text) => termOf(foldForSearch(text))),
     };
-    if (cache.size >= STEM_CACHE_LIMIT) cache.clear();
     cache.set(word, forms);
   }
   return forms;
 }
 
+/** Numbers the lists documentTerms makes (see Term.mark). */
+let lists = 0;
+
+/** The texts of the terms `pick` gives for the words of `fields`, each once, in order of first appearance. */
+function termList(
+  fields: readonly (readonly WordForms[])[],
+  pick: (word: WordForms) => readonly Term[],
+): string[] {
+  const mark = ++lists;
+  const texts: string[] = [];
+  for (const field of fields)
+    for (const word of field)
+      for (const term of pick(word))
+        if (term.mark !== mark) {
+          term.mark = mark;
+          texts.push(term.text);
+        }
+  return texts;
+}
+
+/** The folded words of `fields`, each once, in order of first appearance. */
+function foldedList(fields: readonly (readonly WordForms[])[]): string[] {
+  const mark = ++lists;
+  const texts: string[] = [];
+  for (const field of fields)
+    for (const word of field)
+      if (word.folded.mark !== mark) {
+        word.folded.mark = mark;
+        texts.push(word.folded.text);
+      }
+  return texts;
+}
+
+const termsOfWord = (word: WordForms): readonly Term[] => word.terms;
+const lettersOfWord = (word: WordForms): readonly Term[] => word.letters;
+const foldedLettersOfWord = (word: WordForms): readonly Term[] => word.foldedLetters;
+
 /** The search terms of one document, computed once per change of the document. */
 export function documentTerms(doc: SearchableDocument): DocumentTerms {
-  // One pass over each field's words into sets (a rebuild computes this for every document): the
-  // arrays keep the order of first appearance, fields in the order below.
-  const forms = (text: string): WordForms[] => wordsOf(text).map((word) => formsOf(word, doc.language));
+  // Each list keeps the order of first appearance, fields in the order below (a rebuild computes this
+  // for every document: the lists are made without sets, see Term.mark).
+  const cache = formsCacheOf(doc.language);
+  const forms = (text: string): WordForms[] => {
+    const words = wordsOf(text);
+    const out = new Array<WordForms>(words.length);
+    for (let i = 0; i < words.length; i++) out[i] = formsOf(words[i]!, doc.language, cache);
+    return out;
+  };
   const title = forms(doc.title);
   const description = forms(doc.description);
   const tags = forms(doc.tags.join(' '));
   const people = forms([doc.author?.firstName ?? '', doc.author?.lastName ?? '', doc.uploaderName].join(' '));
-  const titleTerms = new Set<string>();
-  const tagTerms = new Set<string>();
-  for (const word of title) for (const term of word.terms) titleTerms.add(term);
-  for (const word of tags) for (const term of word.terms) tagTerms.add(term);
-  const terms = new Set<string>(titleTerms);
-  for (const term of tagTerms) terms.add(term);
-  for (const word of description) for (const term of word.terms) terms.add(term);
-  for (const word of people) for (const term of word.terms) terms.add(term);
-  const words = new Set<string>();
-  const letterTerms = new Set<string>();
-  const foldedLetterTerms = new Set<string>();
-  for (const field of [title, description, tags, people]) {
-    for (const word of field) {
-      words.add(word.folded);
-      for (const letters of word.letters) letterTerms.add(letters);
-      for (const letters of word.foldedLetters) foldedLetterTerms.add(letters);
-    }
-  }
-  const peopleTerms = new Set<string>();
-  for (const word of people) peopleTerms.add(word.folded);
+  const everything = [title, description, tags, people];
   return {
-    titleTerms: [...titleTerms],
-    tagTerms: [...tagTerms],
-    terms: [...terms],
-    words: [...words],
-    peopleTerms: [...peopleTerms],
-    letterTerms: [...letterTerms],
-    foldedLetterTerms: [...foldedLetterTerms],
+    titleTerms: termList([title], termsOfWord),
+    tagTerms: termList([tags], termsOfWord),
+    terms: termList([title, tags, description, people], termsOfWord),
+    words: foldedList(everything),
+    peopleTerms: foldedList([people]),
+    letterTerms: termList(everything, lettersOfWord),
+    foldedLetterTerms: termList(everything, foldedLettersOfWord),
   };
 }
 

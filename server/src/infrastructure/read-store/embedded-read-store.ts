@@ -15,7 +15,7 @@ import { DiskCollection, EngineCaches, shape } from './embedded-engine';
 import { IdFilter } from './embedded-id-filter';
 import { compareKeyed, countValues, MINGO_OPTIONS, matcher, sortKeys } from './embedded-matcher';
 import { chunkOf, mergeContainer, newContainer } from './embedded-postings';
-import { postingMapKey, postingValues, type SqlValue, sqlKey, valueAtPath } from './embedded-values';
+import { postingMapKey, postingValuesOf, type SqlValue, sqlKey, valueAtPath } from './embedded-values';
 import type {
   FieldCounts,
   Filter,
@@ -93,7 +93,7 @@ function indexValuesOf(info: CollectionInfo | null, doc: ReadModel): IndexValues
   for (const field of info.posted()) {
     const value = valueAtPath(doc, field.path);
     if (!plainValue(value)) return null;
-    posted.push(postingValues(doc, field.path));
+    posted.push(postingValuesOf(value));
     arrays.push(Array.isArray(value));
   }
   const keys: SqlValue[] = [];
@@ -724,11 +724,13 @@ class CollectionWriter {
     };
   }
 
+  /** Notes a document's values (a value it holds twice is noted once: its document number is then last). */
   private note(field: number, values: readonly SqlValue[], docno: number, add: boolean): void {
     const changes = this.postings[field]!;
     for (const value of values) {
       const entry = changes.entry(value);
-      (add ? entry.adds : entry.removes).push(docno);
+      const docnos = add ? entry.adds : entry.removes;
+      if (docnos[docnos.length - 1] !== docno) docnos.push(docno);
     }
   }
 

@@ -1,5 +1,3 @@
-import type { ReadModel } from './read-store.port';
-
 /**
  * Values as the embedded read store keeps them in SQLite: document fields by path, MongoDB's order of
  * the values read models sort on, the SQL values that keep that order in SQLite's own indexes, and sets
@@ -108,26 +106,31 @@ export function postingMapKey(value: SqlValue): string {
 }
 
 /**
- * The posting values of a document's field: each distinct scalar (an array gives each of its elements),
- * OBJECT_POSTING for objects, NULL_POSTING when the field is missing, null or an empty array.
+ * The posting values of a document's field, given its value: each scalar (an array gives each of its elements, a value it
+ * repeats as often as it holds it: callers that post them skip the repeats), OBJECT_POSTING for objects
+ * (once), NULL_POSTING when the field is missing, null or an empty array (once).
  */
-export function postingValues(doc: ReadModel, path: string): SqlValue[] {
-  const value = valueAtPath(doc, path);
+export function postingValuesOf(value: unknown): SqlValue[] {
   if (value === undefined || value === null) return [NULL_POSTING];
   if (isKey(value)) return [postingValue(value)];
   if (!Array.isArray(value)) return [OBJECT_POSTING];
   if (value.length === 0) return [NULL_POSTING];
   if (value.length === 1 && isKey(value[0])) return [postingValue(value[0])];
-  const seen = new Set<unknown>();
+  // No set of what was seen: read models' arrays rarely repeat a value (search terms never do), and
+  // postings skip a document's repeats as they are noted (CollectionWriter.note).
+  let plain = true;
+  for (let i = 0; plain && i < value.length; i++) {
+    const type = typeof value[i];
+    plain = type === 'string' || type === 'number';
+  }
+  if (plain) return value.slice() as SqlValue[];
   const values: SqlValue[] = [];
   let objects = false;
   let nulls = false;
   for (const element of value) {
-    if (isKey(element)) {
-      if (seen.has(element)) continue;
-      seen.add(element);
-      values.push(postingValue(element));
-    } else if (element === null || element === undefined) nulls = true;
+    if (typeof element === 'string' || typeof element === 'number') values.push(element);
+    else if (typeof element === 'boolean') values.push(postingValue(element));
+    else if (element === null || element === undefined) nulls = true;
     else objects = true;
   }
   if (objects) values.push(OBJECT_POSTING);

@@ -1247,6 +1247,30 @@ export function describeReadStoreContract(
     });
 
     describe('indexes', () => {
+      it('an indexed array that holds a value twice is found and counted once, and no longer once it drops it', async () => {
+        const collection = uniqueName('repeats');
+        await store.ensureIndex(collection, { tags: 1 });
+        await write(async (tx) => {
+          await tx.collection(collection).insertOne({ _id: 'a', tags: ['x', 'y', 'x', 'x'] });
+          await tx.collection(collection).insertOne({ _id: 'b', tags: ['y', 'y', 3, 3] });
+        });
+        expect(await findIds(collection, { tags: 'x' })).toEqual(['a']);
+        expect(await store.collection(collection).count({ tags: 'y' })).toBe(2);
+        expect(await store.collection(collection).countBy({}, ['tags'])).toEqual({
+          tags: { x: 1, y: 2, '3': 1 },
+        });
+        await write(async (tx) => {
+          await tx.collection(collection).updateOne({ _id: 'a' }, { $set: { tags: ['y', 'z', 'z'] } });
+          await tx.collection(collection).updateOne({ _id: 'b' }, { $set: { tags: [3] } });
+        });
+        expect(await findIds(collection, { tags: 'x' })).toEqual([]);
+        expect(await findIds(collection, { tags: 'z' })).toEqual(['a']);
+        expect(await findIds(collection, { tags: { $in: ['y', 3] } })).toEqual(['a', 'b']);
+        expect(await store.collection(collection).countBy({}, ['tags'])).toEqual({
+          tags: { y: 1, z: 1, '3': 1 },
+        });
+      });
+
       it('a unique index rejects a duplicate and the transaction commits nothing', async () => {
         const collection = await seeded();
         await store.ensureIndex(collection, { title: 1 }, { unique: true });

@@ -211,11 +211,13 @@ export class SearchProjection implements Projection {
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { peopleTerms: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { letterTerms: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { foldedLetterTerms: 1 } },
-    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { uploaderId: 1, createdAt: -1 } },
-    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { fieldOfLaw: 1, createdAt: -1 } },
-    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { language: 1, createdAt: -1 } },
-    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { applicableLaw: 1, createdAt: -1 } },
-    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { year: 1, createdAt: -1 } },
+    // Filters and facets only: every search also fixes `status`, so its sorts walk the orders above
+    // (docs/decisions/search-filters-need-no-orders-of-their-own.md).
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { uploaderId: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { fieldOfLaw: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { language: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { applicableLaw: 1 } },
+    { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { year: 1 } },
     { collection: SEARCH_DOCUMENTS_COLLECTION, keys: { formats: 1 } },
   ];
 
