@@ -92,13 +92,16 @@ export function stemOf(word: string, language: string): string {
   return stem;
 }
 
+/** The tags as constants: documentTerms asks for one per word, so no string is made each time. */
+const TERM_TAGS: Record<StemmedLanguage, string> = { et: 'et:', en: 'en:' };
+
 /**
  * Terms carry the language whose stemmer made them ("et:leping", "en:leas", "xx:vertrag" for the
  * languages we do not stem), so a query word meets each document through the stem of that document's
  * language only: the English stemmer's idea of an Estonian word never matches Estonian documents.
  */
 export function termTag(language: string): string {
-  return language === 'et' ? 'et:' : language === 'en' ? 'en:' : 'xx:';
+  return isStemmedLanguage(language) ? TERM_TAGS[language] : 'xx:';
 }
 
 /**
