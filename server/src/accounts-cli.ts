@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config/app-config';
 import { importAccounts } from './infrastructure/identity/embedded/account-import';
 import { migrateIdentitySchema } from './infrastructure/identity/embedded/identity-schema';
 import { SqliteAccountStore } from './infrastructure/identity/embedded/sqlite-account-store';
-import { openSqliteDatabase } from './infrastructure/sqlite/sqlite-database';
+import { DATABASE_FILE, openSqliteDatabase } from './infrastructure/sqlite/sqlite-database';
 
 const USAGE = 'Usage: npm run accounts -- import <accounts.csv>';
 
@@ -22,7 +22,7 @@ async function main(args: readonly string[]): Promise<number> {
     );
     return 1;
   }
-  const db = openSqliteDatabase(join(config.dataDir, 'lepinguturg.sqlite'));
+  const db = openSqliteDatabase(join(config.dataDir, DATABASE_FILE));
   try {
     migrateIdentitySchema(db);
     const report = await importAccounts(new SqliteAccountStore(db), readFileSync(file, 'utf8'), {

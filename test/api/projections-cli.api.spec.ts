@@ -1,10 +1,13 @@
 import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { DATABASE_FILE } from '../../server/src/infrastructure/sqlite/sqlite-database';
 import { runProjectionsCli, type CliOutput } from '../../server/src/projections/projections-cli';
 import { serverPidFile } from '../../server/src/projections/server-pid';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
- * `npm run projections -- status | rebuild <name|all>` (README, "Read models") on the embedded profile's
+ * `npm run projections -- status | rebuild <name|all> | compact` (README, "Read models") on the embedded profile's
  * data: the command an admin runs after an upgrade that changes what a read model holds.
  */
 describe('npm run projections on the embedded data', () => {
@@ -64,6 +67,40 @@ describe('npm run projections on the embedded data', () => {
     expect(rebuilt.errors).toEqual([]);
     expect(rebuilt.code).toBe(0);
     expect(rebuilt.progress).toMatch(/search: rebuilt from [1-9]\d* events/);
+
+    server = await startTestServer({ dataDir });
+    expect(await searchTitles(server.url, 'leping')).toEqual(before);
+  });
+
+  it('compacts a data file made with 4 KB pages into 16 KB pages, refusing while the server runs', async () => {
+    writeFileSync(serverPidFile(dataDir), String(process.pid));
+    const refused = await run('compact');
+    rmSync(serverPidFile(dataDir));
+    expect(refused.code).toBe(1);
+    expect(refused.errors.join('\n')).toMatch(
+      /is running on .*Stop it first: a file in use cannot be rewritten/,
+    );
+
+    const before = await searchTitles(server!.url, 'leping');
+    await server!.close({ keepData: true });
+    server = null;
+    // The file as versions before 16 KB pages made it.
+    const file = join(dataDir, DATABASE_FILE);
+    const old = new Database(file);
+    old.pragma('journal_mode = DELETE');
+    old.pragma('page_size = 4096');
+    old.exec('VACUUM');
+    old.pragma('journal_mode = WAL');
+    expect(old.pragma('page_size', { simple: true })).toBe(4_096);
+    old.close();
+
+    const compacted = await run('compact');
+    expect(compacted.errors).toEqual([]);
+    expect(compacted.code).toBe(0);
+    expect(compacted.lines.join('\n')).toMatch(/pages of 4096 → 16384 bytes/);
+    const check = new Database(file, { readonly: true });
+    expect(check.pragma('page_size', { simple: true })).toBe(16_384);
+    check.close();
 
     server = await startTestServer({ dataDir });
     expect(await searchTitles(server.url, 'leping')).toEqual(before);

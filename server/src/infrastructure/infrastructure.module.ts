@@ -41,7 +41,7 @@ import { ViesRestRegistry } from './vat-registry/vies-rest-registry';
 import { EmbeddedReadStore } from './read-store/embedded-read-store';
 import { READ_STORE, type ReadStore } from './read-store/read-store.port';
 import { PRIVATE_FILE_MODE, ensurePrivateDir } from './private-files';
-import { openSqliteDatabase, type SqliteDatabase } from './sqlite/sqlite-database';
+import { DATABASE_FILE, openSqliteDatabase, type SqliteDatabase } from './sqlite/sqlite-database';
 
 /** The embedded profile's SQLite connection (null on production); the embedded identity provider shares it. */
 export const SQLITE_DATABASE = Symbol('SqliteDatabase');
@@ -128,7 +128,7 @@ export class InfrastructureModule {
         {
           provide: SQLITE_DATABASE,
           useFactory: () =>
-            embedded ? openSqliteDatabase(join(config.dataDir, 'lepinguturg.sqlite')) : null,
+            embedded ? openSqliteDatabase(join(config.dataDir, DATABASE_FILE)) : null,
         },
         {
           provide: EVENT_STORE,

@@ -4,7 +4,14 @@ import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../event-store/sqlite-event-store';
-import { checkpointInBackground, openSqliteDatabase } from './sqlite-database';
+import Database from 'better-sqlite3';
+import { EmbeddedReadStore } from '../read-store/embedded-read-store';
+import {
+  PAGE_SIZE,
+  checkpointInBackground,
+  openSqliteDatabase,
+  vacuumSqliteDatabase,
+} from './sqlite-database';
 
 describe('the embedded SQLite file keeps the event loop off the disk', () => {
   let dir: string;
@@ -69,5 +76,110 @@ describe('the embedded SQLite file keeps the event loop off the disk', () => {
       await stop();
       db.close();
     }
+  });
+});
+
+describe('the embedded SQLite file is written in 16 KB pages', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'lepinguturg-pages-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A file as the versions before 16 KB pages made it: SQLite's default 4 KB pages, in WAL mode. */
+  function makeOldFile(file: string): void {
+    const old = new Database(file);
+    old.pragma('journal_mode = WAL');
+    old.close();
+  }
+
+  /** Events and a read-model collection, written through the ports. */
+  async function fill(db: ReturnType<typeof openSqliteDatabase>, count: number, from = 0) {
+    const events = new SqliteEventStore(db);
+    const reads = new EmbeddedReadStore(db);
+    await reads.ensureIndex('things', { kind: 1 });
+    for (let i = from; i < from + count; i += 100) {
+      await events.append(
+        `thing-${i}`,
+        Array.from({ length: 100 }, (_, k) => ({
+          id: randomUUID(),
+          type: 'Happened',
+          schemaVersion: 1,
+          data: { i: i + k, text: 'x'.repeat(500) },
+          metadata: { occurredAt: '' },
+        })),
+        'no_stream',
+      );
+      await reads.transaction('things', async (tx) => {
+        for (let k = 0; k < 100; k++)
+          await tx
+            .collection('things')
+            .insertOne({ _id: `t${i + k}`, kind: (i + k) % 3, text: 'y'.repeat(2_400) });
+        tx.setCheckpoint(BigInt(i + 100));
+      });
+    }
+    const kindZero = await reads.collection('things').count({ kind: 0 });
+    await reads.close();
+    await events.close();
+    return kindZero;
+  }
+
+  async function contents(db: ReturnType<typeof openSqliteDatabase>) {
+    const events = new SqliteEventStore(db);
+    const reads = new EmbeddedReadStore(db);
+    const log = (await events.readAll(null, 100_000)).map((e) => [e.id, JSON.stringify(e.data)]);
+    const kindOne = (await reads.collection('things').find({ kind: 1 }, { sort: { _id: 1 } })).map(
+      (d) => d._id,
+    );
+    const checkpoint = await reads.getCheckpoint('things');
+    await reads.close();
+    await events.close();
+    return { log, kindOne, checkpoint };
+  }
+
+  it('makes a new file with 16 KB pages, and opens an older 4 KB one as it is', async () => {
+    const fresh = openSqliteDatabase(join(dir, 'new.sqlite'));
+    expect(fresh.pragma('page_size', { simple: true })).toBe(PAGE_SIZE);
+    expect(fresh.pragma('journal_mode', { simple: true })).toBe('wal');
+    fresh.close();
+
+    const file = join(dir, 'old.sqlite');
+    makeOldFile(file);
+    const db = openSqliteDatabase(file);
+    await fill(db, 200);
+    expect(db.pragma('page_size', { simple: true })).toBe(4_096);
+    db.close();
+    const again = openSqliteDatabase(file);
+    expect(again.pragma('page_size', { simple: true })).toBe(4_096);
+    expect((await contents(again)).log).toHaveLength(200);
+    again.close();
+  });
+
+  it('rewrites an older file in 16 KB pages with every event, document and checkpoint kept, and returns freed pages', async () => {
+    const file = join(dir, 'old.sqlite');
+    makeOldFile(file);
+    const db = openSqliteDatabase(file);
+    await fill(db, 1_000);
+    const before = await contents(db);
+    // A rebuild drops a collection's tables: their pages stay in the file until it is rewritten.
+    db.exec('CREATE TABLE dropped (x TEXT)');
+    db.prepare('INSERT INTO dropped SELECT hex(randomblob(2000)) FROM events').run();
+    db.exec('DROP TABLE dropped');
+    const result = vacuumSqliteDatabase(db);
+    expect(result.pageSizeBefore).toBe(4_096);
+    expect(result.pageSizeAfter).toBe(PAGE_SIZE);
+    expect(result.bytesAfter).toBeLessThan(result.bytesBefore / 2);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+
+    const reopened = openSqliteDatabase(file);
+    expect(reopened.pragma('page_size', { simple: true })).toBe(PAGE_SIZE);
+    expect(await contents(reopened)).toEqual(before);
+    expect(before.log).toHaveLength(1_000);
+    expect(before.kindOne).toHaveLength(333);
+    expect(before.checkpoint).toBe(1_000n);
+    // The file still takes writes after it was rewritten.
+    expect(await fill(reopened, 100, 1_000)).toBe(367);
+    reopened.close();
   });
 });

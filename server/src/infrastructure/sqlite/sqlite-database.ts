@@ -7,6 +7,18 @@ import { ensurePrivateDir, ensurePrivateFile } from '../private-files';
 
 export type SqliteDatabase = Database.Database;
 
+/** The embedded profile's file in its data folder. */
+export const DATABASE_FILE = 'lepinguturg.sqlite';
+
+/**
+ * The page size of a new file (SQLite's default is 4,096 bytes). Read-model rows are 0.5–2.5 KB of JSON:
+ * at 4 KB a page holds one or two of them and a 2.4 KB purchase leaves 40 % of its page empty, while a
+ * 16 KB page holds six to thirty, so a rebuild writes fewer pages and splits fewer B-tree nodes
+ * (docs/decisions/sixteen-kilobyte-pages.md). A file keeps the page size it was made with until
+ * `vacuumSqliteDatabase` rewrites it.
+ */
+export const PAGE_SIZE = 16_384;
+
 /**
  * Opens the embedded profile's single SQLite file (events and read models live side by side, and the
  * embedded identity provider's keys and password hashes), in WAL mode with synchronous=FULL so an
@@ -22,11 +34,49 @@ export function openSqliteDatabase(file: string): SqliteDatabase {
       if (existsSync(companion)) ensurePrivateFile(companion);
   }
   const db = new Database(file);
+  // Only a file without a page yet takes a page size; an existing one keeps its own.
+  if (db.pragma('page_count', { simple: true }) === 0) db.pragma(`page_size = ${PAGE_SIZE}`);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   return db;
+}
+
+/** What `vacuumSqliteDatabase` did: the page size and the file's size in bytes, before and after. */
+export interface VacuumResult {
+  readonly pageSizeBefore: number;
+  readonly pageSizeAfter: number;
+  readonly bytesBefore: number;
+  readonly bytesAfter: number;
+}
+
+/**
+ * Rewrites the whole file in `PAGE_SIZE` pages (SQLite's VACUUM): a file made before the page size changed
+ * takes the new one, and the pages a rebuild freed go back to the file system. No other connection may
+ * have the file open (the server stopped, no background checkpointer). It runs with a rollback journal,
+ * since a WAL-mode file cannot change its page size, and is atomic like any SQLite transaction: an
+ * interruption leaves the file as it was. It needs free disk space for a copy of the file while it runs.
+ */
+export function vacuumSqliteDatabase(db: SqliteDatabase): VacuumResult {
+  const size = () =>
+    Number(db.pragma('page_count', { simple: true })) * Number(db.pragma('page_size', { simple: true }));
+  const pageSizeBefore = Number(db.pragma('page_size', { simple: true }));
+  const bytesBefore = size();
+  db.pragma('wal_checkpoint(TRUNCATE)');
+  db.pragma('journal_mode = DELETE');
+  try {
+    db.pragma(`page_size = ${PAGE_SIZE}`);
+    db.exec('VACUUM');
+  } finally {
+    db.pragma('journal_mode = WAL');
+  }
+  return {
+    pageSizeBefore,
+    pageSizeAfter: Number(db.pragma('page_size', { simple: true })),
+    bytesBefore,
+    bytesAfter: size(),
+  };
 }
 
 /**
