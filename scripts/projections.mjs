@@ -1,4 +1,4 @@
-// `npm run projections -- status | rebuild <name|all> | compact` on the configured data (DATA_DIR, PROFILE, …).
+// `npm run projections -- status | rebuild <name|all>` on the configured data (DATA_DIR, PROFILE, …).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, root } from './lib/ensure.mjs';

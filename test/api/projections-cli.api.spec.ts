@@ -1,16 +1,17 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { DATABASE_FILE } from '../../server/src/infrastructure/sqlite/sqlite-database';
+import { runDataCli } from '../../server/src/data-cli';
 import { runProjectionsCli, type CliOutput } from '../../server/src/projections/projections-cli';
 import { serverPidFile } from '../../server/src/projections/server-pid';
 import { startTestServer, type TestServer } from '../support/test-server';
 
 /**
- * `npm run projections -- status | rebuild <name|all> | compact` (README, "Read models") on the embedded profile's
+ * `npm run projections -- status | rebuild <name|all>` and `npm run data -- compact` (README, "Read models") on the embedded profile's
  * data: the command an admin runs after an upgrade that changes what a read model holds.
  */
-describe('npm run projections on the embedded data', () => {
+describe('npm run projections and npm run data on the embedded data', () => {
   let server: TestServer | null = null;
   let dataDir = '';
 
@@ -35,6 +36,18 @@ describe('npm run projections on the embedded data', () => {
     };
     const code = await runProjectionsCli(argv, { DATA_DIR: dataDir }, out);
     return { code, lines, errors, progress };
+  }
+
+  /** `npm run data -- compact` (server/src/data-cli.ts) on this data. */
+  function runData(...argv: string[]) {
+    const lines: string[] = [];
+    const errors: string[] = [];
+    const code = runDataCli(
+      argv,
+      { DATA_DIR: dataDir },
+      { log: (l) => lines.push(l), error: (l) => errors.push(l), progress: () => {} },
+    );
+    return { code, lines, errors };
   }
 
   const searchTitles = async (url: string, q: string) => {
@@ -74,7 +87,7 @@ describe('npm run projections on the embedded data', () => {
 
   it('compacts a data file made with 4 KB pages into 16 KB pages, refusing while the server runs', async () => {
     writeFileSync(serverPidFile(dataDir), String(process.pid));
-    const refused = await run('compact');
+    const refused = runData('compact');
     rmSync(serverPidFile(dataDir));
     expect(refused.code).toBe(1);
     expect(refused.errors.join('\n')).toMatch(
@@ -94,7 +107,7 @@ describe('npm run projections on the embedded data', () => {
     expect(old.pragma('page_size', { simple: true })).toBe(4_096);
     old.close();
 
-    const compacted = await run('compact');
+    const compacted = runData('compact');
     expect(compacted.errors).toEqual([]);
     expect(compacted.code).toBe(0);
     expect(compacted.lines.join('\n')).toMatch(/pages of 4096 → 16384 bytes/);
@@ -104,6 +117,17 @@ describe('npm run projections on the embedded data', () => {
 
     server = await startTestServer({ dataDir });
     expect(await searchTitles(server.url, 'leping')).toEqual(before);
+  });
+
+  it('refuses an unknown data command, and a file that is not there, changing nothing', () => {
+    expect(runData('shrink')).toMatchObject({ code: 2, errors: ['Usage: npm run data -- compact'] });
+    const missing = runDataCli(
+      ['compact'],
+      { DATA_DIR: join(dataDir, 'nowhere') },
+      { log: () => {}, error: () => {}, progress: () => {} },
+    );
+    expect(missing).toBe(1);
+    expect(existsSync(join(dataDir, 'nowhere', DATABASE_FILE))).toBe(false);
   });
 
   it('names the read models when asked to rebuild one it does not have', async () => {

@@ -127,8 +127,7 @@ export class InfrastructureModule {
         { provide: FEE_RATES, useValue: config.feeRates },
         {
           provide: SQLITE_DATABASE,
-          useFactory: () =>
-            embedded ? openSqliteDatabase(join(config.dataDir, DATABASE_FILE)) : null,
+          useFactory: () => (embedded ? openSqliteDatabase(join(config.dataDir, DATABASE_FILE)) : null),
         },
         {
           provide: EVENT_STORE,

@@ -1,57 +1,15 @@
 import 'reflect-metadata';
-import { existsSync, readFileSync } from 'node:fs';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { join } from 'node:path';
 import { loadConfig } from '../config/app-config';
 import { InfrastructureModule } from '../infrastructure/infrastructure.module';
-import {
-  DATABASE_FILE,
-  openSqliteDatabase,
-  vacuumSqliteDatabase,
-} from '../infrastructure/sqlite/sqlite-database';
 import { ProjectionRunner } from './projection-runner';
 import { ProjectionsModule } from './projections.module';
-import { serverPidFile } from './server-pid';
+import { runningServer } from './server-pid';
 
 const USAGE = `Usage:
   npm run projections -- status
-  npm run projections -- rebuild <name|all>
-  npm run projections -- compact`;
-
-function serverIsRunning(dataDir: string): number | null {
-  const file = serverPidFile(dataDir);
-  if (!existsSync(file)) return null;
-  const pid = Number(readFileSync(file, 'utf8').trim());
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * `compact`: rewrites the embedded file in 16 KB pages (a file made before they were the default keeps 4 KB
- * ones, and rebuilds of large read models are slower in those) and returns the pages rebuilds freed.
- */
-function compact(file: string, out: CliOutput): number {
-  if (!existsSync(file)) {
-    out.error(`There is no data to compact: ${file} does not exist.`);
-    return 1;
-  }
-  const db = openSqliteDatabase(file);
-  try {
-    const result = vacuumSqliteDatabase(db);
-    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-    out.log(
-      `Compacted ${file}: pages of ${result.pageSizeBefore} → ${result.pageSizeAfter} bytes, ${mb(result.bytesBefore)} → ${mb(result.bytesAfter)} MB.`,
-    );
-    return 0;
-  } finally {
-    db.close();
-  }
-}
+  npm run projections -- rebuild <name|all>`;
 
 /** Where the command writes: its report and its complaints (the console, or a test's capture). */
 export interface CliOutput {
@@ -67,9 +25,8 @@ const CONSOLE: CliOutput = {
 };
 
 /**
- * `npm run projections -- status | rebuild <name|all> | compact`: read-model status, rebuilds from the event
- * log and the embedded file rewritten compactly, on the data the environment configures. Answers the
- * process's exit code.
+ * `npm run projections -- status | rebuild <name|all>`: read-model status and rebuilds from the event
+ * log, on the data the environment configures. Answers the process's exit code.
  */
 export async function runProjectionsCli(
   argv: readonly string[],
@@ -77,28 +34,20 @@ export async function runProjectionsCli(
   out: CliOutput = CONSOLE,
 ): Promise<number> {
   const [command, name] = argv;
-  if (command !== 'status' && command !== 'rebuild' && command !== 'compact') {
+  if (command !== 'status' && command !== 'rebuild') {
     out.error(USAGE);
     return 2;
   }
   const config = loadConfig(env);
-  if (command === 'compact' && config.profile !== 'embedded') {
-    out.error('Only the embedded profile keeps its data in a file of its own to compact.');
-    return 2;
-  }
-  if (command !== 'status' && config.profile === 'embedded') {
-    const pid = serverIsRunning(config.dataDir);
+  if (command === 'rebuild' && config.profile === 'embedded') {
+    const pid = runningServer(config.dataDir);
     if (pid !== null) {
       out.error(
-        command === 'rebuild'
-          ? `The server (pid ${pid}) is running on ${config.dataDir}. Stop it first: its projections would race the rebuild.`
-          : `The server (pid ${pid}) is running on ${config.dataDir}. Stop it first: a file in use cannot be rewritten.`,
+        `The server (pid ${pid}) is running on ${config.dataDir}. Stop it first: its projections would race the rebuild.`,
       );
       return 1;
     }
   }
-
-  if (command === 'compact') return compact(join(config.dataDir, DATABASE_FILE), out);
 
   @Module({ imports: [InfrastructureModule.forConfig(config), ProjectionsModule] })
   class ProjectionsCliModule {}
