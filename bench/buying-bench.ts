@@ -144,6 +144,7 @@ async function buy(
     firstName: 'Bench',
     lastName: 'Buyer',
     address: 'Tallinn',
+    country: 'EE',
     previewsSeen: true,
     termsAccepted: true,
     invoice: { companyName: 'Bench OÜ', registryCode: '12345678', vatNumber: null },
