@@ -1,17 +1,5 @@
 // `npm run accounts -- import accounts.csv`: accounts into the embedded identity provider (DATA_DIR, …).
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { ensureBuilt, ensureInstalled, root } from './lib/ensure.mjs';
+import { runServerTool } from './lib/ensure.mjs';
 import { NODE_FLAGS } from './lib/node-flags.mjs';
 
-ensureInstalled();
-ensureBuilt({ client: false });
-const result = spawnSync(
-  process.execPath,
-  [...NODE_FLAGS, join(root, 'server/dist/accounts-cli.js'), ...process.argv.slice(2)],
-  {
-    cwd: root,
-    stdio: 'inherit',
-  },
-);
-process.exit(result.status ?? 1);
+runServerTool('accounts-cli.js', NODE_FLAGS);

@@ -83,3 +83,21 @@ export function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   return candidates.find((path) => path && existsSync(path)) ?? null;
 }
+
+/**
+ * A command-line tool of the server (`server/dist/<file>`): installs and builds what is missing, runs it with
+ * these Node flags and the caller's arguments, and exits with its exit code.
+ */
+export function runServerTool(file, nodeFlags) {
+  ensureInstalled();
+  ensureBuilt({ client: false });
+  const result = spawnSync(
+    process.execPath,
+    [...nodeFlags, join(root, 'server/dist', file), ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  process.exit(result.status ?? 1);
+}
