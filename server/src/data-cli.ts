@@ -1,21 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { CONSOLE_OUTPUT, type CliOutput } from './cli-output';
 import { ConfigError, loadConfig } from './config/app-config';
 import {
   DATABASE_FILE,
   openSqliteDatabase,
   vacuumSqliteDatabase,
 } from './infrastructure/sqlite/sqlite-database';
-import type { CliOutput } from './projections/projections-cli';
 import { runningServer } from './projections/server-pid';
 
 const USAGE = 'Usage: npm run data -- compact';
-
-const CONSOLE: CliOutput = {
-  log: (line) => console.log(line),
-  error: (line) => console.error(line),
-  progress: (text) => process.stdout.write(text),
-};
 
 /**
  * `npm run data -- compact`: rewrites the embedded profile's SQLite file in 16 KB pages (a file made before they
@@ -25,7 +19,7 @@ const CONSOLE: CliOutput = {
 export function runDataCli(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
-  out: CliOutput = CONSOLE,
+  out: CliOutput = CONSOLE_OUTPUT,
 ): number {
   if (argv.length !== 1 || argv[0] !== 'compact') {
     out.error(USAGE);

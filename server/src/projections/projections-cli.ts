@@ -1,28 +1,18 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { CONSOLE_OUTPUT, type CliOutput } from '../cli-output';
 import { loadConfig } from '../config/app-config';
 import { InfrastructureModule } from '../infrastructure/infrastructure.module';
 import { ProjectionRunner } from './projection-runner';
 import { ProjectionsModule } from './projections.module';
 import { runningServer } from './server-pid';
 
+export type { CliOutput } from '../cli-output';
+
 const USAGE = `Usage:
   npm run projections -- status
   npm run projections -- rebuild <name|all>`;
-
-/** Where the command writes: its report and its complaints (the console, or a test's capture). */
-export interface CliOutput {
-  log(line: string): void;
-  error(line: string): void;
-  progress(text: string): void;
-}
-
-const CONSOLE: CliOutput = {
-  log: (line) => console.log(line),
-  error: (line) => console.error(line),
-  progress: (text) => process.stdout.write(text),
-};
 
 /**
  * `npm run projections -- status | rebuild <name|all>`: read-model status and rebuilds from the event
@@ -31,7 +21,7 @@ const CONSOLE: CliOutput = {
 export async function runProjectionsCli(
   argv: readonly string[],
   env: NodeJS.ProcessEnv,
-  out: CliOutput = CONSOLE,
+  out: CliOutput = CONSOLE_OUTPUT,
 ): Promise<number> {
   const [command, name] = argv;
   if (command !== 'status' && command !== 'rebuild') {

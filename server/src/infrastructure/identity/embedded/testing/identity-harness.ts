@@ -10,7 +10,7 @@ import { type AppConfig, loadConfig } from '../../../../config/app-config';
 import type { Clock } from '../../../clock/clock';
 import { systemClock } from '../../../clock/clock';
 import { OutboxMailer } from '../../../mail/outbox-mailer';
-import { type SqliteDatabase, openSqliteDatabase } from '../../../sqlite/sqlite-database';
+import { DATABASE_FILE, type SqliteDatabase, openSqliteDatabase } from '../../../sqlite/sqlite-database';
 import { type EmbeddedIdentity, mountEmbeddedIdentity } from '../embedded-identity';
 import type { ThrottleLimits } from '../sign-in-limits';
 import { SqliteAccountStore } from '../sqlite-account-store';
@@ -39,7 +39,7 @@ export async function startIdentityHarness(
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'identity-'));
   const config = loadConfig({ PORT: String(port), DATA_DIR: dir, ...env });
-  const db = openSqliteDatabase(join(dir, 'lepinguturg.sqlite'));
+  const db = openSqliteDatabase(join(dir, DATABASE_FILE));
   const clock = options.clock ?? systemClock;
   const outbox = new OutboxMailer(join(dir, 'outbox'), clock);
   const adapter = new FastifyAdapter({
