@@ -747,6 +747,10 @@ export class InMemoryReadStore implements ReadStore {
   }
 
   /** The stored checkpoint, read from SQLite each time (cheap, and always current across processes). */
+  flush(): Promise<void> {
+    return Promise.resolve();
+  }
+
   getCheckpoint(projection: string): Promise<bigint | null> {
     return settle(() => {
       this.assertOpen();

@@ -4,7 +4,10 @@ import { join } from 'node:path';
 import type { StoredEvent } from '../events/domain-event';
 import type { EventStore, NewEvent } from '../infrastructure/event-store/event-store.port';
 import { SqliteEventStore } from '../infrastructure/event-store/sqlite-event-store';
-import { EmbeddedReadStore } from '../infrastructure/read-store/embedded-read-store';
+import {
+  EmbeddedReadStore,
+  type EmbeddedReadStoreOptions,
+} from '../infrastructure/read-store/embedded-read-store';
 import type {
   ProjectionTransaction,
   ReadModel,
@@ -81,7 +84,11 @@ async function expectEachEventAppliedOnce(readStore: ReadStore, name = 'recordin
   }
 }
 
-describe('ProjectionRunner on SQLite', () => {
+describe.each([
+  ['committed on this thread', {}],
+  // A rebuild's path (embedded-read-store.ts) for every commit, live ones included.
+  ['committed on the writer thread', { backgroundWritesFrom: 1 }],
+])('ProjectionRunner on SQLite, %s', (_name, options: EmbeddedReadStoreOptions) => {
   let dir: string;
   let db: SqliteDatabase;
   let eventStore: SqliteEventStore;
@@ -91,7 +98,7 @@ describe('ProjectionRunner on SQLite', () => {
     dir = mkdtempSync(join(tmpdir(), 'lepinguturg-runner-'));
     db = openSqliteDatabase(join(dir, 'test.sqlite'));
     eventStore = new SqliteEventStore(db, { pollIntervalMs: 20 });
-    readStore = new EmbeddedReadStore(db);
+    readStore = new EmbeddedReadStore(db, options);
   });
   afterEach(async () => {
     await eventStore.close();

@@ -245,6 +245,8 @@ export class ProjectionRunner implements OnApplicationShutdown {
       after = batch.at(-1)!.position;
       onProgress?.(progress(false));
     }
+    // The store may still be writing the last batch (docs/decisions/a-writer-thread-for-rebuilds.md).
+    await this.readStore.flush();
     if (this.running) {
       for (const projection of projections)
         if (live.includes(projection.name)) await this.startOne(projection);

@@ -170,6 +170,19 @@ export function column(field: FieldInfo): string {
   return quote(`k${field.id}`);
 }
 
+/**
+ * The catalogue's writes of a commit, as SQL with their parameters: a commit handed to the background
+ * writer (sqlite-writer.ts) records them in its plan instead of running them here.
+ */
+export const CATALOG_WRITES = {
+  /** The collection's version, checked before a planned commit: (collection id). */
+  version: 'SELECT version FROM rs_collections WHERE id = ?',
+  /** A commit's new version of the collection: (collection id). */
+  bumpVersion: 'UPDATE rs_collections SET version = version + 1 WHERE id = ?',
+  /** A field found holding an array: (collection id, field id). */
+  setMultikey: 'UPDATE rs_fields SET multikey = 1 WHERE collection = ? AND id = ?',
+} as const;
+
 interface CatalogStatements {
   readonly collectionByName: Statement<[string], { id: number; version: number }>;
   readonly insertCollection: Statement<[string], { id: number }>;
@@ -201,7 +214,7 @@ export class Catalog {
     this.statements = {
       collectionByName: db.prepare('SELECT id, version FROM rs_collections WHERE name = ?'),
       insertCollection: db.prepare('INSERT INTO rs_collections (name) VALUES (?) RETURNING id'),
-      version: db.prepare('SELECT version FROM rs_collections WHERE id = ?'),
+      version: db.prepare(CATALOG_WRITES.version),
       versions: db.prepare('SELECT id, name, version FROM rs_collections'),
       bumpVersion: db.prepare(
         'UPDATE rs_collections SET version = version + 1 WHERE id = ? RETURNING version',
@@ -215,7 +228,7 @@ export class Catalog {
       ),
       deleteIndex: db.prepare('DELETE FROM rs_indexes WHERE collection = ? AND id = ?'),
       insertField: db.prepare('INSERT INTO rs_fields (collection, id, path) VALUES (?, ?, ?)'),
-      setMultikey: db.prepare('UPDATE rs_fields SET multikey = 1 WHERE collection = ? AND id = ?'),
+      setMultikey: db.prepare(CATALOG_WRITES.setMultikey),
       clearMultikey: db.prepare('UPDATE rs_fields SET multikey = 0 WHERE collection = ?'),
     };
   }

@@ -2,7 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSqliteDatabase, type SqliteDatabase } from '../sqlite/sqlite-database';
-import { EmbeddedReadStore } from './embedded-read-store';
+import {
+  ConcurrentReadModelChangeError,
+  EmbeddedReadStore,
+  type EmbeddedReadStoreOptions,
+} from './embedded-read-store';
 import { describeReadStoreContract } from './read-store.contract';
 import type { ReadStore } from './read-store.port';
 
@@ -23,40 +27,204 @@ function ids(docs: readonly { _id: string }[]): string[] {
 
 const databases = new WeakMap<ReadStore, { db: SqliteDatabase; file: string }>();
 
-function openStore(file: string): EmbeddedReadStore {
+function openStore(file: string, options?: EmbeddedReadStoreOptions): EmbeddedReadStore {
   const db = openSqliteDatabase(file);
-  const store = new EmbeddedReadStore(db);
+  const store = new EmbeddedReadStore(db, options);
   databases.set(store, { db, file });
   return store;
 }
 
-describeReadStoreContract(
-  'embedded (SQLite file)',
-  () => Promise.resolve(openStore(freshFile())),
-  async (store) => {
-    await store.close();
-    databases.get(store)?.db.close();
-  },
-  // A restart: the store and its connection closed, the file opened again by a new process's store.
-  async (store) => {
-    const { db, file } = databases.get(store)!;
-    await store.close();
-    db.close();
-    return openStore(file);
-  },
-);
+for (const [name, options] of [
+  ['embedded (SQLite file)', {}],
+  // A rebuild's path for every commit: planned here, written by the background writer's thread.
+  ['embedded (SQLite file), every commit on the writer thread', { backgroundWritesFrom: 1 }],
+] as const)
+  describeReadStoreContract(
+    name,
+    () => Promise.resolve(openStore(freshFile(), options)),
+    async (store) => {
+      await store.close();
+      databases.get(store)?.db.close();
+    },
+    // A restart: the store and its connection closed, the file opened again by a new process's store.
+    async (store) => {
+      const { db, file } = databases.get(store)!;
+      await store.close();
+      db.close();
+      return openStore(file, options);
+    },
+  );
 
 describe('EmbeddedReadStore', () => {
   const opened: SqliteDatabase[] = [];
+  const stores: EmbeddedReadStore[] = [];
 
-  function open(file: string): EmbeddedReadStore {
+  function open(file: string, options?: EmbeddedReadStoreOptions): EmbeddedReadStore {
     const db = openSqliteDatabase(file);
     opened.push(db);
-    return new EmbeddedReadStore(db);
+    const store = new EmbeddedReadStore(db, options);
+    stores.push(store);
+    return store;
   }
 
-  afterEach(() => {
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.close();
     for (const db of opened.splice(0)) db.close();
+  });
+
+  describe('a large transaction, written on the writer thread while the next is applied', () => {
+    const LARGE = { backgroundWritesFrom: 100 };
+
+    async function seeded(file: string, options = LARGE): Promise<EmbeddedReadStore> {
+      const store = open(file, options);
+      await store.ensureIndex('sales', { uploaderId: 1 });
+      return store;
+    }
+
+    it('resolves before the file has it; the next transaction reads it by id, queries wait for it, the file gets both', async () => {
+      const file = freshFile();
+      const store = await seeded(file);
+      await store.transaction('sales', async (tx) => {
+        for (let i = 0; i < 300; i++)
+          await tx.collection('sales').insertOne({ _id: `s${i}`, uploaderId: `u${i % 7}`, n: i });
+        tx.setCheckpoint(300n);
+      });
+      // Handed to the writer thread: its answer comes as a message, after this line.
+      expect(store.writing).toBe(true);
+      let checkpointSeen: bigint | null = null;
+      await store.transaction('sales', async (tx) => {
+        checkpointSeen = await store.getCheckpoint('sales');
+        const sales = tx.collection('sales');
+        expect(await sales.findOne({ _id: 's5' })).toEqual({ _id: 's5', uploaderId: 'u5', n: 5 });
+        await sales.updateOne({ _id: 's5' }, { $set: { uploaderId: 'u0', n: -5 } });
+        await sales.deleteOne({ _id: 's6' });
+        for (let i = 300; i < 400; i++)
+          await sales.insertOne({ _id: `s${i}`, uploaderId: `u${i % 7}`, n: i });
+        // A query of the transaction sees the first commit and its own changes.
+        expect(await sales.count({ uploaderId: 'u0' })).toBe(59);
+        tx.setCheckpoint(400n);
+      });
+      expect(checkpointSeen).toBe(300n);
+      expect(await store.getCheckpoint('sales')).toBe(400n);
+      // Reads outside a transaction wait for the writer: they see every resolved transaction.
+      expect(await store.collection('sales').count({ uploaderId: 'u0' })).toBe(59);
+      expect(await store.collection('sales').count({})).toBe(399);
+      await store.flush();
+      expect(store.writing).toBe(false);
+
+      const other = open(file);
+      expect(await other.getCheckpoint('sales')).toBe(400n);
+      expect(await other.collection('sales').findOne({ _id: 's5' })).toEqual({
+        _id: 's5',
+        uploaderId: 'u0',
+        n: -5,
+      });
+      expect(await other.collection('sales').findOne({ _id: 's6' })).toBeNull();
+      expect(await other.collection('sales').count({ uploaderId: 'u0' })).toBe(59);
+      expect(
+        (await other.collection('sales').find({ uploaderId: 'u3' }, { sort: { n: 1 } })).map((doc) => doc.n),
+      ).toEqual(Array.from({ length: 400 }, (_, i) => i).filter((i) => i % 7 === 3));
+    });
+
+    it('keeps commits that follow a large one in order, small ones included, until the writer has them all', async () => {
+      const file = freshFile();
+      const store = await seeded(file);
+      await store.transaction('sales', async (tx) => {
+        for (let i = 0; i < 200; i++)
+          await tx.collection('sales').insertOne({ _id: `s${i}`, uploaderId: 'u1', n: 0 });
+      });
+      for (let round = 1; round <= 5; round++)
+        await store.transaction('sales', async (tx) => {
+          await tx.collection('sales').updateOne({ _id: 's0' }, { $inc: { n: 1 } });
+          tx.setCheckpoint(BigInt(round));
+        });
+      await store.flush();
+      const other = open(file);
+      expect(await other.collection('sales').findOne({ _id: 's0' })).toEqual({
+        _id: 's0',
+        uploaderId: 'u1',
+        n: 5,
+      });
+      expect(await other.getCheckpoint('sales')).toBe(5n);
+    });
+
+    it('a commit the writer refuses rejects the transaction that read it; neither is written, and the store goes on', async () => {
+      const file = freshFile();
+      const store = await seeded(file, { backgroundWritesFrom: 1 });
+      const another = open(file);
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').insertOne({ _id: 's1', uploaderId: 'u1', n: 1 });
+        tx.setCheckpoint(1n);
+      });
+      await store.flush();
+      // Another connection changes the collection while the first transaction runs: its commit is planned
+      // and handed over, and the writer's check of the collection's version refuses it.
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
+        await another.transaction('sales', async (other) => {
+          await other.collection('sales').insertOne({ _id: 'x', uploaderId: 'u9', n: 0 });
+        });
+        tx.setCheckpoint(2n);
+      });
+      await expect(
+        store.transaction('sales', async (tx) => {
+          // Read from the refused commit, which has not been answered yet.
+          expect(await tx.collection('sales').findOne({ _id: 's1' })).toEqual({
+            _id: 's1',
+            uploaderId: 'u1',
+            n: 2,
+          });
+          await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
+          tx.setCheckpoint(3n);
+        }),
+      ).rejects.toThrow(ConcurrentReadModelChangeError);
+      await store.flush();
+      expect(await store.collection('sales').findOne({ _id: 's1' })).toEqual({
+        _id: 's1',
+        uploaderId: 'u1',
+        n: 1,
+      });
+      expect(await store.getCheckpoint('sales')).toBe(1n);
+      expect(await store.collection('sales').count({ uploaderId: 'u9' })).toBe(1);
+
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 10 } });
+        await tx.collection('sales').insertOne({ _id: 's2', uploaderId: 'u1', n: 2 });
+        tx.setCheckpoint(4n);
+      });
+      await store.flush();
+      const other = open(file);
+      expect(await other.collection('sales').find({ uploaderId: 'u1' }, { sort: { _id: 1 } })).toEqual([
+        { _id: 's1', uploaderId: 'u1', n: 11 },
+        { _id: 's2', uploaderId: 'u1', n: 2 },
+      ]);
+      expect(await other.getCheckpoint('sales')).toBe(4n);
+    });
+
+    it('a refused commit that no later transaction read is reported by the next flush, once', async () => {
+      const file = freshFile();
+      const store = await seeded(file, { backgroundWritesFrom: 1 });
+      const another = open(file);
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').insertOne({ _id: 's1', uploaderId: 'u1', n: 1 });
+      });
+      await store.flush();
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
+        await another.transaction('sales', async (other) => {
+          await other.collection('sales').insertOne({ _id: 'x', uploaderId: 'u9', n: 0 });
+        });
+        tx.setCheckpoint(2n);
+      });
+      await expect(store.flush()).rejects.toThrow(ConcurrentReadModelChangeError);
+      await store.flush();
+      expect(await store.getCheckpoint('sales')).toBeNull();
+      expect(await store.collection('sales').findOne({ _id: 's1' })).toEqual({
+        _id: 's1',
+        uploaderId: 'u1',
+        n: 1,
+      });
+    });
   });
 
   it('keeps documents, indexes and checkpoints across a reopen', async () => {

@@ -2,8 +2,10 @@ import type { Statement } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { Aggregator } from 'mingo';
 import { commitDerived, type SqliteDatabase } from '../sqlite/sqlite-database';
+import { BackgroundWriter, PlanCheckFailedError, WritePlan } from '../sqlite/sqlite-writer';
 import {
   Catalog,
+  CATALOG_WRITES,
   type CollectionInfo,
   column,
   type FieldInfo,
@@ -168,6 +170,7 @@ class Overlay {
   private readonly claims = new Map<string, Map<string, string>>();
   /** The collection's version when the transaction first read it (a commit needs it unchanged). */
   readonly versionSeen: number;
+  private unique: readonly IndexInfo[] | undefined;
 
   constructor(
     private readonly store: EmbeddedReadStore,
@@ -184,8 +187,10 @@ class Overlay {
   base(id: string): Base | null {
     let base = this.bases.get(id);
     if (base === undefined) {
-      const disk = this.disk();
-      base = disk.info && this.store.mightHold(disk.info, id) ? (disk.byId(id) ?? null) : null;
+      // The id filter holds the ids of commits on their way to the file too: a new id needs neither look.
+      const info = this.store.infoOf(this.name);
+      if (!info || !this.store.mightHold(info, id)) base = null;
+      else base = this.store.pendingBase(this.name, id) ?? this.disk().byId(id) ?? null;
       this.bases.set(id, base);
     }
     return base;
@@ -272,8 +277,10 @@ class Overlay {
     return doc && info ? storedValuesOf(info, doc) : null;
   }
 
-  uniqueIndexes(): IndexInfo[] {
-    return this.store.infoOf(this.name)?.indexes.filter((index) => index.unique) ?? [];
+  uniqueIndexes(): readonly IndexInfo[] {
+    // Indexes change only between transactions (ensureIndex waits its turn like a transaction).
+    this.unique ??= this.store.infoOf(this.name)?.indexes.filter((index) => index.unique) ?? [];
+    return this.unique;
   }
 
   private assertUnique(id: string, values: IndexValues): void {
@@ -496,25 +503,27 @@ class EmbeddedReadCollection<T extends ReadModel> implements ReadCollection<T> {
   ) {}
 
   findOne(filter: Filter): Promise<T | null> {
-    return settle(() =>
+    return this.store.whenWritten(() =>
       this.store.read(this.name, (disk) => (disk.find(filter, { limit: 1 })[0] as T) ?? null),
     );
   }
 
   find(filter: Filter, options?: FindOptions): Promise<T[]> {
-    return settle(() => this.store.read(this.name, (disk) => disk.find(filter, options) as T[]));
+    return this.store.whenWritten(() =>
+      this.store.read(this.name, (disk) => disk.find(filter, options) as T[]),
+    );
   }
 
   count(filter: Filter): Promise<number> {
-    return settle(() => this.store.read(this.name, (disk) => disk.count(filter)));
+    return this.store.whenWritten(() => this.store.read(this.name, (disk) => disk.count(filter)));
   }
 
   countBy(filter: Filter, fields: readonly string[]): Promise<FieldCounts> {
-    return settle(() => this.store.read(this.name, (disk) => disk.countBy(filter, fields)));
+    return this.store.whenWritten(() => this.store.read(this.name, (disk) => disk.countBy(filter, fields)));
   }
 
   aggregate<R = unknown>(pipeline: readonly Record<string, unknown>[]): Promise<R[]> {
-    return settle(() => this.store.read(this.name, (disk) => disk.aggregate<R>(pipeline)));
+    return this.store.whenWritten(() => this.store.read(this.name, (disk) => disk.aggregate<R>(pipeline)));
   }
 }
 
@@ -527,30 +536,48 @@ class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T>
 
   /**
    * Runs one operation of the transaction. No read transaction and no look at other connections here:
-   * the commit refuses to write over a collection another connection changed meanwhile.
+   * the commit refuses to write over a collection another connection changed meanwhile. An operation
+   * that needs more of the file than documents by id (a query, a unique key's holders) first waits for
+   * the commits on their way to it (the store answers reads by id from them).
    */
-  private run<R>(work: (overlay: Overlay) => R): Promise<R> {
+  private run<R>(work: (overlay: Overlay) => R, reads: Filter | 'document' | 'file'): Promise<R> {
+    if (this.store.writing && !this.byIdAlone(reads))
+      return this.store.written().then(() => work(this.overlay()));
     return settle(() => work(this.overlay()));
   }
 
+  /**
+   * Whether an operation reads the file only by id: one whose filter names an `_id` alone, or that is given
+   * a whole document ('document'), in a collection without a unique index to check it against.
+   */
+  private byIdAlone(reads: Filter | 'document' | 'file'): boolean {
+    if (reads === 'file') return false;
+    if (reads !== 'document' && (pinnedId(reads) === undefined || Object.keys(reads).length !== 1))
+      return false;
+    return this.overlay().uniqueIndexes().length === 0;
+  }
+
   findOne(filter: Filter): Promise<T | null> {
-    return this.run((overlay) => (overlay.find(filter, { limit: 1 })[0] as T) ?? null);
+    return this.run((overlay) => (overlay.find(filter, { limit: 1 })[0] as T) ?? null, filter);
   }
 
   find(filter: Filter, options?: FindOptions): Promise<T[]> {
-    return this.run((overlay) => overlay.find(filter, options) as T[]);
+    return this.run(
+      (overlay) => overlay.find(filter, options) as T[],
+      options?.score || options?.after ? 'file' : filter,
+    );
   }
 
   count(filter: Filter): Promise<number> {
-    return this.run((overlay) => overlay.count(filter));
+    return this.run((overlay) => overlay.count(filter), 'file');
   }
 
   countBy(filter: Filter, fields: readonly string[]): Promise<FieldCounts> {
-    return this.run((overlay) => overlay.countBy(filter, fields));
+    return this.run((overlay) => overlay.countBy(filter, fields), 'file');
   }
 
   aggregate<R = unknown>(pipeline: readonly Record<string, unknown>[]): Promise<R[]> {
-    return this.run((overlay) => overlay.aggregate<R>(pipeline));
+    return this.run((overlay) => overlay.aggregate<R>(pipeline), 'file');
   }
 
   insertOne(doc: T): Promise<void> {
@@ -559,7 +586,7 @@ class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T>
       if (overlay.exists(doc._id))
         throw new DuplicateKeyError(overlay.name, '_id_', JSON.stringify([doc._id]));
       overlay.put(doc, JSON.stringify(doc));
-    });
+    }, 'document');
   }
 
   replaceOne(filter: Filter, doc: T, options?: { upsert?: boolean }): Promise<UpdateResult> {
@@ -581,7 +608,7 @@ class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T>
       const changed = text !== overlay.textOf(currentId);
       if (changed) overlay.put(replacement, text);
       return { matchedCount: 1, modifiedCount: changed ? 1 : 0, upsertedId: null };
-    });
+    }, filter);
   }
 
   updateOne(filter: Filter, update: Update, options?: { upsert?: boolean }): Promise<UpdateResult> {
@@ -598,7 +625,7 @@ class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T>
       }
       const modified = this.modifyOne(overlay, currentId, update);
       return { matchedCount: 1, modifiedCount: modified ? 1 : 0, upsertedId: null };
-    });
+    }, filter);
   }
 
   updateMany(filter: Filter, update: Update): Promise<UpdateResult> {
@@ -608,7 +635,7 @@ class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T>
       let modifiedCount = 0;
       for (const id of targets) if (this.modifyOne(overlay, id, update)) modifiedCount++;
       return { matchedCount: targets.length, modifiedCount, upsertedId: null };
-    });
+    }, filter);
   }
 
   deleteOne(filter: Filter): Promise<number> {
@@ -617,7 +644,7 @@ class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T>
       if (currentId === undefined) return 0;
       overlay.remove(currentId);
       return 1;
-    });
+    }, filter);
   }
 
   deleteMany(filter: Filter): Promise<number> {
@@ -625,7 +652,7 @@ class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T>
       const targets = overlay.matching(filter).map((doc) => doc._id);
       for (const id of targets) overlay.remove(id);
       return targets.length;
-    });
+    }, filter);
   }
 
   /** Changes the transaction's own copy (a copy first when a unique index must check the result). */
@@ -679,6 +706,51 @@ class FieldChanges {
   }
 }
 
+/**
+ * Where a commit's statements go: run at once on the store's connection, or recorded in a plan for the
+ * background writer, with what later transactions must see of it (`batch`) until it is on the disk.
+ */
+interface Writes {
+  run(sql: string, params: readonly SqlValue[]): void;
+  readonly batch: PendingBatch | null;
+}
+
+/**
+ * A commit handed to the background writer and not yet confirmed: what later transactions read of it
+ * instead of the file (its documents by id, its posting containers, its checkpoint) until it is written.
+ */
+class PendingBatch {
+  /** Collection name → id → the document as this commit writes it (null: deleted). */
+  readonly docs = new Map<string, Map<string, Base | null>>();
+  /** Collection id → posting key (containerKey) → the container as this commit writes it (null: deleted). */
+  readonly containers = new Map<number, Map<string, Buffer | null>>();
+  readonly written: CollectionInfo[] = [];
+  readonly inserted: [CollectionInfo, string[]][] = [];
+  checkpoint: { readonly projection: string; readonly position: bigint } | null = null;
+  /** Settles (never rejects) once the writer has answered and the store has taken the answer in. */
+  done: Promise<void> = Promise.resolve();
+  error: Error | null = null;
+  /** Whether a caller was told of `error` (a transaction that depended on this commit, or a flush). */
+  reported = false;
+
+  docsOf(name: string): Map<string, Base | null> {
+    let docs = this.docs.get(name);
+    if (!docs) this.docs.set(name, (docs = new Map<string, Base | null>()));
+    return docs;
+  }
+
+  containersOf(collection: number): Map<string, Buffer | null> {
+    let containers = this.containers.get(collection);
+    if (!containers) this.containers.set(collection, (containers = new Map<string, Buffer | null>()));
+    return containers;
+  }
+}
+
+/** A posting container's key among a pending commit's containers. */
+function containerKey(field: number, value: SqlValue, chunk: number): string {
+  return `${field}\u0000${chunk}\u0000${postingMapKey(value)}`;
+}
+
 /** Writes one collection's changes of a commit: documents with their key columns, then postings grouped by chunk. */
 class CollectionWriter {
   private readonly posted: readonly FieldInfo[];
@@ -686,41 +758,37 @@ class CollectionWriter {
   /** Positions in `keyed` of the fields without postings (whose arrays markArrays notes from the key). */
   private readonly unposted: readonly number[];
   private readonly postings: FieldChanges[];
+  /** The highest document number in use; a new document takes the next (assigned here, not by SQLite). */
+  private lastDocno: number;
   /** Chunks above this one held no documents before the commit: their containers are new. */
   private readonly freshAbove: number;
   /** Ids of the documents this commit inserted. */
   readonly inserted: string[] = [];
-  private readonly statements: {
-    insert: Statement;
-    update: Statement;
-    remove: Statement;
-    updateKeys: Statement | null;
-  };
+  private readonly sql: { insert: string; update: string; remove: string; updateKeys: string | null };
+  private readonly docs: Map<string, Base | null> | null;
 
   constructor(
     private readonly store: EmbeddedReadStore,
     private readonly info: CollectionInfo,
+    private readonly out: Writes,
   ) {
     this.posted = info.posted();
     this.keyed = info.keyed();
     this.unposted = this.keyed.flatMap((field, i) => (this.posted.includes(field) ? [] : [i]));
     this.postings = this.posted.map(() => new FieldChanges());
-    const max = store.prepare(`SELECT max(docno) FROM ${info.docs}`).pluck().get() as number | null;
-    this.freshAbove = max === null ? -1 : chunkOf(max);
+    this.lastDocno = store.lastDocno(info);
+    this.freshAbove = this.lastDocno === 0 ? -1 : chunkOf(this.lastDocno);
+    this.docs = out.batch?.docsOf(info.name) ?? null;
     const columns = this.keyed.map(column);
     const assign = columns.map((c) => `, ${c} = ?`).join('');
-    this.statements = {
-      insert: store.prepare(
-        `INSERT INTO ${info.docs} (id, doc${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?${', ?'.repeat(columns.length)})`,
-      ),
-      update: store.prepare(`UPDATE ${info.docs} SET doc = ?${assign} WHERE docno = ?`),
-      remove: store.prepare(`DELETE FROM ${info.docs} WHERE docno = ?`),
+    this.sql = {
+      insert: `INSERT INTO ${info.docs} (docno, id, doc${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?, ?${', ?'.repeat(columns.length)})`,
+      update: `UPDATE ${info.docs} SET doc = ?${assign} WHERE docno = ?`,
+      remove: `DELETE FROM ${info.docs} WHERE docno = ?`,
       updateKeys:
         columns.length === 0
           ? null
-          : store.prepare(
-              `UPDATE ${info.docs} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE docno = ?`,
-            ),
+          : `UPDATE ${info.docs} SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE docno = ?`,
     };
   }
 
@@ -737,11 +805,11 @@ class CollectionWriter {
   private markArrays(values: IndexValues): void {
     values.arrays.forEach((array, i) => {
       const field = this.posted[i]!;
-      if (array && !field.multikey) this.store.markMultikey(this.info, field);
+      if (array && !field.multikey) this.store.markMultikey(this.info, field, this.out);
     });
     for (const i of this.unposted) {
       const field = this.keyed[i]!;
-      if (!field.multikey && isArrayKey(values.keys[i]!)) this.store.markMultikey(this.info, field);
+      if (!field.multikey && isArrayKey(values.keys[i]!)) this.store.markMultikey(this.info, field, this.out);
     }
   }
 
@@ -750,7 +818,8 @@ class CollectionWriter {
     if (staged.deleted) {
       if (!base) return;
       const old = storedValuesOf(this.info, parsedBase(base));
-      this.statements.remove.run(base.docno);
+      this.out.run(this.sql.remove, [base.docno]);
+      this.docs?.set(id, null);
       old.posted.forEach((values, i) => this.note(i, values, base.docno, false));
       return;
     }
@@ -761,14 +830,17 @@ class CollectionWriter {
       storedValuesOf(this.info, JSON.parse(text) as ReadModel);
     this.markArrays(values);
     if (!base) {
-      const docno = Number(this.statements.insert.run(id, text, ...values.keys).lastInsertRowid);
+      const docno = ++this.lastDocno;
+      this.out.run(this.sql.insert, [docno, id, text, ...values.keys]);
+      this.docs?.set(id, { docno, text });
       values.posted.forEach((posted, i) => this.note(i, posted, docno, true));
       this.inserted.push(id);
       return;
     }
     if (text === base.text) return;
     const old = storedValuesOf(this.info, parsedBase(base));
-    this.statements.update.run(text, ...values.keys, base.docno);
+    this.out.run(this.sql.update, [text, ...values.keys, base.docno]);
+    this.docs?.set(id, { docno: base.docno, text });
     values.posted.forEach((now, i) => {
       const then = old.posted[i]!;
       if (now.length === 1 && then.length === 1 && sameKey(now[0]!, then[0]!)) return;
@@ -795,10 +867,10 @@ class CollectionWriter {
     if (keys) this.markArrays({ ...values, arrays: [] });
     if (field) {
       const i = this.posted.indexOf(field);
-      if (values.arrays[i] && !field.multikey) this.store.markMultikey(this.info, field);
+      if (values.arrays[i] && !field.multikey) this.store.markMultikey(this.info, field, this.out);
       this.note(i, values.posted[i]!, docno, true);
     }
-    if (keys) this.statements.updateKeys?.run(...values.keys, docno);
+    if (keys && this.sql.updateKeys) this.out.run(this.sql.updateKeys, [...values.keys, docno]);
   }
 
   /** Writes every touched container: merged with the stored one, or new above the chunks in use. */
@@ -807,11 +879,26 @@ class CollectionWriter {
     const select = this.store
       .prepare(`SELECT bits FROM ${post} WHERE field = ? AND value = ? AND chunk = ?`)
       .pluck();
-    const upsert = this.store.prepare(
-      `INSERT INTO ${post} (field, value, chunk, bits) VALUES (?, ?, ?, ?) ON CONFLICT (field, value, chunk) DO UPDATE SET bits = excluded.bits`,
-    );
-    const insert = this.store.prepare(`INSERT INTO ${post} (field, value, chunk, bits) VALUES (?, ?, ?, ?)`);
-    const remove = this.store.prepare(`DELETE FROM ${post} WHERE field = ? AND value = ? AND chunk = ?`);
+    const upsert = `INSERT INTO ${post} (field, value, chunk, bits) VALUES (?, ?, ?, ?) ON CONFLICT (field, value, chunk) DO UPDATE SET bits = excluded.bits`;
+    const insert = `INSERT INTO ${post} (field, value, chunk, bits) VALUES (?, ?, ?, ?)`;
+    const remove = `DELETE FROM ${post} WHERE field = ? AND value = ? AND chunk = ?`;
+    // While commits are on their way to the file, a container is read from the last one that wrote it.
+    const pending = this.store.pendingContainers(this.info);
+    const recorded = this.out.batch?.containersOf(this.info.id) ?? null;
+    const existingOf = (field: number, value: SqlValue, chunk: number): Buffer | undefined => {
+      if (pending) {
+        const key = containerKey(field, value, chunk);
+        for (const containers of pending) {
+          const found = containers.get(key);
+          if (found !== undefined) return found ?? undefined;
+        }
+      }
+      return select.get(field, value, chunk) as Buffer | undefined;
+    };
+    const put = (sql: string, field: number, value: SqlValue, chunk: number, bits: Buffer | null): void => {
+      this.out.run(sql, bits ? [field, value, chunk, bits] : [field, value, chunk]);
+      recorded?.set(containerKey(field, value, chunk), bits);
+    };
     this.postings.forEach((changes, i) => {
       const fieldId = this.posted[i]!.id;
       for (const { value, adds, removes } of changes.all()) {
@@ -821,10 +908,10 @@ class CollectionWriter {
           let simple = chunkOf(adds[adds.length - 1]!) === chunk;
           for (let k = 1; simple && k < adds.length; k++) simple = adds[k]! > adds[k - 1]!;
           if (simple) {
-            if (chunk > this.freshAbove) insert.run(fieldId, value, chunk, newContainer(chunk, adds));
+            if (chunk > this.freshAbove) put(insert, fieldId, value, chunk, newContainer(chunk, adds));
             else {
-              const existing = select.get(fieldId, value, chunk) as Buffer | undefined;
-              upsert.run(fieldId, value, chunk, mergeContainer(chunk, existing, adds, removes));
+              const existing = existingOf(fieldId, value, chunk);
+              put(upsert, fieldId, value, chunk, mergeContainer(chunk, existing, adds, removes));
             }
             continue;
           }
@@ -841,16 +928,17 @@ class CollectionWriter {
         for (const [chunk, change] of chunks) {
           if (chunk > this.freshAbove && change.removes.length === 0) {
             const bits = newContainer(chunk, change.adds);
-            if (bits) insert.run(fieldId, value, chunk, bits);
+            if (bits) put(insert, fieldId, value, chunk, bits);
             continue;
           }
-          const existing = select.get(fieldId, value, chunk) as Buffer | undefined;
+          const existing = existingOf(fieldId, value, chunk);
           const merged = mergeContainer(chunk, existing, change.adds, change.removes);
-          if (merged) upsert.run(fieldId, value, chunk, merged);
-          else if (existing) remove.run(fieldId, value, chunk);
+          if (merged) put(upsert, fieldId, value, chunk, merged);
+          else if (existing) put(remove, fieldId, value, chunk, null);
         }
       }
     });
+    this.store.setLastDocno(this.info, this.lastDocno);
   }
 }
 
@@ -859,6 +947,23 @@ function sameKey(a: SqlValue, b: SqlValue): boolean {
   return a === b;
 }
 
+export interface EmbeddedReadStoreOptions {
+  /**
+   * A transaction changing at least this many documents is written by the background writer while the
+   * caller goes on (BACKGROUND_WRITES_FROM); Infinity: every commit on the caller's thread.
+   */
+  readonly backgroundWritesFrom?: number;
+}
+
+/**
+ * Documents a transaction must change to be written on the background writer's thread: a rebuild's batch
+ * (thousands of documents) is, a live batch (a few) is not, since handing it over costs more than writing it.
+ */
+export const BACKGROUND_WRITES_FROM = 4096;
+
+const CHECKPOINT_UPSERT = `INSERT INTO projection_checkpoints (projection, position) VALUES (?, ?)
+         ON CONFLICT (projection) DO UPDATE SET position = excluded.position`;
+
 /**
  * The embedded profile's ReadStore: MongoDB semantics over collections kept in the SQLite file that also
  * holds the events, read when a query needs them (embedded-catalog.ts for the tables, embedded-engine.ts
@@ -866,6 +971,12 @@ function sameKey(a: SqlValue, b: SqlValue): boolean {
  * one SQLite transaction. Another process writing the same file (a CLI rebuild) is noticed through
  * `PRAGMA data_version` and the collections' versions. The database connection belongs to the caller:
  * `close()` does not close it.
+ *
+ * A large transaction (a rebuild's batch) is written on a thread of its own (sqlite-writer.ts): its
+ * promise resolves once the commit is planned and handed over, and the caller applies its next batch
+ * while the last is written. Until the writer confirms it, the store answers reads by id from the
+ * handed-over commit (documents, posting containers, checkpoint), and every other read waits for it. A
+ * commit that fails rejects the transactions that read from it and the next `flush`.
  */
 export class EmbeddedReadStore implements ReadStore {
   private readonly catalog: Catalog;
@@ -885,17 +996,29 @@ export class EmbeddedReadStore implements ReadStore {
   private dataVersion: number;
   private queue: Promise<void> = Promise.resolve();
   private closed = false;
+  /** Collection id → the highest document number in use (a commit assigns the next ones). */
+  private readonly lastDocnos = new Map<number, number>();
+  private readonly backgroundFrom: number;
+  /** Made at the first commit it takes; null where there is none (a database in memory). */
+  private writer: BackgroundWriter | null | undefined;
+  /** Commits handed to the writer and not yet answered, oldest first. */
+  private readonly inFlight: PendingBatch[] = [];
+  /** A commit failed: what is kept in memory is forgotten once nothing is in flight any more. */
+  private forgetWhenWritten = false;
+  /** A background commit's failure that no transaction was rejected with yet (the next flush is). */
+  private failedUnreported: Error | null = null;
 
-  constructor(private readonly db: SqliteDatabase) {
+  constructor(
+    private readonly db: SqliteDatabase,
+    options: EmbeddedReadStoreOptions = {},
+  ) {
+    this.backgroundFrom = options.backgroundWritesFrom ?? BACKGROUND_WRITES_FROM;
     this.catalog = new Catalog(db);
     this.checkpoints = {
       get: db
         .prepare<[string], string>('SELECT position FROM projection_checkpoints WHERE projection = ?')
         .pluck(),
-      set: db.prepare(
-        `INSERT INTO projection_checkpoints (projection, position) VALUES (?, ?)
-         ON CONFLICT (projection) DO UPDATE SET position = excluded.position`,
-      ),
+      set: db.prepare(CHECKPOINT_UPSERT),
       remove: db.prepare('DELETE FROM projection_checkpoints WHERE projection = ?'),
     };
     this.dataVersionStatement = db.prepare<[], number>('PRAGMA data_version').pluck();
@@ -944,7 +1067,7 @@ export class EmbeddedReadStore implements ReadStore {
               this.addIndex(name, JSON.parse(index.keys) as Sort, index.is_unique === 1, false);
           let info = this.infoOf(name);
           if (!info) this.infos.set(name, (info = this.catalog.create(name)));
-          const writer = new CollectionWriter(this, info);
+          const writer = new CollectionWriter(this, info, this.direct);
           const rows = this.db
             .prepare<[string], { id: string; doc: string }>(
               'SELECT id, doc FROM read_models WHERE collection = ? ORDER BY rowid',
@@ -995,6 +1118,54 @@ export class EmbeddedReadStore implements ReadStore {
     return this.db.transaction(() => work(this.disk(name)))();
   }
 
+  /** Runs `work` once every commit handed to the background writer so far is written (at once if none is). */
+  whenWritten<R>(work: () => R): Promise<R> {
+    if (this.inFlight.length === 0) return settle(work);
+    return this.written().then(work);
+  }
+
+  /** Resolves once every commit handed to the background writer so far has been answered. */
+  async written(): Promise<void> {
+    while (this.inFlight.length > 0) await this.inFlight[this.inFlight.length - 1]!.done;
+  }
+
+  get writing(): boolean {
+    return this.inFlight.length > 0;
+  }
+
+  /** The document as a commit on its way to the file writes it (null: deleted); undefined: none does. */
+  pendingBase(name: string, id: string): Base | null | undefined {
+    for (let i = this.inFlight.length - 1; i >= 0; i--) {
+      const found = this.inFlight[i]!.docs.get(name)?.get(id);
+      if (found !== undefined) return found && { docno: found.docno, text: found.text };
+    }
+    return undefined;
+  }
+
+  /** The posting containers of the collection written by commits on their way to the file, newest first. */
+  pendingContainers(info: CollectionInfo): Map<string, Buffer | null>[] | null {
+    let found: Map<string, Buffer | null>[] | null = null;
+    for (let i = this.inFlight.length - 1; i >= 0; i--) {
+      const containers = this.inFlight[i]!.containers.get(info.id);
+      if (containers) (found ??= []).push(containers);
+    }
+    return found;
+  }
+
+  /** The highest document number the collection uses, counting the commits on their way to the file. */
+  lastDocno(info: CollectionInfo): number {
+    let last = this.lastDocnos.get(info.id);
+    if (last === undefined) {
+      last = (this.prepare(`SELECT max(docno) FROM ${info.docs}`).pluck().get() as number | null) ?? 0;
+      this.lastDocnos.set(info.id, last);
+    }
+    return last;
+  }
+
+  setLastDocno(info: CollectionInfo, last: number): void {
+    this.lastDocnos.set(info.id, last);
+  }
+
   /** Whether the collection may hold a document with this id (false: certainly not, no need to look). */
   mightHold(info: CollectionInfo, id: string): boolean {
     let filter = this.idFilters.get(info.id);
@@ -1010,19 +1181,38 @@ export class EmbeddedReadStore implements ReadStore {
       const size = this.prepare(`SELECT count(*) FROM ${info.docs}`).pluck().get() as number;
       filter = new IdFilter(Math.max(size * 2, 4096));
       for (const stored of ids.iterate()) filter.add(stored as string);
+      // Those of commits on their way to the file, which the file may not hold yet.
+      for (const batch of this.inFlight)
+        for (const [written, inserted] of batch.inserted)
+          if (written.id === info.id) for (const id of inserted) filter.add(id);
       this.idFilters.set(info.id, filter);
     }
     return filter.mightHave(id);
   }
 
+  /** Statements of a commit on this thread, run at once. */
+  readonly direct: Writes = { run: (sql, params) => this.prepare(sql).run(...params), batch: null };
+
   /** Forgets what is kept in memory for a collection (after another connection changed it, or a failure). */
   private forget(info: CollectionInfo): void {
     this.caches.dropCollection(info.id);
     this.idFilters.delete(info.id);
+    this.lastDocnos.delete(info.id);
   }
 
-  markMultikey(info: CollectionInfo, field: FieldInfo): void {
-    this.catalog.setMultikey(info, field);
+  /** Forgets everything kept in memory of every collection (after a commit failed in the background). */
+  private forgetAll(): void {
+    this.infos.clear();
+    this.caches.clear();
+    this.idFilters.clear();
+    this.lastDocnos.clear();
+    this.forgetWhenWritten = false;
+  }
+
+  markMultikey(info: CollectionInfo, field: FieldInfo, out?: Writes): void {
+    if (!out?.batch) return this.catalog.setMultikey(info, field);
+    field.multikey = true;
+    out.run(CATALOG_WRITES.setMultikey, [info.id, field.id]);
   }
 
   collection<T extends ReadModel = ReadModel>(name: string): ReadCollection<T> {
@@ -1032,6 +1222,9 @@ export class EmbeddedReadStore implements ReadStore {
   transaction(projection: string, work: (tx: ProjectionTransaction) => Promise<void>): Promise<void> {
     return this.enqueue(async () => {
       this.assertOpen();
+      // The commits still on their way to the file: the work may read what they write, so it stands only
+      // if they are written.
+      const readFrom = [...this.inFlight];
       this.syncWithOtherConnections();
       const tx = new EmbeddedTransaction(this);
       try {
@@ -1039,12 +1232,40 @@ export class EmbeddedReadStore implements ReadStore {
       } finally {
         tx.finish();
       }
-      // Read models are derived from the log: committed without an fsync of their own (sqlite-database.ts).
-      commitDerived(this.db, () => this.commit(projection, tx));
+      this.assertNoneFailed(readFrom);
+      let own: PendingBatch | null = null;
+      if (this.inBackground(tx)) own = this.commitInBackground(projection, tx);
+      else {
+        await this.written();
+        this.assertNoneFailed(readFrom);
+        this.syncWithOtherConnections();
+        // Read models are derived from the log: committed without an fsync of their own (sqlite-database.ts).
+        commitDerived(this.db, () => this.commit(projection, tx));
+      }
+      for (const batch of readFrom) await batch.done;
+      // Rejected for a commit it read: that is what its caller hears, of its own commit too.
+      if (own && readFrom.some((batch) => batch.error)) this.reported(own);
+      this.assertNoneFailed(readFrom);
     });
   }
 
+  /** Resolves once every transaction resolved so far is in the file; rejects with a failure nobody was told of. */
+  async flush(): Promise<void> {
+    await this.written();
+    const unreported = this.failedUnreported;
+    this.failedUnreported = null;
+    if (unreported) throw unreported;
+  }
+
+  /**
+   * The projection's checkpoint as the transactions resolved so far left it: a commit on its way to the
+   * file counts (a failure of it rejects every transaction that read it, and the next flush).
+   */
   getCheckpoint(projection: string): Promise<bigint | null> {
+    for (let i = this.inFlight.length - 1; i >= 0; i--) {
+      const checkpoint = this.inFlight[i]!.checkpoint;
+      if (checkpoint?.projection === projection) return Promise.resolve(checkpoint.position);
+    }
     return settle(() => {
       this.assertOpen();
       const position = this.checkpoints.get.get(projection);
@@ -1052,10 +1273,117 @@ export class EmbeddedReadStore implements ReadStore {
     });
   }
 
+  /** Throws the error of the first of these commits that failed (its dependants are told of it). */
+  private assertNoneFailed(batches: readonly PendingBatch[]): void {
+    const failed = batches.find((batch) => batch.error);
+    if (!failed?.error) return;
+    this.reported(failed);
+    throw failed.error;
+  }
+
+  /** A caller is told of this commit's outcome: a failure of it is not the next flush's to report. */
+  private reported(batch: PendingBatch): void {
+    batch.reported = true;
+    if (batch.error && this.failedUnreported === batch.error) this.failedUnreported = null;
+  }
+
+  /**
+   * Whether the transaction's commit goes to the background writer: a large one (or any while others are
+   * on their way, so they stay in order), into collections that exist, with no unique index to check
+   * against the file, and not after a failure whose consequences are still being written.
+   */
+  private inBackground(tx: EmbeddedTransaction): boolean {
+    let size = 0;
+    for (const overlay of tx.overlays.values()) {
+      if (overlay.changes.size === 0) continue;
+      const info = this.infoOf(overlay.name);
+      if (!info || info.version !== overlay.versionSeen || info.indexes.some((index) => index.unique))
+        return false;
+      size += overlay.changes.size;
+    }
+    if (this.forgetWhenWritten || (size < this.backgroundFrom && this.inFlight.length === 0)) return false;
+    if (size === 0 && tx.checkpoint === null) return false;
+    if (this.writer === undefined) this.writer = BackgroundWriter.of(this.db);
+    return this.writer !== null;
+  }
+
+  /**
+   * Plans the commit (document numbers, texts, postings, the collections' new versions, the checkpoint)
+   * and hands it to the background writer. Each collection's version is checked there first, so a commit
+   * whose base another connection changed writes nothing; and one planned on top of commits still in
+   * flight is written only if they were (a version alone cannot tell: another connection's change and a
+   * refused commit of ours may have left the number this one expects).
+   */
+  private commitInBackground(projection: string, tx: EmbeddedTransaction): PendingBatch {
+    const batch = new PendingBatch();
+    const plan = new WritePlan();
+    const out: Writes = { run: (sql, params) => plan.run(sql, params), batch };
+    const checked: string[] = [];
+    try {
+      for (const overlay of tx.overlays.values()) {
+        if (overlay.changes.size === 0) continue;
+        const info = this.infoOf(overlay.name)!;
+        plan.check(CATALOG_WRITES.version, [info.id], overlay.versionSeen);
+        checked.push(info.name);
+        const writer = new CollectionWriter(this, info, out);
+        for (const [id, staged] of overlay.changes) writer.write(id, staged, overlay.base(id));
+        writer.finish();
+        plan.run(CATALOG_WRITES.bumpVersion, [info.id]);
+        info.version += 1;
+        batch.written.push(info);
+        batch.inserted.push([info, writer.inserted]);
+        this.caches.dropCollection(info.id);
+        const filter = this.idFilters.get(info.id);
+        if (filter) for (const id of writer.inserted) filter.add(id);
+      }
+    } catch (error) {
+      // Document numbers and versions may be half taken: what is kept in memory is read again.
+      if (this.inFlight.length === 0) this.forgetAll();
+      else this.forgetWhenWritten = true;
+      throw error;
+    }
+    if (tx.checkpoint !== null) {
+      plan.run(CHECKPOINT_UPSERT, [projection, tx.checkpoint.toString()]);
+      batch.checkpoint = { projection, position: tx.checkpoint };
+    }
+    // Planned on top of the commits in flight (their documents, numbers and versions): written only if they are.
+    const dependent = this.inFlight.length > 0;
+    this.inFlight.push(batch);
+    batch.done = this.writer!.write(plan, dependent).then(
+      () => this.writtenInBackground(batch),
+      (error: unknown) =>
+        this.failedInBackground(
+          batch,
+          error instanceof PlanCheckFailedError
+            ? new ConcurrentReadModelChangeError(checked[error.check]!)
+            : toError(error),
+        ),
+    );
+    return batch;
+  }
+
+  private writtenInBackground(batch: PendingBatch): void {
+    for (const info of batch.written) this.caches.dropCollection(info.id);
+    this.settledInBackground(batch);
+  }
+
+  private failedInBackground(batch: PendingBatch, error: Error): void {
+    batch.error = error;
+    if (!batch.reported) this.failedUnreported ??= error;
+    this.forgetWhenWritten = true;
+    this.settledInBackground(batch);
+  }
+
+  private settledInBackground(batch: PendingBatch): void {
+    this.inFlight.splice(this.inFlight.indexOf(batch), 1);
+    if (this.inFlight.length === 0 && this.forgetWhenWritten) this.forgetAll();
+  }
+
   /** Empties the collections (their indexes stay) and deletes the checkpoint, in one SQLite transaction. */
   reset(projection: string, collections: readonly string[]): Promise<void> {
-    return this.enqueue(() => {
+    return this.enqueue(async () => {
       this.assertOpen();
+      await this.written();
       this.syncWithOtherConnections();
       const emptied: CollectionInfo[] = [];
       try {
@@ -1088,8 +1416,9 @@ export class EmbeddedReadStore implements ReadStore {
     keys: Sort,
     options?: { unique?: boolean; highCardinality?: boolean },
   ): Promise<void> {
-    return this.enqueue(() => {
+    return this.enqueue(async () => {
       this.assertOpen();
+      await this.written();
       this.syncWithOtherConnections();
       const unique = options?.unique ?? false;
       const highCardinality = options?.highCardinality ?? false;
@@ -1146,6 +1475,8 @@ export class EmbeddedReadStore implements ReadStore {
 
   async close(): Promise<void> {
     await this.queue;
+    await this.written();
+    await this.writer?.close();
     this.closed = true;
     this.infos.clear();
     this.caches.clear();
@@ -1178,7 +1509,7 @@ export class EmbeddedReadStore implements ReadStore {
               if (overlay.versionSeen !== -1) throw new ConcurrentReadModelChangeError(overlay.name);
               this.infos.set(overlay.name, (info = this.catalog.create(overlay.name)));
             } else this.assertVersion(info, overlay.versionSeen);
-            const writer = new CollectionWriter(this, info);
+            const writer = new CollectionWriter(this, info, this.direct);
             for (const [id, staged] of overlay.changes) writer.write(id, staged, overlay.base(id));
             writer.finish();
             written.push(info);
@@ -1193,6 +1524,8 @@ export class EmbeddedReadStore implements ReadStore {
         this.infos.delete(info.name);
         this.forget(info);
       }
+      // Document numbers the commit took are given back.
+      this.lastDocnos.clear();
       throw error;
     }
     for (const info of written) this.caches.dropCollection(info.id);
@@ -1211,8 +1544,12 @@ export class EmbeddedReadStore implements ReadStore {
     }
   }
 
-  /** Forgets what it knew of collections another connection has committed to since we last looked. */
+  /**
+   * Forgets what it knew of collections another connection has committed to since we last looked. Not while
+   * the background writer has commits in flight: the versions kept here already count them.
+   */
   private syncWithOtherConnections(): void {
+    if (this.inFlight.length > 0) return;
     const dataVersion = this.dataVersionStatement.get()!;
     if (dataVersion === this.dataVersion) return;
     this.dataVersion = dataVersion;
@@ -1243,7 +1580,7 @@ class IndexBackfill {
     private readonly keys: boolean,
     private readonly unique: IndexInfo | null,
   ) {
-    this.writer = new CollectionWriter(store, info);
+    this.writer = new CollectionWriter(store, info, store.direct);
   }
 
   add(docno: number, doc: ReadModel): void {

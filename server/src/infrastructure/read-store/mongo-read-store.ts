@@ -338,6 +338,11 @@ export class MongoReadStore implements ReadStore {
     }
   }
 
+  /** Every transaction is committed before it resolves: nothing is left to wait for. */
+  flush(): Promise<void> {
+    return Promise.resolve();
+  }
+
   /** The stored checkpoint, or null. */
   async getCheckpoint(projection: string): Promise<bigint | null> {
     const stored = await this.checkpoints().findOne({ _id: projection });

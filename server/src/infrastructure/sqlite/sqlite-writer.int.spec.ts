@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openSqliteDatabase, type SqliteDatabase } from './sqlite-database';
+import {
+  BackgroundWriter,
+  PlanCheckFailedError,
+  PlanDependencyFailedError,
+  WritePlan,
+} from './sqlite-writer';
+
+describe('BackgroundWriter', () => {
+  let dir: string;
+  let db: SqliteDatabase;
+  let writer: BackgroundWriter;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'lepinguturg-writer-'));
+    db = openSqliteDatabase(join(dir, 'data.sqlite'));
+    db.exec(`
+      CREATE TABLE rows (n INTEGER PRIMARY KEY, label TEXT, amount REAL, data BLOB);
+      CREATE TABLE versions (name TEXT PRIMARY KEY, version INTEGER NOT NULL);
+      INSERT INTO versions VALUES ('rows', 1);
+    `);
+    writer = BackgroundWriter.of(db)!;
+  });
+
+  afterEach(async () => {
+    await writer.close();
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const INSERT = 'INSERT INTO rows (n, label, amount, data) VALUES (?, ?, ?, ?)';
+  const rows = () => db.prepare('SELECT n, label, amount, data FROM rows ORDER BY n').all();
+
+  it('writes a plan on its own thread, in order, with every kind of value as it was given', async () => {
+    // A small Buffer comes from Node's shared pool: it must be copied, not moved, to the thread.
+    const pooled = Buffer.from([1, 2, 3]);
+    const plan = new WritePlan();
+    plan.run(INSERT, [1, 'Üürileping – õigus ja kohustused 📄', 12.5, pooled]);
+    plan.run(INSERT, [2, '', -3, null]);
+    plan.run(INSERT, [3, null, null, Buffer.alloc(0)]);
+    plan.run("UPDATE rows SET label = label || ' (muudetud)' WHERE n = ?", [1]);
+    plan.run('UPDATE versions SET version = version + 1', []);
+    plan.run(INSERT, [4, 'ž'.repeat(10_000), 0, Buffer.alloc(5000, 7)]);
+    await writer.write(plan);
+
+    expect(rows()).toEqual([
+      {
+        n: 1,
+        label: 'Üürileping – õigus ja kohustused 📄 (muudetud)',
+        amount: 12.5,
+        data: Buffer.from([1, 2, 3]),
+      },
+      { n: 2, label: '', amount: -3, data: null },
+      { n: 3, label: null, amount: null, data: Buffer.alloc(0) },
+      { n: 4, label: 'ž'.repeat(10_000), amount: 0, data: Buffer.alloc(5000, 7) },
+    ]);
+    expect(db.prepare('SELECT version FROM versions').pluck().get()).toBe(2);
+    expect([...pooled]).toEqual([1, 2, 3]);
+    expect(Buffer.from('still usable').toString()).toBe('still usable');
+  });
+
+  it('writes nothing of a plan whose check does not hold, says which, and writes the next plan', async () => {
+    const refused = new WritePlan();
+    refused.check('SELECT version FROM versions WHERE name = ?', ['rows'], 1);
+    refused.check('SELECT version FROM versions WHERE name = ?', ['rows'], 7);
+    refused.run(INSERT, [1, 'a', 1, null]);
+    const next = new WritePlan();
+    next.check('SELECT version FROM versions WHERE name = ?', ['rows'], 1);
+    next.run(INSERT, [2, 'b', 2, null]);
+
+    const results = await Promise.allSettled([writer.write(refused), writer.write(next)]);
+    expect(results[0]).toEqual({ status: 'rejected', reason: new PlanCheckFailedError(1) });
+    expect((results[0] as PromiseRejectedResult).reason.check).toBe(1);
+    expect(results[1]).toEqual({ status: 'fulfilled', value: undefined });
+    expect(rows()).toEqual([{ n: 2, label: 'b', amount: 2, data: null }]);
+  });
+
+  it('rolls a plan back whole when a statement fails, rejects with SQLite’s error, and goes on', async () => {
+    const failing = new WritePlan();
+    failing.run(INSERT, [1, 'a', 1, null]);
+    failing.run(INSERT, [1, 'the same key again', 1, null]);
+    await expect(writer.write(failing)).rejects.toMatchObject({
+      name: 'SqliteError',
+      code: 'SQLITE_CONSTRAINT_PRIMARYKEY',
+    });
+    expect(rows()).toEqual([]);
+
+    const next = new WritePlan();
+    next.run(INSERT, [1, 'a', 1, null]);
+    await writer.write(next);
+    expect(rows()).toHaveLength(1);
+  });
+
+  it('writes a plan made on top of the one before it only if that one was written', async () => {
+    const plan = (n: number, again = false) => {
+      const made = new WritePlan();
+      made.run(INSERT, [n, `row ${n}`, n, null]);
+      if (again) made.run(INSERT, [n, 'the same key again', n, null]);
+      return made;
+    };
+    const results = await Promise.allSettled([
+      writer.write(plan(1, true)),
+      writer.write(plan(2), true),
+      writer.write(plan(3), true),
+      writer.write(plan(4)),
+      writer.write(plan(5), true),
+    ]);
+    expect(results.map((result) => result.status)).toEqual([
+      'rejected',
+      'rejected',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect((results[1] as PromiseRejectedResult).reason).toBeInstanceOf(PlanDependencyFailedError);
+    expect((results[2] as PromiseRejectedResult).reason).toBeInstanceOf(PlanDependencyFailedError);
+    expect(rows().map((row) => (row as { n: number }).n)).toEqual([4, 5]);
+  });
+
+  it('finishes what it was given before it closes, then refuses more', async () => {
+    const plans = Array.from({ length: 20 }, (_, i) => {
+      const plan = new WritePlan();
+      for (let k = 0; k < 100; k++) plan.run(INSERT, [i * 100 + k, `row ${i * 100 + k}`, k, null]);
+      return plan;
+    });
+    const written = plans.map((plan) => writer.write(plan));
+    await writer.close();
+    await Promise.all(written);
+    expect(db.prepare('SELECT count(*) FROM rows').pluck().get()).toBe(2000);
+    await expect(writer.write(new WritePlan())).rejects.toThrow(/closed/);
+  });
+
+  it('has no thread for a database in memory', () => {
+    const memory = openSqliteDatabase(':memory:');
+    expect(BackgroundWriter.of(memory)).toBeNull();
+    memory.close();
+  });
+});
