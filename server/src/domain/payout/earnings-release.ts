@@ -12,7 +12,7 @@ export const EARNINGS_HOLD_REASON = 'PAYMENT_DISPUTE_WINDOW';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A moment as `toISOString` writes it (UTC, milliseconds, Z). */
-const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
 /** UTC day → the UTC day EARNINGS_HOLD_DAYS later (bounded). */
 const releaseDays = new Map<string, string>();

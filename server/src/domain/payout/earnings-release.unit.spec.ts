@@ -22,8 +22,13 @@ describe('earningsReleasedAt', () => {
     }
   });
 
-  it('reads other ISO-8601 forms (an offset, no milliseconds) as the moment they name', () => {
+  it('reads other ISO-8601 forms (an offset, no milliseconds, the hour 24) as the moment they name', () => {
     expect(earningsReleasedAt('2026-03-29T02:30:00+02:00')).toBe('2026-04-12T00:30:00.000Z');
     expect(earningsReleasedAt('2026-10-25T03:30:00Z')).toBe('2026-11-08T03:30:00.000Z');
+    expect(earningsReleasedAt('2026-10-25T24:00:00.000Z')).toBe('2026-11-09T00:00:00.000Z');
+  });
+
+  it('refuses a time that is not one, as date arithmetic does', () => {
+    expect(() => earningsReleasedAt('2026-10-25T99:99:99.999Z')).toThrow(RangeError);
   });
 });

@@ -201,6 +201,49 @@ describe('EmbeddedReadStore', () => {
       expect(await other.getCheckpoint('sales')).toBe(4n);
     });
 
+    it('a refused commit that failed before the next transaction began rejects that transaction of its projection', async () => {
+      const file = freshFile();
+      const store = await seeded(file, { backgroundWritesFrom: 1 });
+      const another = open(file);
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').insertOne({ _id: 's1', uploaderId: 'u1', n: 1 });
+        tx.setCheckpoint(1n);
+      });
+      await store.flush();
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
+        await another.transaction('sales', async (other) => {
+          await other.collection('sales').insertOne({ _id: 'x', uploaderId: 'u9', n: 0 });
+        });
+        tx.setCheckpoint(2n);
+      });
+      // A query waits for the commit in flight: by its answer, the writer has refused it.
+      expect(await store.collection('sales').count({ uploaderId: 'u1' })).toBe(1);
+      expect(store.writing).toBe(false);
+      // The projection's next batch would read checkpoint 1 and go on after 2: it is refused instead, once.
+      await expect(
+        store.transaction('sales', async (tx) => {
+          await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
+          tx.setCheckpoint(3n);
+        }),
+      ).rejects.toThrow(ConcurrentReadModelChangeError);
+      await store.transaction('other', (tx) => {
+        tx.setCheckpoint(7n);
+        return Promise.resolve();
+      });
+      expect(await store.getCheckpoint('sales')).toBe(1n);
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 10 } });
+        tx.setCheckpoint(2n);
+      });
+      await store.flush();
+      expect(await open(file).collection('sales').findOne({ _id: 's1' })).toEqual({
+        _id: 's1',
+        uploaderId: 'u1',
+        n: 11,
+      });
+    });
+
     it('a refused commit that no later transaction read is reported by the next flush, once', async () => {
       const file = freshFile();
       const store = await seeded(file, { backgroundWritesFrom: 1 });

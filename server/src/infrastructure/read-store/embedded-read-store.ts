@@ -542,7 +542,7 @@ class EmbeddedWriteCollection<T extends ReadModel> implements WriteCollection<T>
    */
   private run<R>(work: (overlay: Overlay) => R, reads: Filter | 'document' | 'file'): Promise<R> {
     if (this.store.writing && !this.byIdAlone(reads))
-      return this.store.written().then(() => work(this.overlay()));
+      return this.store.whenWritten(() => work(this.overlay()));
     return settle(() => work(this.overlay()));
   }
 
@@ -1007,6 +1007,13 @@ export class EmbeddedReadStore implements ReadStore {
   private forgetWhenWritten = false;
   /** A background commit's failure that no transaction was rejected with yet (the next flush is). */
   private failedUnreported: Error | null = null;
+  /**
+   * Projection → the failure of a commit of its checkpoint that no transaction of it was rejected with. Its
+   * next transaction is: it would otherwise read the checkpoint before the lost commit and go on after it.
+   */
+  private readonly failedCheckpoints = new Map<string, Error>();
+  /** Set when close() begins: what commits after it does so on this thread, before the writer stops. */
+  private closing = false;
 
   constructor(
     private readonly db: SqliteDatabase,
@@ -1118,10 +1125,14 @@ export class EmbeddedReadStore implements ReadStore {
     return this.db.transaction(() => work(this.disk(name)))();
   }
 
-  /** Runs `work` once every commit handed to the background writer so far is written (at once if none is). */
+  /**
+   * Runs `work` once every commit handed to the background writer so far is written (at once if none is).
+   * Commits handed over after this call are not waited for: a read during a rebuild waits for one batch.
+   */
   whenWritten<R>(work: () => R): Promise<R> {
-    if (this.inFlight.length === 0) return settle(work);
-    return this.written().then(work);
+    const newest = this.inFlight[this.inFlight.length - 1];
+    if (!newest) return settle(work);
+    return newest.done.then(work);
   }
 
   /** Resolves once every commit handed to the background writer so far has been answered. */
@@ -1222,6 +1233,12 @@ export class EmbeddedReadStore implements ReadStore {
   transaction(projection: string, work: (tx: ProjectionTransaction) => Promise<void>): Promise<void> {
     return this.enqueue(async () => {
       this.assertOpen();
+      const lost = this.failedCheckpoints.get(projection);
+      if (lost) {
+        this.failedCheckpoints.delete(projection);
+        if (this.failedUnreported === lost) this.failedUnreported = null;
+        throw lost;
+      }
       // The commits still on their way to the file: the work may read what they write, so it stands only
       // if they are written.
       const readFrom = [...this.inFlight];
@@ -1284,7 +1301,11 @@ export class EmbeddedReadStore implements ReadStore {
   /** A caller is told of this commit's outcome: a failure of it is not the next flush's to report. */
   private reported(batch: PendingBatch): void {
     batch.reported = true;
-    if (batch.error && this.failedUnreported === batch.error) this.failedUnreported = null;
+    if (!batch.error) return;
+    if (this.failedUnreported === batch.error) this.failedUnreported = null;
+    const projection = batch.checkpoint?.projection;
+    if (projection !== undefined && this.failedCheckpoints.get(projection) === batch.error)
+      this.failedCheckpoints.delete(projection);
   }
 
   /**
@@ -1301,7 +1322,8 @@ export class EmbeddedReadStore implements ReadStore {
         return false;
       size += overlay.changes.size;
     }
-    if (this.forgetWhenWritten || (size < this.backgroundFrom && this.inFlight.length === 0)) return false;
+    if (this.closing || this.forgetWhenWritten) return false;
+    if (size < this.backgroundFrom && this.inFlight.length === 0) return false;
     if (size === 0 && tx.checkpoint === null) return false;
     if (this.writer === undefined) this.writer = BackgroundWriter.of(this.db);
     return this.writer !== null;
@@ -1369,8 +1391,14 @@ export class EmbeddedReadStore implements ReadStore {
 
   private failedInBackground(batch: PendingBatch, error: Error): void {
     batch.error = error;
-    if (!batch.reported) this.failedUnreported ??= error;
+    if (!batch.reported) {
+      this.failedUnreported ??= error;
+      if (batch.checkpoint && !this.failedCheckpoints.has(batch.checkpoint.projection))
+        this.failedCheckpoints.set(batch.checkpoint.projection, error);
+    }
     this.forgetWhenWritten = true;
+    // A writer whose thread stopped takes nothing more: the next large commit starts a new one.
+    if (this.writer?.stopped) this.writer = undefined;
     this.settledInBackground(batch);
   }
 
@@ -1384,6 +1412,8 @@ export class EmbeddedReadStore implements ReadStore {
     return this.enqueue(async () => {
       this.assertOpen();
       await this.written();
+      // Its read models start again from the log: a commit of them that was lost no longer matters.
+      this.failedCheckpoints.delete(projection);
       this.syncWithOtherConnections();
       const emptied: CollectionInfo[] = [];
       try {
@@ -1474,6 +1504,7 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     await this.queue;
     await this.written();
     await this.writer?.close();

@@ -133,6 +133,16 @@ describe('BackgroundWriter', () => {
     await expect(writer.write(new WritePlan())).rejects.toThrow(/closed/);
   });
 
+  it('says so once its thread has stopped, and refuses plans', async () => {
+    expect(writer.stopped).toBe(false);
+    await writer['worker'].terminate();
+    expect(writer.stopped).toBe(true);
+    const plan = new WritePlan();
+    plan.run(INSERT, [1, 'a', 1, null]);
+    await expect(writer.write(plan)).rejects.toThrow(/stopped/);
+    expect(rows()).toEqual([]);
+  });
+
   it('has no thread for a database in memory', () => {
     const memory = openSqliteDatabase(':memory:');
     expect(BackgroundWriter.of(memory)).toBeNull();

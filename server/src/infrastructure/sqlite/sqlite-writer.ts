@@ -247,15 +247,27 @@ export class BackgroundWriter {
     if (this.closed) return Promise.reject(new Error('The background writer is closed'));
     if (this.failure) return Promise.reject(this.failure);
     const id = ++this.next;
+    const encoded = plan.encode();
     const done = new Promise<void>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
     if (this.waiting.size === 1) this.worker.ref();
-    const encoded = plan.encode();
-    this.worker.postMessage({ id, dependent, plan: encoded }, [
-      encoded.tags.buffer as ArrayBuffer,
-      encoded.numbers.buffer as ArrayBuffer,
-      encoded.blobs.buffer as ArrayBuffer,
-    ]);
+    try {
+      this.worker.postMessage({ id, dependent, plan: encoded }, [
+        encoded.tags.buffer as ArrayBuffer,
+        encoded.numbers.buffer as ArrayBuffer,
+        encoded.blobs.buffer as ArrayBuffer,
+      ]);
+    } catch (error) {
+      // Not sent (a value that cannot be copied): a plan made on top of this one must not be written either,
+      // so this writer stops, and those given before it are reported as not written.
+      this.fail(error instanceof Error ? error : new Error(String(error)));
+      void this.worker.terminate();
+    }
     return done;
+  }
+
+  /** Whether the thread has stopped (crashed or exited): it writes nothing more. */
+  get stopped(): boolean {
+    return this.failure !== null;
   }
 
   /** Stops the thread once what it was given is written. */
@@ -301,5 +313,6 @@ export class BackgroundWriter {
     this.failure ??= error;
     for (const entry of this.waiting.values()) entry.reject(this.failure);
     this.waiting.clear();
+    this.worker.unref();
   }
 }
