@@ -244,6 +244,49 @@ describe('EmbeddedReadStore', () => {
       });
     });
 
+    it('a refused commit that another projection’s transaction heard of still rejects its own projection’s next one', async () => {
+      const file = freshFile();
+      const store = await seeded(file, { backgroundWritesFrom: 1 });
+      await store.ensureIndex('others', { n: 1 });
+      const another = open(file);
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').insertOne({ _id: 's1', uploaderId: 'u1', n: 1 });
+        tx.setCheckpoint(1n);
+      });
+      await store.flush();
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
+        await another.transaction('sales', async (other) => {
+          await other.collection('sales').insertOne({ _id: 'x', uploaderId: 'u9', n: 0 });
+        });
+        tx.setCheckpoint(2n);
+      });
+      // Begun while the sales commit was in flight: it stands only if that commit is written.
+      await expect(
+        store.transaction('others', async (tx) => {
+          await tx.collection('others').insertOne({ _id: 'o1', n: 1 });
+          tx.setCheckpoint(5n);
+        }),
+      ).rejects.toThrow(ConcurrentReadModelChangeError);
+      await expect(
+        store.transaction('sales', async (tx) => {
+          await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
+          tx.setCheckpoint(3n);
+        }),
+      ).rejects.toThrow(ConcurrentReadModelChangeError);
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 10 } });
+        tx.setCheckpoint(2n);
+      });
+      await store.flush();
+      expect(await store.getCheckpoint('sales')).toBe(2n);
+      expect(await store.collection('sales').findOne({ _id: 's1' })).toEqual({
+        _id: 's1',
+        uploaderId: 'u1',
+        n: 11,
+      });
+    });
+
     it('a refused commit that no later transaction read is reported by the next flush, once', async () => {
       const file = freshFile();
       const store = await seeded(file, { backgroundWritesFrom: 1 });

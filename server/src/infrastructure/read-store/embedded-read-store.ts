@@ -732,6 +732,8 @@ class PendingBatch {
   error: Error | null = null;
   /** Whether a caller was told of `error` (a transaction that depended on this commit, or a flush). */
   reported = false;
+  /** Whether the transaction that made this commit was rejected (for a commit it depended on). */
+  ownerTold = false;
 
   docsOf(name: string): Map<string, Base | null> {
     let docs = this.docs.get(name);
@@ -1233,6 +1235,8 @@ export class EmbeddedReadStore implements ReadStore {
   transaction(projection: string, work: (tx: ProjectionTransaction) => Promise<void>): Promise<void> {
     return this.enqueue(async () => {
       this.assertOpen();
+      // After a failure, what is still in flight may be doomed with it: start from the file instead.
+      if (this.forgetWhenWritten) await this.written();
       const lost = this.failedCheckpoints.get(projection);
       if (lost) {
         this.failedCheckpoints.delete(projection);
@@ -1249,20 +1253,23 @@ export class EmbeddedReadStore implements ReadStore {
       } finally {
         tx.finish();
       }
-      this.assertNoneFailed(readFrom);
+      this.assertNoneFailed(readFrom, projection);
       let own: PendingBatch | null = null;
       if (this.inBackground(tx)) own = this.commitInBackground(projection, tx);
       else {
         await this.written();
-        this.assertNoneFailed(readFrom);
+        this.assertNoneFailed(readFrom, projection);
         this.syncWithOtherConnections();
         // Read models are derived from the log: committed without an fsync of their own (sqlite-database.ts).
         commitDerived(this.db, () => this.commit(projection, tx));
       }
       for (const batch of readFrom) await batch.done;
       // Rejected for a commit it read: that is what its caller hears, of its own commit too.
-      if (own && readFrom.some((batch) => batch.error)) this.reported(own);
-      this.assertNoneFailed(readFrom);
+      if (own && readFrom.some((batch) => batch.error)) {
+        this.reported(own);
+        own.ownerTold = true;
+      }
+      this.assertNoneFailed(readFrom, projection);
     });
   }
 
@@ -1290,22 +1297,22 @@ export class EmbeddedReadStore implements ReadStore {
     });
   }
 
-  /** Throws the error of the first of these commits that failed (its dependants are told of it). */
-  private assertNoneFailed(batches: readonly PendingBatch[]): void {
+  /**
+   * Throws the error of the first of these commits that failed, to a transaction of `projection` that read
+   * them: it is told, and if the commit was its projection's, that projection's next transaction need not be.
+   */
+  private assertNoneFailed(batches: readonly PendingBatch[], projection: string): void {
     const failed = batches.find((batch) => batch.error);
     if (!failed?.error) return;
     this.reported(failed);
+    if (this.failedCheckpoints.get(projection) === failed.error) this.failedCheckpoints.delete(projection);
     throw failed.error;
   }
 
   /** A caller is told of this commit's outcome: a failure of it is not the next flush's to report. */
   private reported(batch: PendingBatch): void {
     batch.reported = true;
-    if (!batch.error) return;
-    if (this.failedUnreported === batch.error) this.failedUnreported = null;
-    const projection = batch.checkpoint?.projection;
-    if (projection !== undefined && this.failedCheckpoints.get(projection) === batch.error)
-      this.failedCheckpoints.delete(projection);
+    if (batch.error && this.failedUnreported === batch.error) this.failedUnreported = null;
   }
 
   /**
@@ -1391,11 +1398,10 @@ export class EmbeddedReadStore implements ReadStore {
 
   private failedInBackground(batch: PendingBatch, error: Error): void {
     batch.error = error;
-    if (!batch.reported) {
-      this.failedUnreported ??= error;
-      if (batch.checkpoint && !this.failedCheckpoints.has(batch.checkpoint.projection))
-        this.failedCheckpoints.set(batch.checkpoint.projection, error);
-    }
+    if (!batch.reported) this.failedUnreported ??= error;
+    // Until a transaction of its projection hears of it (another projection's may have, which tells it nothing).
+    if (batch.checkpoint && !batch.ownerTold && !this.failedCheckpoints.has(batch.checkpoint.projection))
+      this.failedCheckpoints.set(batch.checkpoint.projection, error);
     this.forgetWhenWritten = true;
     // A writer whose thread stopped takes nothing more: the next large commit starts a new one.
     if (this.writer?.stopped) this.writer = undefined;
