@@ -747,7 +747,7 @@ export class InMemoryReadStore implements ReadStore {
   }
 
   /** The stored checkpoint, read from SQLite each time (cheap, and always current across processes). */
-  flush(): Promise<void> {
+  flush(_projections?: readonly string[]): Promise<void> {
     return Promise.resolve();
   }
 

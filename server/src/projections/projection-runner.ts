@@ -246,7 +246,7 @@ export class ProjectionRunner implements OnApplicationShutdown {
       onProgress?.(progress(false));
     }
     // The store may still be writing the last batch (docs/decisions/a-writer-thread-for-rebuilds.md).
-    await this.readStore.flush();
+    await this.readStore.flush(names);
     if (this.running) {
       for (const projection of projections)
         if (live.includes(projection.name)) await this.startOne(projection);
@@ -328,6 +328,15 @@ export class ProjectionRunner implements OnApplicationShutdown {
       await work;
     } catch (error) {
       this.logger.warn(`Projection ${name}: its checkpoint could not be stored (${String(error)})`);
+      // A commit of its read models may have been lost (a background write that failed): its subscription,
+      // which has gone past those events, starts again from the stored checkpoint, as after a failed batch.
+      const projection = this.projections.find((p) => p.name === name);
+      const subscription = this.subscriptions.get(name);
+      if (projection && subscription) {
+        this.subscriptions.delete(name);
+        await subscription.stop();
+        this.retryLater(projection, error);
+      }
     } finally {
       this.inFlight.delete(work);
     }

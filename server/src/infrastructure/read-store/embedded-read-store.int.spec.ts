@@ -287,6 +287,45 @@ describe('EmbeddedReadStore', () => {
       });
     });
 
+    it('a flush naming a projection rejects with its lost commit, even when another projection’s transaction heard of it', async () => {
+      const file = freshFile();
+      const store = await seeded(file, { backgroundWritesFrom: 1 });
+      await store.ensureIndex('others', { n: 1 });
+      const another = open(file);
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').insertOne({ _id: 's1', uploaderId: 'u1', n: 1 });
+        tx.setCheckpoint(1n);
+      });
+      await store.flush(['sales']);
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
+        await another.transaction('sales', async (other) => {
+          await other.collection('sales').insertOne({ _id: 'x', uploaderId: 'u9', n: 0 });
+        });
+        tx.setCheckpoint(2n);
+      });
+      await expect(
+        store.transaction('others', async (tx) => {
+          await tx.collection('others').insertOne({ _id: 'o1', n: 1 });
+        }),
+      ).rejects.toThrow(ConcurrentReadModelChangeError);
+      // The last batch of a rebuild of sales: the rebuild's flush hears of it, not only the other projection.
+      await expect(store.flush(['sales'])).rejects.toThrow(ConcurrentReadModelChangeError);
+      await store.flush(['sales']);
+      // Told once: the projection's next transaction goes on from the file.
+      await store.transaction('sales', async (tx) => {
+        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 10 } });
+        tx.setCheckpoint(2n);
+      });
+      await store.flush(['sales']);
+      expect(await store.getCheckpoint('sales')).toBe(2n);
+      expect(await store.collection('sales').findOne({ _id: 's1' })).toEqual({
+        _id: 's1',
+        uploaderId: 'u1',
+        n: 11,
+      });
+    });
+
     it('a refused commit that no later transaction read is reported by the next flush, once', async () => {
       const file = freshFile();
       const store = await seeded(file, { backgroundWritesFrom: 1 });

@@ -1273,9 +1273,19 @@ export class EmbeddedReadStore implements ReadStore {
     });
   }
 
-  /** Resolves once every transaction resolved so far is in the file; rejects with a failure nobody was told of. */
-  async flush(): Promise<void> {
+  /**
+   * Resolves once every transaction resolved so far is in the file. Rejects with a lost commit of one of
+   * `projections` (which their next transaction then need not hear of), or with a failure nobody was told of.
+   */
+  async flush(projections: readonly string[] = []): Promise<void> {
     await this.written();
+    for (const projection of projections) {
+      const lost = this.failedCheckpoints.get(projection);
+      if (!lost) continue;
+      this.failedCheckpoints.delete(projection);
+      if (this.failedUnreported === lost) this.failedUnreported = null;
+      throw lost;
+    }
     const unreported = this.failedUnreported;
     this.failedUnreported = null;
     if (unreported) throw unreported;

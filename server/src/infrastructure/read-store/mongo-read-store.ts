@@ -339,7 +339,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   /** Every transaction is committed before it resolves: nothing is left to wait for. */
-  flush(): Promise<void> {
+  flush(_projections?: readonly string[]): Promise<void> {
     return Promise.resolve();
   }
 

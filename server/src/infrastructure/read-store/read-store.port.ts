@@ -91,9 +91,10 @@ export interface ReadStore {
    * Resolves once every transaction resolved so far is stored. An adapter may finish writing a large
    * transaction after resolving it (the embedded store writes a rebuild's batch on another thread while
    * the next is applied): every later operation sees its changes, and if it fails after all, the
-   * transactions that read them reject, and so does the next `flush` if none did.
+   * transactions that read them reject, so does the next transaction of its projection, and so does the
+   * next `flush` naming that projection (or any, if no transaction was told).
    */
-  flush(): Promise<void>;
+  flush(projections?: readonly string[]): Promise<void>;
   /** The projection's checkpoint, or null when it has none (never run, or just reset). */
   getCheckpoint(projection: string): Promise<bigint | null>;
   /** Drops the given collections and the projection's checkpoint, atomically (used by rebuild). */
