@@ -244,6 +244,46 @@ describe.each([
     await expectEachEventAppliedOnce(readStore, 'other');
   });
 
+  it('a live projection whose skipped checkpoint cannot be stored starts again from the stored one, applying each event once', async () => {
+    const projection = new RecordingProjection();
+    projection.handles = (type?: string) => type === 'Counted';
+    const runner = new ProjectionRunner(eventStore, readStore, [projection], { batchSize: 16 });
+    const errors = jest.spyOn(runner['logger'], 'error').mockImplementation(() => undefined);
+    jest.spyOn(runner['logger'], 'warn').mockImplementation(() => undefined);
+    await runner.start();
+    for (let round = 0; round < PER_STREAM / 2; round++) await appendRound(eventStore, round);
+    expect(await runner.waitFor(await eventStore.headPosition(), ['recording'], 10_000)).toBe(true);
+    // The next transaction is refused, as when a commit of the projection was lost in the background: the
+    // save of a checkpoint moved by events it ignores hears of it.
+    const transaction = readStore.transaction.bind(readStore);
+    jest
+      .spyOn(readStore, 'transaction')
+      .mockImplementationOnce(() => Promise.reject(new Error('a lost commit')))
+      .mockImplementation(transaction);
+    await eventStore.append(
+      'elsewhere',
+      [
+        {
+          id: '00000000-0000-4000-8000-999999999999',
+          type: 'Ignored',
+          schemaVersion: 1,
+          data: {},
+          metadata: { occurredAt: new Date(0).toISOString() },
+        },
+      ],
+      'no_stream',
+    );
+    await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_LAG_MS + 300));
+    expect(errors).toHaveBeenCalledWith(
+      expect.stringContaining('restarting from its checkpoint'),
+      expect.objectContaining({ message: 'a lost commit' }),
+    );
+    for (let round = PER_STREAM / 2; round < PER_STREAM; round++) await appendRound(eventStore, round);
+    expect(await runner.waitFor(await eventStore.headPosition(), ['recording'], 10_000)).toBe(true);
+    await runner.stop();
+    await expectEachEventAppliedOnce(readStore);
+  });
+
   it('writes nothing for live events a projection ignores; its checkpoint follows within a second and at stop', async () => {
     const rare = new RecordingProjection();
     rare.handles = (type?: string) => type === 'Rare';
