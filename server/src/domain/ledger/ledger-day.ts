@@ -10,7 +10,7 @@ const TALLINN_DAY = new Intl.DateTimeFormat('en-CA', {
 const byUtcHour = new Map<string, string>();
 
 /** A moment as `toISOString` writes it (UTC, milliseconds, Z): its first 13 characters are its UTC hour. */
-const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+export const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
 /** The Estonian calendar day (YYYY-MM-DD) of a moment given as ISO-8601. */
 export function ledgerDay(isoMoment: string): string {

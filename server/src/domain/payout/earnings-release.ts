@@ -1,3 +1,5 @@
+import { CANONICAL_UTC } from '../ledger/ledger-day';
+
 /**
  * When a sale's earnings may be paid out (docs/decisions/release-of-earnings.md): 14 days after the
  * payment, the window in which a card payment is most often disputed and a bank-link payment is settled
@@ -10,9 +12,6 @@ export const EARNINGS_HOLD_DAYS = 14;
 export const EARNINGS_HOLD_REASON = 'PAYMENT_DISPUTE_WINDOW';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A moment as `toISOString` writes it (UTC, milliseconds, Z). */
-const CANONICAL_UTC = /^\d{4}-\d\d-\d\dT([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z$/;
 
 /** UTC day → the UTC day EARNINGS_HOLD_DAYS later (bounded). */
 const releaseDays = new Map<string, string>();

@@ -148,42 +148,65 @@ describe('EmbeddedReadStore', () => {
       expect(await other.getCheckpoint('sales')).toBe(5n);
     });
 
-    it('a commit the writer refuses rejects the transaction that read it; neither is written, and the store goes on', async () => {
+    const s1 = (n: number) => ({ _id: 's1', uploaderId: 'u1', n });
+
+    /** Adds `by` to s1's n and moves the sales checkpoint, doing `meanwhile` before the commit. */
+    function addToS1(
+      store: EmbeddedReadStore,
+      by: number,
+      checkpoint: bigint,
+      meanwhile?: () => Promise<void>,
+    ) {
+      return store.transaction('sales', async (tx) => {
+        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: by } });
+        await meanwhile?.();
+        tx.setCheckpoint(checkpoint);
+      });
+    }
+
+    /**
+     * A store whose every commit goes to the writer, with s1 (n 1) written at checkpoint 1; then a commit of
+     * n + 1 at checkpoint 2 is handed over while another connection changes the collection, so the writer's
+     * check of the collection's version refuses it. It has not been answered when this resolves.
+     */
+    async function withRefusedCommit(): Promise<{ file: string; store: EmbeddedReadStore }> {
       const file = freshFile();
       const store = await seeded(file, { backgroundWritesFrom: 1 });
+      await store.ensureIndex('others', { n: 1 });
       const another = open(file);
       await store.transaction('sales', async (tx) => {
-        await tx.collection('sales').insertOne({ _id: 's1', uploaderId: 'u1', n: 1 });
+        await tx.collection('sales').insertOne(s1(1));
         tx.setCheckpoint(1n);
       });
-      await store.flush();
-      // Another connection changes the collection while the first transaction runs: its commit is planned
-      // and handed over, and the writer's check of the collection's version refuses it.
-      await store.transaction('sales', async (tx) => {
-        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
-        await another.transaction('sales', async (other) => {
+      await store.flush(['sales']);
+      await addToS1(store, 1, 2n, () =>
+        another.transaction('sales', async (other) => {
           await other.collection('sales').insertOne({ _id: 'x', uploaderId: 'u9', n: 0 });
-        });
-        tx.setCheckpoint(2n);
+        }),
+      );
+      return { file, store };
+    }
+
+    /** A transaction of another projection, into another collection. */
+    function insertOther(store: EmbeddedReadStore) {
+      return store.transaction('others', async (tx) => {
+        await tx.collection('others').insertOne({ _id: 'o1', n: 1 });
+        tx.setCheckpoint(5n);
       });
+    }
+
+    it('a commit the writer refuses rejects the transaction that read it; neither is written, and the store goes on', async () => {
+      const { file, store } = await withRefusedCommit();
       await expect(
         store.transaction('sales', async (tx) => {
           // Read from the refused commit, which has not been answered yet.
-          expect(await tx.collection('sales').findOne({ _id: 's1' })).toEqual({
-            _id: 's1',
-            uploaderId: 'u1',
-            n: 2,
-          });
+          expect(await tx.collection('sales').findOne({ _id: 's1' })).toEqual(s1(2));
           await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
           tx.setCheckpoint(3n);
         }),
       ).rejects.toThrow(ConcurrentReadModelChangeError);
       await store.flush();
-      expect(await store.collection('sales').findOne({ _id: 's1' })).toEqual({
-        _id: 's1',
-        uploaderId: 'u1',
-        n: 1,
-      });
+      expect(await store.collection('sales').findOne({ _id: 's1' })).toEqual(s1(1));
       expect(await store.getCheckpoint('sales')).toBe(1n);
       expect(await store.collection('sales').count({ uploaderId: 'u9' })).toBe(1);
 
@@ -195,160 +218,56 @@ describe('EmbeddedReadStore', () => {
       await store.flush();
       const other = open(file);
       expect(await other.collection('sales').find({ uploaderId: 'u1' }, { sort: { _id: 1 } })).toEqual([
-        { _id: 's1', uploaderId: 'u1', n: 11 },
+        s1(11),
         { _id: 's2', uploaderId: 'u1', n: 2 },
       ]);
       expect(await other.getCheckpoint('sales')).toBe(4n);
     });
 
     it('a refused commit that failed before the next transaction began rejects that transaction of its projection', async () => {
-      const file = freshFile();
-      const store = await seeded(file, { backgroundWritesFrom: 1 });
-      const another = open(file);
-      await store.transaction('sales', async (tx) => {
-        await tx.collection('sales').insertOne({ _id: 's1', uploaderId: 'u1', n: 1 });
-        tx.setCheckpoint(1n);
-      });
-      await store.flush();
-      await store.transaction('sales', async (tx) => {
-        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
-        await another.transaction('sales', async (other) => {
-          await other.collection('sales').insertOne({ _id: 'x', uploaderId: 'u9', n: 0 });
-        });
-        tx.setCheckpoint(2n);
-      });
+      const { file, store } = await withRefusedCommit();
       // A query waits for the commit in flight: by its answer, the writer has refused it.
       expect(await store.collection('sales').count({ uploaderId: 'u1' })).toBe(1);
       expect(store.writing).toBe(false);
       // The projection's next batch would read checkpoint 1 and go on after 2: it is refused instead, once.
-      await expect(
-        store.transaction('sales', async (tx) => {
-          await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
-          tx.setCheckpoint(3n);
-        }),
-      ).rejects.toThrow(ConcurrentReadModelChangeError);
-      await store.transaction('other', (tx) => {
-        tx.setCheckpoint(7n);
-        return Promise.resolve();
-      });
+      await expect(addToS1(store, 1, 3n)).rejects.toThrow(ConcurrentReadModelChangeError);
+      await insertOther(store);
       expect(await store.getCheckpoint('sales')).toBe(1n);
-      await store.transaction('sales', async (tx) => {
-        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 10 } });
-        tx.setCheckpoint(2n);
-      });
+      await addToS1(store, 10, 2n);
       await store.flush();
-      expect(await open(file).collection('sales').findOne({ _id: 's1' })).toEqual({
-        _id: 's1',
-        uploaderId: 'u1',
-        n: 11,
-      });
+      expect(await open(file).collection('sales').findOne({ _id: 's1' })).toEqual(s1(11));
     });
 
     it('a refused commit that another projection’s transaction heard of still rejects its own projection’s next one', async () => {
-      const file = freshFile();
-      const store = await seeded(file, { backgroundWritesFrom: 1 });
-      await store.ensureIndex('others', { n: 1 });
-      const another = open(file);
-      await store.transaction('sales', async (tx) => {
-        await tx.collection('sales').insertOne({ _id: 's1', uploaderId: 'u1', n: 1 });
-        tx.setCheckpoint(1n);
-      });
-      await store.flush();
-      await store.transaction('sales', async (tx) => {
-        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
-        await another.transaction('sales', async (other) => {
-          await other.collection('sales').insertOne({ _id: 'x', uploaderId: 'u9', n: 0 });
-        });
-        tx.setCheckpoint(2n);
-      });
+      const { store } = await withRefusedCommit();
       // Begun while the sales commit was in flight: it stands only if that commit is written.
-      await expect(
-        store.transaction('others', async (tx) => {
-          await tx.collection('others').insertOne({ _id: 'o1', n: 1 });
-          tx.setCheckpoint(5n);
-        }),
-      ).rejects.toThrow(ConcurrentReadModelChangeError);
-      await expect(
-        store.transaction('sales', async (tx) => {
-          await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
-          tx.setCheckpoint(3n);
-        }),
-      ).rejects.toThrow(ConcurrentReadModelChangeError);
-      await store.transaction('sales', async (tx) => {
-        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 10 } });
-        tx.setCheckpoint(2n);
-      });
+      await expect(insertOther(store)).rejects.toThrow(ConcurrentReadModelChangeError);
+      await expect(addToS1(store, 1, 3n)).rejects.toThrow(ConcurrentReadModelChangeError);
+      await addToS1(store, 10, 2n);
       await store.flush();
       expect(await store.getCheckpoint('sales')).toBe(2n);
-      expect(await store.collection('sales').findOne({ _id: 's1' })).toEqual({
-        _id: 's1',
-        uploaderId: 'u1',
-        n: 11,
-      });
+      expect(await store.collection('sales').findOne({ _id: 's1' })).toEqual(s1(11));
     });
 
     it('a flush naming a projection rejects with its lost commit, even when another projection’s transaction heard of it', async () => {
-      const file = freshFile();
-      const store = await seeded(file, { backgroundWritesFrom: 1 });
-      await store.ensureIndex('others', { n: 1 });
-      const another = open(file);
-      await store.transaction('sales', async (tx) => {
-        await tx.collection('sales').insertOne({ _id: 's1', uploaderId: 'u1', n: 1 });
-        tx.setCheckpoint(1n);
-      });
-      await store.flush(['sales']);
-      await store.transaction('sales', async (tx) => {
-        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
-        await another.transaction('sales', async (other) => {
-          await other.collection('sales').insertOne({ _id: 'x', uploaderId: 'u9', n: 0 });
-        });
-        tx.setCheckpoint(2n);
-      });
-      await expect(
-        store.transaction('others', async (tx) => {
-          await tx.collection('others').insertOne({ _id: 'o1', n: 1 });
-        }),
-      ).rejects.toThrow(ConcurrentReadModelChangeError);
+      const { store } = await withRefusedCommit();
+      await expect(insertOther(store)).rejects.toThrow(ConcurrentReadModelChangeError);
       // The last batch of a rebuild of sales: the rebuild's flush hears of it, not only the other projection.
       await expect(store.flush(['sales'])).rejects.toThrow(ConcurrentReadModelChangeError);
       await store.flush(['sales']);
       // Told once: the projection's next transaction goes on from the file.
-      await store.transaction('sales', async (tx) => {
-        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 10 } });
-        tx.setCheckpoint(2n);
-      });
+      await addToS1(store, 10, 2n);
       await store.flush(['sales']);
       expect(await store.getCheckpoint('sales')).toBe(2n);
-      expect(await store.collection('sales').findOne({ _id: 's1' })).toEqual({
-        _id: 's1',
-        uploaderId: 'u1',
-        n: 11,
-      });
+      expect(await store.collection('sales').findOne({ _id: 's1' })).toEqual(s1(11));
     });
 
     it('a refused commit that no later transaction read is reported by the next flush, once', async () => {
-      const file = freshFile();
-      const store = await seeded(file, { backgroundWritesFrom: 1 });
-      const another = open(file);
-      await store.transaction('sales', async (tx) => {
-        await tx.collection('sales').insertOne({ _id: 's1', uploaderId: 'u1', n: 1 });
-      });
-      await store.flush();
-      await store.transaction('sales', async (tx) => {
-        await tx.collection('sales').updateOne({ _id: 's1' }, { $inc: { n: 1 } });
-        await another.transaction('sales', async (other) => {
-          await other.collection('sales').insertOne({ _id: 'x', uploaderId: 'u9', n: 0 });
-        });
-        tx.setCheckpoint(2n);
-      });
+      const { store } = await withRefusedCommit();
       await expect(store.flush()).rejects.toThrow(ConcurrentReadModelChangeError);
       await store.flush();
-      expect(await store.getCheckpoint('sales')).toBeNull();
-      expect(await store.collection('sales').findOne({ _id: 's1' })).toEqual({
-        _id: 's1',
-        uploaderId: 'u1',
-        n: 1,
-      });
+      expect(await store.getCheckpoint('sales')).toBe(1n);
+      expect(await store.collection('sales').findOne({ _id: 's1' })).toEqual(s1(1));
     });
   });
 

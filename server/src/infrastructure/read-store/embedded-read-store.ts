@@ -1237,12 +1237,7 @@ export class EmbeddedReadStore implements ReadStore {
       this.assertOpen();
       // After a failure, what is still in flight may be doomed with it: start from the file instead.
       if (this.forgetWhenWritten) await this.written();
-      const lost = this.failedCheckpoints.get(projection);
-      if (lost) {
-        this.failedCheckpoints.delete(projection);
-        if (this.failedUnreported === lost) this.failedUnreported = null;
-        throw lost;
-      }
+      this.throwLostCommit(projection);
       // The commits still on their way to the file: the work may read what they write, so it stands only
       // if they are written.
       const readFrom = [...this.inFlight];
@@ -1279,13 +1274,7 @@ export class EmbeddedReadStore implements ReadStore {
    */
   async flush(projections: readonly string[] = []): Promise<void> {
     await this.written();
-    for (const projection of projections) {
-      const lost = this.failedCheckpoints.get(projection);
-      if (!lost) continue;
-      this.failedCheckpoints.delete(projection);
-      if (this.failedUnreported === lost) this.failedUnreported = null;
-      throw lost;
-    }
+    for (const projection of projections) this.throwLostCommit(projection);
     const unreported = this.failedUnreported;
     this.failedUnreported = null;
     if (unreported) throw unreported;
@@ -1317,6 +1306,15 @@ export class EmbeddedReadStore implements ReadStore {
     this.reported(failed);
     if (this.failedCheckpoints.get(projection) === failed.error) this.failedCheckpoints.delete(projection);
     throw failed.error;
+  }
+
+  /** Throws, once, the failure of a commit of the projection that none of its transactions was told of. */
+  private throwLostCommit(projection: string): void {
+    const lost = this.failedCheckpoints.get(projection);
+    if (!lost) return;
+    this.failedCheckpoints.delete(projection);
+    if (this.failedUnreported === lost) this.failedUnreported = null;
+    throw lost;
   }
 
   /** A caller is told of this commit's outcome: a failure of it is not the next flush's to report. */

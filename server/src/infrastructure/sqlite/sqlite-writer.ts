@@ -157,8 +157,8 @@ class CheckFailed { constructor(index) { this.index = index; } }
 let lastWritten = true;
 const write = db.transaction((plan) => {
   plan.checks.forEach((check, index) => {
+    // Plucked for good: a statement's pluck mode does not change what run() does.
     const found = prepared(check.sql).pluck().get(...check.params);
-    prepared(check.sql).pluck(false);
     if (found !== check.expected) throw new CheckFailed(index);
   });
   const { tags, numbers, texts } = plan;
@@ -216,7 +216,11 @@ export class BackgroundWriter {
   private readonly worker: Worker;
   private readonly waiting = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   private next = 0;
+  /** The last plan's outcome, settled: plans are answered in order, so it settles after all the others. */
+  private lastWrite: Promise<unknown> = Promise.resolve();
   private closed: Promise<void> | null = null;
+  /** Set when the thread is told to stop: its exit is then not a failure. */
+  private stopping = false;
   private failure: Error | null = null;
 
   private constructor(file: string) {
@@ -228,7 +232,7 @@ export class BackgroundWriter {
     this.worker.on('message', (reply: Reply) => this.settle(reply));
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', () => {
-      if (!this.closed) this.fail(new Error('The background writer stopped'));
+      if (!this.stopping) this.fail(new Error('The background writer stopped'));
     });
   }
 
@@ -249,6 +253,7 @@ export class BackgroundWriter {
     const id = ++this.next;
     const encoded = plan.encode();
     const done = new Promise<void>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    this.lastWrite = done.catch(() => undefined);
     if (this.waiting.size === 1) this.worker.ref();
     try {
       this.worker.postMessage({ id, dependent, plan: encoded }, [
@@ -273,25 +278,15 @@ export class BackgroundWriter {
   /** Stops the thread once what it was given is written. */
   close(): Promise<void> {
     this.closed ??= (async () => {
-      await Promise.allSettled([...this.waiting.keys()].map((id) => this.settled(id)));
+      await this.lastWrite;
       if (this.failure) return;
+      this.stopping = true;
       const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
       this.worker.ref();
       this.worker.postMessage('close');
       await exited;
     })();
     return this.closed;
-  }
-
-  private settled(id: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const entry = this.waiting.get(id);
-      if (!entry) return resolve();
-      this.waiting.set(id, {
-        resolve: () => (entry.resolve(), resolve()),
-        reject: (error) => (entry.reject(error), resolve()),
-      });
-    });
   }
 
   private settle(reply: Reply): void {
