@@ -1189,7 +1189,8 @@ export class EmbeddedReadStore implements ReadStore {
       this.idLookups.set(info.id, asked);
       if (asked <= ID_FILTER_AFTER_LOOKUPS) return true;
     }
-    if (!filter || filter.full) {
+    if (!filter) {
+      // Read once: from then on every commit adds its new ids, and the filter grows with them.
       const ids = this.prepare(`SELECT id FROM ${info.docs}`).pluck();
       const size = this.prepare(`SELECT count(*) FROM ${info.docs}`).pluck().get() as number;
       filter = new IdFilter(Math.max(size * 2, 4096));
