@@ -158,6 +158,27 @@ describe.each([
     expect(projection.batches.slice(0, 2)).toEqual([50, 50]);
   });
 
+  it('a rebuild reads each batch in pages as it applies them; a crash mid-batch keeps the last whole batch', async () => {
+    for (let round = 0; round < PER_STREAM; round++) await appendRound(eventStore, round);
+    const projection = new BatchRecordingProjection();
+    projection.onApply = (_, call) => {
+      if (call === 120) throw new Error('simulated crash in the third batch, in its second page');
+    };
+    const options = { batchSize: 16, rebuildBatchSize: 50, rebuildReadPage: 15 };
+    const rebuilding = new ProjectionRunner(eventStore, readStore, [projection], options);
+    await expect(rebuilding.rebuild('recording')).rejects.toThrow('simulated crash');
+    expect(projection.batches.slice(0, 8)).toEqual([15, 15, 15, 5, 15, 15, 15, 5]);
+    const hundredth = (await eventStore.readAll(null, 100)).at(-1)!.position;
+    expect(await readStore.getCheckpoint('recording')).toBe(hundredth);
+
+    projection.onApply = () => undefined;
+    const runner = new ProjectionRunner(eventStore, readStore, [projection], options);
+    await runner.start();
+    expect(await runner.waitFor(await eventStore.headPosition(), ['recording'], 10_000)).toBe(true);
+    await runner.stop();
+    await expectEachEventAppliedOnce(readStore);
+  });
+
   it('rolls back a batch that fails half-way and applies it again, once', async () => {
     for (let round = 0; round < PER_STREAM; round++) await appendRound(eventStore, round);
     const projection = new RecordingProjection();
