@@ -2,7 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { Aggregator } from 'mingo';
 import { commitDerived, type SqliteDatabase } from '../sqlite/sqlite-database';
-import { BackgroundWriter, PlanCheckFailedError, WritePlan } from '../sqlite/sqlite-writer';
+import { type StoredText, TextArena, TextSlice, textOf } from '../sqlite/sqlite-texts';
+import { BackgroundWriter, PlanCheckFailedError, type SqlParam, WritePlan } from '../sqlite/sqlite-writer';
 import {
   Catalog,
   CATALOG_WRITES,
@@ -136,7 +137,8 @@ function uniqueKeys(info: CollectionInfo, index: IndexInfo, values: IndexValues)
 /** A document a transaction wrote: its text (null once changed in place), its parsed form (when read), its index values. */
 interface Staged {
   doc: ReadModel | null;
-  text: string | null;
+  /** Its JSON text: what gets stored (null: made from `doc` at commit). */
+  text: StoredText | null;
   values: IndexValues | null;
   readonly deleted: boolean;
 }
@@ -146,6 +148,12 @@ interface Base {
   readonly docno: number;
   readonly text: string;
   doc?: ReadModel;
+}
+
+/** A document as a commit on its way to the file writes it. */
+interface PendingDoc {
+  readonly docno: number;
+  readonly text: StoredText;
 }
 
 function parsedBase(base: Base): ReadModel {
@@ -175,6 +183,7 @@ class Overlay {
   constructor(
     private readonly store: EmbeddedReadStore,
     readonly name: string,
+    private readonly texts: TextArena,
   ) {
     this.versionSeen = store.infoOf(name)?.version ?? -1;
   }
@@ -201,7 +210,7 @@ class Overlay {
     const staged = this.changes.get(id);
     if (staged) {
       if (staged.deleted) return undefined;
-      staged.doc ??= JSON.parse(staged.text!) as ReadModel;
+      staged.doc ??= JSON.parse(textOf(staged.text!)) as ReadModel;
       return staged.doc;
     }
     const base = this.base(id);
@@ -213,7 +222,7 @@ class Overlay {
     const staged = this.changes.get(id);
     if (staged) {
       if (staged.deleted) return undefined;
-      return staged.text !== null ? (JSON.parse(staged.text) as ReadModel) : jsonCopy(staged.doc!);
+      return staged.text !== null ? (JSON.parse(textOf(staged.text)) as ReadModel) : jsonCopy(staged.doc!);
     }
     const base = this.base(id);
     return base ? (JSON.parse(base.text) as ReadModel) : undefined;
@@ -224,7 +233,7 @@ class Overlay {
     const staged = this.changes.get(id);
     if (staged) {
       if (staged.deleted) return undefined;
-      staged.doc ??= JSON.parse(staged.text!) as ReadModel;
+      staged.doc ??= JSON.parse(textOf(staged.text!)) as ReadModel;
       return staged.doc;
     }
     const base = this.base(id);
@@ -240,20 +249,21 @@ class Overlay {
     if (staged) {
       if (staged.deleted) return undefined;
       staged.text ??= JSON.stringify(staged.doc);
-      return staged.text;
+      return textOf(staged.text);
     }
     return this.base(id)?.text;
   }
 
   /**
    * Takes a new version of a document: `doc` as the caller gave it (read now for the index values, never
-   * kept: the caller may change it afterwards) and its JSON text, which is what gets stored.
+   * kept: the caller may change it afterwards) and its JSON text, which is what gets stored, kept as bytes
+   * in the transaction's shared memory until the commit has written it (sqlite-texts.ts).
    */
   put(doc: ReadModel, text: string): void {
     const info = this.store.infoOf(this.name);
     const values = indexValuesOf(info, doc) ?? storedValuesOf(info!, JSON.parse(text) as ReadModel);
     this.assertUnique(doc._id, values);
-    this.changes.set(doc._id, { doc: null, text, values, deleted: false });
+    this.changes.set(doc._id, { doc: null, text: this.texts.put(text), values, deleted: false });
   }
 
   /** A change made in place to the working copy: its text and index values are made anew at commit. */
@@ -464,6 +474,8 @@ class Overlay {
 /** One projection's unit of work in the embedded store; usable only while its `work` function runs. */
 class EmbeddedTransaction implements ProjectionTransaction {
   readonly overlays = new Map<string, Overlay>();
+  /** The new documents' texts, as bytes (sqlite-texts.ts). */
+  private readonly texts = new TextArena();
   checkpoint: bigint | null = null;
   private finished = false;
 
@@ -486,7 +498,7 @@ class EmbeddedTransaction implements ProjectionTransaction {
   private overlay(name: string): Overlay {
     this.assertOpen();
     let overlay = this.overlays.get(name);
-    if (!overlay) this.overlays.set(name, (overlay = new Overlay(this.store, name)));
+    if (!overlay) this.overlays.set(name, (overlay = new Overlay(this.store, name, this.texts)));
     return overlay;
   }
 
@@ -711,8 +723,13 @@ class FieldChanges {
  * background writer, with what later transactions must see of it (`batch`) until it is on the disk.
  */
 interface Writes {
-  run(sql: string, params: readonly SqlValue[]): void;
+  run(sql: string, params: readonly (SqlValue | TextSlice)[]): void;
   readonly batch: PendingBatch | null;
+}
+
+/** A value as this thread's connection binds it: a text slice as its bytes (stored with CAST(? AS TEXT)). */
+function bound(param: SqlValue | TextSlice): SqlParam {
+  return param instanceof TextSlice ? param.bytes() : param;
 }
 
 /**
@@ -721,7 +738,9 @@ interface Writes {
  */
 class PendingBatch {
   /** Collection name → id → the document as this commit writes it (null: deleted). */
-  readonly docs = new Map<string, Map<string, Base | null>>();
+  readonly docs = new Map<string, Map<string, PendingDoc | null>>();
+  /** Texts this commit made from changed documents, as bytes (sqlite-texts.ts). */
+  readonly texts = new TextArena();
   /** Collection id → posting key (containerKey) → the container as this commit writes it (null: deleted). */
   readonly containers = new Map<number, Map<string, Buffer | null>>();
   readonly written: CollectionInfo[] = [];
@@ -735,9 +754,9 @@ class PendingBatch {
   /** Whether the transaction that made this commit was rejected (for a commit it depended on). */
   ownerTold = false;
 
-  docsOf(name: string): Map<string, Base | null> {
+  docsOf(name: string): Map<string, PendingDoc | null> {
     let docs = this.docs.get(name);
-    if (!docs) this.docs.set(name, (docs = new Map<string, Base | null>()));
+    if (!docs) this.docs.set(name, (docs = new Map<string, PendingDoc | null>()));
     return docs;
   }
 
@@ -767,7 +786,9 @@ class CollectionWriter {
   /** Ids of the documents this commit inserted. */
   readonly inserted: string[] = [];
   private readonly sql: { insert: string; update: string; remove: string; updateKeys: string | null };
-  private readonly docs: Map<string, Base | null> | null;
+  private readonly docs: Map<string, PendingDoc | null> | null;
+  /** Where a commit on its way to the file keeps the texts it makes (null: one written at once). */
+  private readonly texts: TextArena | null;
 
   constructor(
     private readonly store: EmbeddedReadStore,
@@ -781,11 +802,12 @@ class CollectionWriter {
     this.lastDocno = store.lastDocno(info);
     this.freshAbove = this.lastDocno === 0 ? -1 : chunkOf(this.lastDocno);
     this.docs = out.batch?.docsOf(info.name) ?? null;
+    this.texts = out.batch?.texts ?? null;
     const columns = this.keyed.map(column);
     const assign = columns.map((c) => `, ${c} = ?`).join('');
     this.sql = {
-      insert: `INSERT INTO ${info.docs} (docno, id, doc${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?, ?${', ?'.repeat(columns.length)})`,
-      update: `UPDATE ${info.docs} SET doc = ?${assign} WHERE docno = ?`,
+      insert: `INSERT INTO ${info.docs} (docno, id, doc${columns.map((c) => `, ${c}`).join('')}) VALUES (?, ?, CAST(? AS TEXT)${', ?'.repeat(columns.length)})`,
+      update: `UPDATE ${info.docs} SET doc = CAST(? AS TEXT)${assign} WHERE docno = ?`,
       remove: `DELETE FROM ${info.docs} WHERE docno = ?`,
       updateKeys:
         columns.length === 0
@@ -825,11 +847,15 @@ class CollectionWriter {
       old.posted.forEach((values, i) => this.note(i, values, base.docno, false));
       return;
     }
-    const text = staged.text ?? JSON.stringify(staged.doc);
+    let text = staged.text;
+    if (text === null) {
+      const made = JSON.stringify(staged.doc);
+      text = this.texts ? this.texts.put(made) : made;
+    }
     const values =
       staged.values ??
-      indexValuesOf(this.info, staged.doc ?? (JSON.parse(text) as ReadModel)) ??
-      storedValuesOf(this.info, JSON.parse(text) as ReadModel);
+      indexValuesOf(this.info, staged.doc ?? (JSON.parse(textOf(text)) as ReadModel)) ??
+      storedValuesOf(this.info, JSON.parse(textOf(text)) as ReadModel);
     this.markArrays(values);
     if (!base) {
       const docno = ++this.lastDocno;
@@ -839,7 +865,7 @@ class CollectionWriter {
       this.inserted.push(id);
       return;
     }
-    if (text === base.text) return;
+    if (textOf(text) === base.text) return;
     const old = storedValuesOf(this.info, parsedBase(base));
     this.out.run(this.sql.update, [text, ...values.keys, base.docno]);
     this.docs?.set(id, { docno: base.docno, text });
@@ -1150,7 +1176,7 @@ export class EmbeddedReadStore implements ReadStore {
   pendingBase(name: string, id: string): Base | null | undefined {
     for (let i = this.inFlight.length - 1; i >= 0; i--) {
       const found = this.inFlight[i]!.docs.get(name)?.get(id);
-      if (found !== undefined) return found && { docno: found.docno, text: found.text };
+      if (found !== undefined) return found && { docno: found.docno, text: textOf(found.text) };
     }
     return undefined;
   }
@@ -1205,7 +1231,10 @@ export class EmbeddedReadStore implements ReadStore {
   }
 
   /** Statements of a commit on this thread, run at once. */
-  readonly direct: Writes = { run: (sql, params) => this.prepare(sql).run(...params), batch: null };
+  readonly direct: Writes = {
+    run: (sql, params) => this.prepare(sql).run(...params.map(bound)),
+    batch: null,
+  };
 
   /** Forgets what is kept in memory for a collection (after another connection changed it, or a failure). */
   private forget(info: CollectionInfo): void {

@@ -8,6 +8,7 @@ import {
   PlanDependencyFailedError,
   WritePlan,
 } from './sqlite-writer';
+import { TextArena } from './sqlite-texts';
 
 describe('BackgroundWriter', () => {
   let dir: string;
@@ -60,6 +61,39 @@ describe('BackgroundWriter', () => {
     expect(db.prepare('SELECT version FROM versions').pluck().get()).toBe(2);
     expect([...pooled]).toEqual([1, 2, 3]);
     expect(Buffer.from('still usable').toString()).toBe('still usable');
+  });
+
+  it('writes text slices from shared memory as text, among numbers, across chunks, every value in its place', async () => {
+    const texts = new TextArena();
+    const plan = new WritePlan();
+    const label = (n: number) => `{"_id":"e${n}","title":"Üürileping nr ${n} 📄"}`;
+    const CAST_INSERT = 'INSERT INTO rows (n, label, amount, data) VALUES (?, CAST(? AS TEXT), ?, ?)';
+    // Enough texts for several chunks, and a slice before two numbers in every run (the values' numbers
+    // outgrow the plan's first arrays many times over).
+    for (let n = 1; n <= 3000; n++) plan.run(CAST_INSERT, [n, texts.put(label(n)), n / 2, null]);
+    for (let n = 1; n <= 3000; n += 7)
+      plan.run('UPDATE rows SET label = CAST(? AS TEXT), amount = ? WHERE n = ?', [
+        texts.put(`${label(n)} (muudetud)`),
+        -n,
+        n,
+      ]);
+    plan.run(CAST_INSERT, [3001, texts.put('ž'.repeat(200_000)), 0, null]);
+    await writer.write(plan);
+
+    const written = db
+      .prepare('SELECT n, typeof(label) AS type, label, amount FROM rows ORDER BY n')
+      .all() as { n: number; type: string; label: string; amount: number }[];
+    expect(written).toHaveLength(3001);
+    for (const row of written.slice(0, 3000)) {
+      const updated = (row.n - 1) % 7 === 0;
+      expect(row).toEqual({
+        n: row.n,
+        type: 'text',
+        label: updated ? `${label(row.n)} (muudetud)` : label(row.n),
+        amount: updated ? -row.n : row.n / 2,
+      });
+    }
+    expect(written[3000]).toEqual({ n: 3001, type: 'text', label: 'ž'.repeat(200_000), amount: 0 });
   });
 
   it('writes nothing of a plan whose check does not hold, says which, and writes the next plan', async () => {

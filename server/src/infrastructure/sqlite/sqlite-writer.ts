@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { SqliteDatabase } from './sqlite-database';
+import { TextSlice } from './sqlite-texts';
 
-/** A value SQLite binds: what a plan's statements take. */
-export type SqlParam = string | number | null | Uint8Array;
+/** A value SQLite binds: what a plan's statements take (a text slice binds as its bytes). */
+export type SqlParam = string | number | null | Uint8Array | TextSlice;
 
 /** A condition the plan needs: `sql` (one value) must give `expected`, or nothing of the plan is written. */
 export interface PlannedCheck {
@@ -16,12 +17,14 @@ const VALUE_NULL = 0;
 const VALUE_NUMBER = 1;
 const VALUE_TEXT = 2;
 const VALUE_BLOB = 3;
+const VALUE_SLICE = 4;
 
 /**
  * A plan as it crosses to the writer's thread: statements as SQL, arity and run count; the tags, numbers
- * and blobs of every run in typed arrays (moved, not copied), the texts in one array. A rebuild's batch
- * holds a million values: as arrays of mixed values each run, its copy cost more than planning it; texts
- * joined into one string end to end cost the join and gained nothing on the copy.
+ * and blobs of every run in typed arrays (moved, not copied), the texts in one array, and the shared chunks
+ * text slices point into (sqlite-texts.ts: seen by both threads, not copied). A rebuild's batch holds a
+ * million values: as arrays of mixed values each run, its copy cost more than planning it; texts joined into
+ * one string end to end cost the join and gained nothing on the copy.
  */
 interface EncodedPlan {
   readonly checks: readonly PlannedCheck[];
@@ -31,6 +34,7 @@ interface EncodedPlan {
   readonly numbers: Float64Array;
   readonly texts: readonly string[];
   readonly blobs: Uint8Array;
+  readonly chunks: readonly SharedArrayBuffer[];
 }
 
 /**
@@ -46,6 +50,8 @@ export class WritePlan {
   private numberCount = 0;
   private readonly texts: string[] = [];
   private readonly blobs: Uint8Array[] = [];
+  /** The shared chunks of the plan's text slices, each with its number in the plan. */
+  private readonly chunks = new Map<ArrayBufferLike, number>();
 
   /** The plan is written only if `sql` gives `expected` when the writer's transaction starts. */
   check(sql: string, params: readonly SqlParam[], expected: SqlParam): void {
@@ -58,8 +64,10 @@ export class WritePlan {
       this.statements.push((last = { sql, arity: params.length, runs: 0 }));
     last.runs++;
     if (this.valueCount + params.length > this.tags.length) this.tags = grown(this.tags, params.length);
-    if (this.numberCount + params.length > this.numbers.length)
-      this.numbers = grown(this.numbers, params.length);
+    // A value takes up to three numbers (a text slice: its chunk, start and length); typed arrays drop
+    // what is written past their end, so room for the most is made before any is written.
+    if (this.numberCount + 3 * params.length > this.numbers.length)
+      this.numbers = grown(this.numbers, 3 * params.length);
     for (const param of params) {
       if (param === null) this.tags[this.valueCount++] = VALUE_NULL;
       else if (typeof param === 'number') {
@@ -68,6 +76,14 @@ export class WritePlan {
       } else if (typeof param === 'string') {
         this.tags[this.valueCount++] = VALUE_TEXT;
         this.texts.push(param);
+      } else if (param instanceof TextSlice) {
+        const shared = param.chunk.buffer;
+        let chunk = this.chunks.get(shared);
+        if (chunk === undefined) this.chunks.set(shared, (chunk = this.chunks.size));
+        this.tags[this.valueCount++] = VALUE_SLICE;
+        this.numbers[this.numberCount++] = chunk;
+        this.numbers[this.numberCount++] = param.chunk.byteOffset + param.start;
+        this.numbers[this.numberCount++] = param.length;
       } else {
         this.tags[this.valueCount++] = VALUE_BLOB;
         this.numbers[this.numberCount++] = param.byteLength;
@@ -85,6 +101,7 @@ export class WritePlan {
       numbers: this.numbers.slice(0, this.numberCount),
       texts: this.texts,
       blobs: this.packedBlobs(),
+      chunks: [...this.chunks.keys()] as SharedArrayBuffer[],
     };
   }
 
@@ -163,6 +180,7 @@ const write = db.transaction((plan) => {
   });
   const { tags, numbers, texts } = plan;
   const blobs = Buffer.from(plan.blobs.buffer, plan.blobs.byteOffset, plan.blobs.byteLength);
+  const chunks = plan.chunks.map((chunk) => Buffer.from(chunk));
   let value = 0, number = 0, text = 0, blob = 0;
   const params = [];
   for (const { sql, arity, runs } of plan.statements) {
@@ -174,6 +192,12 @@ const write = db.transaction((plan) => {
           case 0: params[i] = null; break;
           case 1: params[i] = numbers[number++]; break;
           case 2: params[i] = texts[text++]; break;
+          case 4: {
+            const chunk = chunks[numbers[number++]];
+            const start = numbers[number++];
+            params[i] = chunk.subarray(start, start + numbers[number++]);
+            break;
+          }
           default: { const end = blob + numbers[number++]; params[i] = blobs.subarray(blob, end); blob = end; }
         }
       }
