@@ -8,9 +8,12 @@ export type SqlParam = string | number | null | Uint8Array | TextSlice;
 /** A condition the plan needs: `sql` (one value) must give `expected`, or nothing of the plan is written. */
 export interface PlannedCheck {
   readonly sql: string;
-  readonly params: readonly SqlParam[];
-  readonly expected: SqlParam;
+  readonly params: readonly CheckParam[];
+  readonly expected: CheckParam;
 }
+
+/** A check's values cross to the thread by copy: no text slices among them. */
+type CheckParam = Exclude<SqlParam, TextSlice>;
 
 /** How a plan's values travel: a tag per value (VALUE_*), then numbers, texts and blobs each on their own. */
 const VALUE_NULL = 0;
@@ -54,7 +57,7 @@ export class WritePlan {
   private readonly chunks = new Map<ArrayBufferLike, number>();
 
   /** The plan is written only if `sql` gives `expected` when the writer's transaction starts. */
-  check(sql: string, params: readonly SqlParam[], expected: SqlParam): void {
+  check(sql: string, params: readonly CheckParam[], expected: CheckParam): void {
     this.checks.push({ sql, params, expected });
   }
 
@@ -216,6 +219,14 @@ const write = db.transaction((plan) => {
     }
   }
 });
+// The page cache is given back once no plan has come for IDLE_MS, whatever the last one's outcome.
+const idleLater = () => {
+  idle = setTimeout(() => {
+    idle = null;
+    try { db.pragma('shrink_memory'); } catch { /* kept until the next idle moment */ }
+  }, IDLE_MS);
+  idle.unref();
+};
 parentPort.on('message', (message) => {
   if (idle) clearTimeout(idle);
   idle = null;
@@ -224,6 +235,14 @@ parentPort.on('message', (message) => {
     parentPort.close();
     return;
   }
+  try {
+    take(message);
+  } finally {
+    // Counted from the end of the plan: one that took longer than IDLE_MS must not leave the next cold.
+    idleLater();
+  }
+});
+const take = (message) => {
   if (message.dependent && !lastWritten) {
     parentPort.postMessage({ id: message.id, dependencyFailed: true });
     return;
@@ -233,11 +252,6 @@ parentPort.on('message', (message) => {
     write.immediate(message.plan);
     lastWritten = true;
     parentPort.postMessage({ id: message.id });
-    idle = setTimeout(() => {
-      idle = null;
-      db.pragma('shrink_memory');
-    }, IDLE_MS);
-    idle.unref();
   } catch (error) {
     if (error instanceof CheckFailed) parentPort.postMessage({ id: message.id, failedCheck: error.index });
     else parentPort.postMessage({
@@ -245,7 +259,7 @@ parentPort.on('message', (message) => {
       error: { name: String(error && error.name), message: String(error && error.message), code: error && error.code },
     });
   }
-});
+};
 `;
 
 /**
