@@ -85,8 +85,8 @@ type LoggedEvent = RecordedEvent | EncodedEvent;
 type Pages = Iterable<readonly LoggedEvent[]> | AsyncIterable<readonly LoggedEvent[]>;
 
 /**
- * A rebuild batch of up to `limit` events after `after`, read `page` at a time, as JSON text where
- * the store offers it (each event is parsed as it is applied). Read again from the start if asked again.
+ * A rebuild batch of up to `limit` events after `after`, read `page` at a time (`readLog`). Read again from the
+ * start if asked again.
  */
 class PagedRead {
   /** Events read, and the position of the last (null: the log holds none after `after`). */
@@ -106,9 +106,7 @@ class PagedRead {
     let cursor = this.after;
     while (this.count < this.limit) {
       const size = Math.min(this.page, this.limit - this.count);
-      const page: readonly LoggedEvent[] = this.eventStore.readAllEncoded
-        ? await this.eventStore.readAllEncoded(cursor, size)
-        : await this.eventStore.readAll(cursor, size);
+      const page = await readLog(this.eventStore, cursor, size);
       const last = page.at(-1);
       if (last === undefined) return;
       this.count += page.length;
@@ -117,6 +115,20 @@ class PagedRead {
       if (page.length < size) return;
     }
   }
+}
+
+/**
+ * Up to `limit` events after `after`, as JSON text where the store offers it: each event is parsed as it is
+ * applied, so the parsed objects die young rather than outlive the whole batch in the heap.
+ */
+function readLog(
+  eventStore: EventStore,
+  after: LogPosition | null,
+  limit: number,
+): Promise<readonly LoggedEvent[]> {
+  return eventStore.readAllEncoded
+    ? eventStore.readAllEncoded(after, limit)
+    : eventStore.readAll(after, limit);
 }
 
 function toStoredLogged(logged: LoggedEvent): StoredEvent {
@@ -288,11 +300,8 @@ export class ProjectionRunner implements OnApplicationShutdown {
         onProgress?.(progress(false));
         continue;
       }
-      // Read as JSON text where the store offers it: each event is parsed as it is applied, so the parsed
-      // objects die young rather than outlive the whole batch in the heap.
-      const batch: readonly LoggedEvent[] = this.eventStore.readAllEncoded
-        ? await this.eventStore.readAllEncoded(after, this.rebuildBatchSize)
-        : await this.eventStore.readAll(after, this.rebuildBatchSize);
+      // Several projections apply the same batch, each in its own transaction: it is read whole, once.
+      const batch = await readLog(this.eventStore, after, this.rebuildBatchSize);
       if (batch.length === 0) break;
       // Several projections share each event's decoded form.
       const decoded = new Map<LoggedEvent, StoredEvent>();

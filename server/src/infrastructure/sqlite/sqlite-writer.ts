@@ -174,8 +174,6 @@ db.pragma('wal_autocheckpoint = 10000');
 // megabytes, and each insert that missed the cache read its page again (a sales rebuild: 18.2-19.0 s, then
 // 16.8-17.2 s). Given back once no plan has come for a second (shrink_memory frees the clean pages).
 db.pragma('cache_size = -65536');
-const IDLE_MS = 1000;
-let idle = null;
 db.pragma('foreign_keys = ON');
 const statements = new Map();
 const prepared = (sql) => {
@@ -220,6 +218,8 @@ const write = db.transaction((plan) => {
   }
 });
 // The page cache is given back once no plan has come for IDLE_MS, whatever the last one's outcome.
+const IDLE_MS = 1000;
+let idle = null;
 const idleLater = () => {
   idle = setTimeout(() => {
     idle = null;
